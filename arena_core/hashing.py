@@ -1,0 +1,120 @@
+"""SHA-256 digests of bytes, files and folder listings (provenance and cache keys).
+
+Every digest is a lowercase 64-character hex string. Files are streamed in chunks, so a
+multi-gigabyte archive is hashed in constant memory. A folder digest covers each entry's
+relative POSIX path, size and content digest, so it changes when any file is renamed,
+resized or edited, and it does not depend on the walk order or on the platform.
+
+Example:
+    >>> bytes_sha256(b"abc")[:16]
+    'ba7816bf8f01cfea'
+    >>> listing_sha256([("b.obj", 3, bytes_sha256(b"abc")), ("a.urdf", 0, bytes_sha256(b""))]) \\
+    ...     == listing_sha256([("a.urdf", 0, bytes_sha256(b"")), ("b.obj", 3, bytes_sha256(b"abc"))])
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+#: Bytes read per chunk when streaming a file through the hash.
+CHUNK_BYTES = 1 << 20
+
+#: One ``(relative POSIX path, size in bytes, sha256 hex)`` entry of a folder listing.
+FileDigest = tuple[str, int, str]
+
+
+class HashingError(ValueError):
+    """A path that cannot be hashed as asked (the message names it and says why)."""
+
+
+def bytes_sha256(data: bytes) -> str:
+    """Return the SHA-256 hex digest of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_sha256(path: str | os.PathLike[str], *, chunk_bytes: int = CHUNK_BYTES) -> str:
+    """Return the SHA-256 hex digest of the file at ``path``, streamed ``chunk_bytes`` at a time.
+
+    Raises:
+        HashingError: ``path`` is not a regular file.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise HashingError(f"cannot hash {path}: not a regular file")
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        while chunk := stream.read(chunk_bytes):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def listing_sha256(entries: Iterable[FileDigest]) -> str:
+    """Return a stable digest of a folder listing, independent of the entries' order.
+
+    Each entry is ``(relative POSIX path, size, sha256)``; the digest is the SHA-256 of the
+    lines ``path\\tsize\\tsha256\\n`` sorted by path.
+    """
+    lines = sorted(f"{path}\t{size}\t{sha}\n" for path, size, sha in entries)
+    return bytes_sha256("".join(lines).encode("utf-8"))
+
+
+def hash_files(root: str | os.PathLike[str], relpaths: Iterable[str]) -> list[FileDigest]:
+    """Return ``(relpath, size, sha256)`` for each file ``root/relpath``, sorted by path.
+
+    Raises:
+        HashingError: a path is absolute, climbs out of ``root`` with ``..``, or is not a
+            regular file.
+    """
+    root = Path(root)
+    out = []
+    for rel in sorted(set(relpaths)):
+        _check_relpath(rel)
+        path = root / rel
+        if path.is_symlink():
+            raise HashingError(f"cannot hash {path}: it is a symbolic link")
+        sha = file_sha256(path)
+        out.append((rel, path.stat().st_size, sha))
+    return out
+
+
+def hash_tree(root: str | os.PathLike[str]) -> list[FileDigest]:
+    """Return ``(relpath, size, sha256)`` for every file under ``root``, sorted by path.
+
+    Symbolic links are not followed: a link is listed with size ``-1`` and the digest of
+    ``b"symlink:" + target`` so that it still changes the folder digest.
+
+    Raises:
+        HashingError: ``root`` is not a folder.
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise HashingError(f"cannot hash {root}: not a folder")
+    out = []
+    for folder, dirnames, filenames in os.walk(root, followlinks=False):
+        base = Path(folder)
+        links = [d for d in dirnames if (base / d).is_symlink()]
+        for name in sorted(filenames + links):
+            path = base / name
+            rel = path.relative_to(root).as_posix()
+            if path.is_symlink():
+                target = os.readlink(path).encode("utf-8", "surrogateescape")
+                out.append((rel, -1, bytes_sha256(b"symlink:" + target)))
+            elif path.is_file():
+                out.append((rel, path.stat().st_size, file_sha256(path)))
+    return sorted(out)
+
+
+def tree_sha256(root: str | os.PathLike[str]) -> str:
+    """Return the :func:`listing_sha256` of :func:`hash_tree` ``(root)``."""
+    return listing_sha256(hash_tree(root))
+
+
+def _check_relpath(rel: str) -> None:
+    """Raise :class:`HashingError` unless ``rel`` is a relative path that stays inside."""
+    pure = PurePosixPath(rel)
+    if not rel or pure.is_absolute() or ".." in pure.parts:
+        raise HashingError(f"file path {rel!r} must be relative and must not contain '..'")

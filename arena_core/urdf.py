@@ -1,0 +1,331 @@
+"""Read URDF into an :class:`~arena_core.model.ArticulatedObject`, safely.
+
+XML is parsed by lxml with entity expansion, DTD loading and network access disabled,
+then handed to yourdfpy's element parser (no hand-written XML parsing here). yourdfpy
+loads broken structure silently or fails with bare exceptions, so structure is checked
+by :meth:`ArticulatedObject.from_parts` and every failure becomes a :class:`UrdfError`
+with a stable code. Problems the reader can repair while keeping the file's meaning
+(a trailing NUL byte, comma-separated vectors) and mesh references that do not resolve
+are returned as issues next to the object, never raised.
+
+Extension (arena URDF v1): ``<joint type="revolute|continuous"><helical pitch="H"/>``
+is a helical joint with pitch ``H`` meters per radian.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from lxml import etree
+
+from arena_core.model import (
+    ArticulatedObject,
+    Joint,
+    Link,
+    MassProperties,
+    MeshRef,
+    Mimic,
+    ModelError,
+    Primitive,
+)
+from schemas.issues import Issue
+
+#: Largest URDF file read (bytes); larger input is refused, not parsed.
+MAX_URDF_BYTES = 16 * 1024 * 1024
+
+_VECTOR_ATTRS = ("xyz", "rpy", "scale")
+_ONE_DOF = {"revolute", "prismatic", "continuous", "fixed", "helical", "screw"}
+
+
+class UrdfError(ValueError):
+    """A URDF that cannot be read at all. ``code`` is a stable issue code."""
+
+    def __init__(self, code: str, message: str, path: str | os.PathLike | None = None):
+        self.code = code
+        self.path = str(path) if path is not None else None
+        where = f"{path}: " if path is not None else ""
+        super().__init__(f"{where}{message}")
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """A parsed object and the issues found while reading it."""
+
+    obj: ArticulatedObject
+    issues: list[Issue] = field(default_factory=list)
+
+
+def read_urdf(
+    path: str | os.PathLike,
+    *,
+    root_dir: str | os.PathLike | None = None,
+    package_dirs: Mapping[str, str | os.PathLike] | None = None,
+    scale: float = 1.0,
+) -> ReadResult:
+    """Read a URDF file.
+
+    Args:
+        path: the URDF file.
+        root_dir: folder that every mesh must resolve inside (default: the URDF's folder).
+        package_dirs: ``package://NAME`` -> folder holding that package.
+        scale: length unit of the file in meters (applied to every length read).
+
+    Raises:
+        UrdfError: the file is missing, too large, not XML, hostile, or not a tree of
+            one-DOF joints.
+    """
+    path = Path(path)
+    data = _read_bytes(path)
+    issues: list[Issue] = []
+    data = _repair_bytes(data, issues)
+    xml_root = _parse_xml(data, path)
+    _repair_vectors(xml_root, issues)
+    resolver = _MeshResolver(path, root_dir, package_dirs, issues)
+    obj = _build_object(xml_root, path, resolver, scale)
+    return ReadResult(obj, issues)
+
+
+def read_urdf_string(text: str | bytes, *, base_dir: str | os.PathLike, **kwargs) -> ReadResult:
+    """Read URDF from a string as if it were a file in ``base_dir`` (for tests and tools)."""
+    import tempfile
+
+    raw = text.encode() if isinstance(text, str) else text
+    with tempfile.NamedTemporaryFile("wb", suffix=".urdf", dir=base_dir, delete=False) as fh:
+        fh.write(raw)
+    try:
+        return read_urdf(fh.name, **kwargs)
+    finally:
+        os.unlink(fh.name)
+
+
+# ----------------------------------------------------------------------------- bytes/XML
+def _read_bytes(path: Path) -> bytes:
+    if not path.is_file():
+        raise UrdfError("file.missing", "no such file", path)
+    size = path.stat().st_size
+    if size > MAX_URDF_BYTES:
+        raise UrdfError("file.too_large", f"{size} bytes > limit {MAX_URDF_BYTES}", path)
+    return path.read_bytes()
+
+
+def _repair_bytes(data: bytes, issues: list[Issue]) -> bytes:
+    if b"\x00" in data:
+        issues.append(Issue(code="xml.nul_bytes", severity="warning", location="file",
+                            message="NUL bytes removed before parsing"))
+        data = data.replace(b"\x00", b"")
+    stripped = data.lstrip()
+    if stripped is not data and len(stripped) != len(data) and stripped.startswith(b"<?xml"):
+        issues.append(Issue(code="xml.leading_whitespace", severity="warning", location="file",
+                            message="blank lines before the XML declaration removed"))
+        data = stripped
+    return data
+
+
+def _parse_xml(data: bytes, path: Path) -> etree._Element:
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise UrdfError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed", path)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                             huge_tree=False, remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser=parser)
+    except etree.XMLSyntaxError as exc:
+        raise UrdfError("xml.malformed", f"not well-formed XML ({exc})", path) from None
+    if root.tag != "robot":
+        raise UrdfError("urdf.no_robot", f"root element is <{root.tag}>, expected <robot>", path)
+    return root
+
+
+def _repair_vectors(root: etree._Element, issues: list[Issue]) -> None:
+    for el in root.iter():
+        for attr in _VECTOR_ATTRS:
+            value = el.get(attr)
+            if value is not None and "," in value:
+                el.set(attr, value.replace(",", " "))
+                issues.append(Issue(code="urdf.comma_vector", severity="warning",
+                                    location=_where(el),
+                                    message=f"comma-separated {attr}={value!r} read as spaces"))
+
+
+def _where(el: etree._Element) -> str:
+    owner = el if el.get("name") else el.getparent()
+    while owner is not None and owner.get("name") is None:
+        owner = owner.getparent()
+    name = owner.get("name") if owner is not None else "?"
+    kind = owner.tag if owner is not None else el.tag
+    return f"{kind}:{name}"
+
+
+# ----------------------------------------------------------------------------- meshes
+class _MeshResolver:
+    """Map URDF mesh filenames to files inside ``root_dir`` (or ``None``, with an issue)."""
+
+    def __init__(self, urdf_path: Path, root_dir, package_dirs, issues: list[Issue]):
+        self.base = urdf_path.resolve().parent
+        self.root = Path(root_dir).resolve() if root_dir is not None else self.base
+        self.packages = {k: Path(v).resolve() for k, v in (package_dirs or {}).items()}
+        self.issues = issues
+
+    def __call__(self, filename: str, location: str) -> str | None:
+        name = filename.strip()
+        if name.startswith("file://"):
+            name = name[len("file://"):]
+        if name.startswith("package://"):
+            return self._package(name, location)
+        if os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
+            return self._fail("mesh.path.absolute", location, f"absolute mesh path {filename!r}")
+        return self._inside(self.base / name, filename, location)
+
+    def _package(self, name: str, location: str) -> str | None:
+        pkg, _, rest = name[len("package://"):].partition("/")
+        if pkg not in self.packages:
+            return self._fail("mesh.path.package_unresolved", location,
+                              f"package {pkg!r} not found (no package.xml for it)")
+        return self._inside(self.packages[pkg] / rest, name, location)
+
+    def _inside(self, candidate: Path, filename: str, location: str) -> str | None:
+        lexical = Path(os.path.normpath(candidate))
+        if not _is_within(lexical, self.root) and not any(
+            _is_within(lexical, p) for p in self.packages.values()
+        ):
+            return self._fail("mesh.path.escapes", location,
+                              f"mesh path {filename!r} leaves the object folder")
+        if not lexical.exists():
+            return self._fail("mesh.missing", location, f"mesh file {filename!r} does not exist")
+        real = lexical.resolve()
+        if not _is_within(real, self.root) and not any(
+            _is_within(real, p) for p in self.packages.values()
+        ):
+            return self._fail("mesh.path.symlink", location,
+                              f"mesh {filename!r} is a link to outside the object folder")
+        if not real.is_file():
+            return self._fail("mesh.missing", location, f"mesh path {filename!r} is not a file")
+        return str(real)
+
+    def _fail(self, code: str, location: str, message: str) -> None:
+        self.issues.append(Issue(code=code, severity="error", location=location, message=message))
+        return None
+
+
+def _is_within(path: Path, root: Path) -> bool:
+    try:
+        path.relative_to(root)
+    except ValueError:
+        return False
+    return True
+
+
+# ----------------------------------------------------------------------------- objects
+def _build_object(root: etree._Element, path: Path, resolver: _MeshResolver,
+                  scale: float) -> ArticulatedObject:
+    import yourdfpy
+
+    try:
+        robot = yourdfpy.URDF._parse_robot(xml_element=root)
+    except (KeyError, ValueError, IndexError, AttributeError, TypeError) as exc:
+        raise UrdfError("urdf.malformed", f"yourdfpy cannot read it: {type(exc).__name__}: "
+                        f"{exc}", path) from None
+    joint_xml = {el.get("name"): el for el in root.findall("joint")}
+    links = [_link(link, resolver, scale) for link in robot.links]
+    joints = [_joint(j, joint_xml.get(j.name), scale, path) for j in robot.joints]
+    try:
+        return ArticulatedObject.from_parts(robot.name or path.stem, links, joints,
+                                            source_path=str(path))
+    except ModelError as exc:
+        raise UrdfError("structure.not_a_tree", str(exc), path) from None
+
+
+def _scaled(pose: np.ndarray | None, scale: float) -> np.ndarray:
+    out = np.eye(4) if pose is None else np.array(pose, dtype=float)
+    out[:3, 3] *= scale
+    return out
+
+
+def _link(link, resolver: _MeshResolver, scale: float) -> Link:
+    inertial = None
+    if link.inertial is not None and link.inertial.mass is not None:
+        pose = _scaled(link.inertial.origin, scale)
+        inertia = link.inertial.inertia if link.inertial.inertia is not None else np.zeros((3, 3))
+        rot = pose[:3, :3]
+        inertial = MassProperties(mass=float(link.inertial.mass), com=pose[:3, 3].copy(),
+                                  inertia=rot @ (np.asarray(inertia) * scale**2) @ rot.T,
+                                  source="urdf")
+    meshes, prims = [], []
+    for kind, items in (("visual", link.visuals), ("collision", link.collisions)):
+        for i, item in enumerate(items):
+            geom = item.geometry
+            origin = _scaled(item.origin, scale)
+            if geom is None:
+                continue
+            if geom.mesh is not None:
+                location = f"link:{link.name}/{kind}[{i}]"
+                mesh_scale = np.broadcast_to(np.asarray(geom.mesh.scale if geom.mesh.scale
+                                                        is not None else 1.0, float), (3,))
+                meshes.append(MeshRef(filename=geom.mesh.filename or "",
+                                      path=resolver(geom.mesh.filename or "", location),
+                                      origin=origin, scale=mesh_scale * scale, kind=kind,
+                                      name=getattr(item, "name", None)))
+            else:
+                prims.append(_primitive(geom, origin, kind, scale))
+    return Link(name=link.name, inertial=inertial, meshes=tuple(meshes),
+                primitives=tuple(p for p in prims if p is not None))
+
+
+def _primitive(geom, origin: np.ndarray, kind: str, scale: float) -> Primitive | None:
+    if geom.box is not None:
+        return Primitive("box", tuple(float(s) * scale for s in geom.box.size), origin, kind)
+    if geom.cylinder is not None:
+        return Primitive("cylinder", (geom.cylinder.radius * scale, geom.cylinder.length * scale),
+                         origin, kind)
+    if geom.sphere is not None:
+        return Primitive("sphere", (geom.sphere.radius * scale,), origin, kind)
+    return None
+
+
+def _joint(j, el: etree._Element | None, scale: float, path: Path) -> Joint:
+    jtype = (j.type or "").strip()
+    if jtype not in _ONE_DOF:
+        raise UrdfError("joint.type.unsupported",
+                        f"joint {j.name!r} has type {jtype!r}; only one-DOF joints "
+                        "(revolute, prismatic, continuous, fixed, helical) are supported", path)
+    pitch = _pitch(el)
+    if jtype == "screw" or (pitch is not None and jtype in ("revolute", "continuous")):
+        jtype = "helical"
+    lower, upper = _limits(j, jtype, el)
+    limit = j.limit
+    prismatic = j.type == "prismatic"
+    return Joint(
+        name=j.name, type=jtype, parent=j.parent, child=j.child,
+        origin_local=_scaled(j.origin, scale),
+        axis_local=np.asarray(j.axis if j.axis is not None else [1.0, 0.0, 0.0], float),
+        lower=lower * scale if prismatic else lower,
+        upper=upper * scale if prismatic else upper,
+        pitch=(pitch or 0.0) * scale,
+        effort=None if limit is None else limit.effort,
+        velocity=None if limit is None else limit.velocity,
+        mimic=None if j.mimic is None else Mimic(j.mimic.joint, float(j.mimic.multiplier or 1.0),
+                                                  float(j.mimic.offset or 0.0)),
+    )
+
+
+def _pitch(el: etree._Element | None) -> float | None:
+    if el is None:
+        return None
+    helical = el.find("helical")
+    raw = helical.get("pitch") if helical is not None else el.get("pitch")
+    return None if raw is None else float(raw)
+
+
+def _limits(j, jtype: str, el: etree._Element | None) -> tuple[float, float]:
+    if jtype == "fixed":
+        return 0.0, 0.0
+    continuous = j.type == "continuous" or (el is not None and el.get("type") == "continuous")
+    if continuous or j.limit is None:
+        return (-math.inf, math.inf) if continuous else (math.nan, math.nan)
+    lower = j.limit.lower if j.limit.lower is not None else math.nan
+    upper = j.limit.upper if j.limit.upper is not None else math.nan
+    return float(lower), float(upper)

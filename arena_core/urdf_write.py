@@ -1,0 +1,159 @@
+"""Write an :class:`~arena_core.model.ArticulatedObject` as URDF (arena URDF v1 syntax).
+
+The writer is literal: it writes what the object holds (mesh filenames as stored in each
+:class:`~arena_core.model.MeshRef`, limits as stored) with every float in its shortest
+round-trip representation, so ``read_urdf(write_urdf(x))`` reproduces ``x`` exactly up to
+the rotation-to-rpy conversion (~1e-16). Making an object canonical (units, frames, mesh
+copies, complete limits, inertials) is :mod:`arena_core.normalize`'s job.
+
+Helical joints are written as ``revolute`` (finite limits) or ``continuous`` with a
+``<helical pitch="H"/>`` child element; standard loaders ignore the element.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+from lxml import etree
+
+from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef, Primitive
+
+#: Format tag written into every canonical URDF (and into release metadata).
+FORMAT_VERSION = "arena-urdf-1"
+
+
+def urdf_string(obj: ArticulatedObject) -> str:
+    """The URDF text of ``obj`` (deterministic: same object, same bytes)."""
+    robot = etree.Element("robot", name=obj.name)
+    robot.append(etree.Comment(f" {FORMAT_VERSION} "))
+    for name in _link_order(obj):
+        _write_link(robot, obj.links[name])
+    for joint in obj.joints:
+        _write_joint(robot, joint)
+    text = etree.tostring(robot, pretty_print=True, xml_declaration=True, encoding="utf-8")
+    return text.decode()
+
+
+def write_urdf(obj: ArticulatedObject, path: str | os.PathLike) -> Path:
+    """Write ``obj`` to ``path`` atomically (temp file + rename); returns the path."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(urdf_string(obj), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def fmt(value: float) -> str:
+    """Shortest round-trip text of a float (``-0.0`` written as ``0``)."""
+    value = float(value)
+    if value == 0.0:
+        return "0"
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    text = repr(value)
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _vec(values) -> str:
+    return " ".join(fmt(v) for v in np.asarray(values, dtype=float).reshape(-1))
+
+
+def _link_order(obj: ArticulatedObject) -> list[str]:
+    order = [obj.root]
+    order += [j.child for j in obj.joints if j.child != obj.root]
+    return order + sorted(set(obj.links) - set(order))
+
+
+def _origin(parent: etree._Element, pose: np.ndarray) -> None:
+    pose = np.asarray(pose, dtype=float)
+    if np.array_equal(pose, np.eye(4)):
+        return
+    etree.SubElement(parent, "origin", xyz=_vec(pose[:3, 3]), rpy=_vec(rpy_from_matrix(pose)))
+
+
+def rpy_from_matrix(pose: np.ndarray) -> np.ndarray:
+    """URDF fixed-axis roll-pitch-yaw ``(3,)`` of the rotation in a ``(4, 4)`` or ``(3, 3)``."""
+    from yourdfpy.urdf import tra
+
+    mat = np.eye(4)
+    mat[:3, :3] = np.asarray(pose, dtype=float)[:3, :3]
+    return np.asarray(tra.euler_from_matrix(mat, axes="sxyz"), dtype=float)
+
+
+def _write_link(robot: etree._Element, link: Link) -> None:
+    el = etree.SubElement(robot, "link", name=link.name)
+    if link.inertial is not None:
+        _write_inertial(el, link.inertial)
+    for kind in ("visual", "collision"):
+        for i, mesh in enumerate(m for m in link.meshes if m.kind == kind):
+            _write_mesh(el, mesh, i)
+        for prim in (p for p in link.primitives if p.kind == kind):
+            _write_primitive(el, prim)
+
+
+def _write_inertial(parent: etree._Element, mass: MassProperties) -> None:
+    el = etree.SubElement(parent, "inertial")
+    pose = np.eye(4)
+    pose[:3, 3] = mass.com
+    _origin(el, pose)
+    etree.SubElement(el, "mass", value=fmt(mass.mass))
+    inertia = np.asarray(mass.inertia, dtype=float)
+    etree.SubElement(el, "inertia", ixx=fmt(inertia[0, 0]), ixy=fmt(inertia[0, 1]),
+                     ixz=fmt(inertia[0, 2]), iyy=fmt(inertia[1, 1]), iyz=fmt(inertia[1, 2]),
+                     izz=fmt(inertia[2, 2]))
+
+
+def _write_mesh(parent: etree._Element, mesh: MeshRef, index: int) -> None:
+    attrs = {"name": mesh.name} if mesh.name else {}
+    el = etree.SubElement(parent, mesh.kind, **attrs)
+    _origin(el, mesh.origin)
+    geom = etree.SubElement(el, "geometry")
+    mesh_attrs = {"filename": mesh.filename}
+    if not np.array_equal(np.asarray(mesh.scale, float), np.ones(3)):
+        mesh_attrs["scale"] = _vec(mesh.scale)
+    etree.SubElement(geom, "mesh", **mesh_attrs)
+
+
+def _write_primitive(parent: etree._Element, prim: Primitive) -> None:
+    el = etree.SubElement(parent, prim.kind)
+    _origin(el, prim.origin)
+    geom = etree.SubElement(el, "geometry")
+    if prim.shape == "box":
+        etree.SubElement(geom, "box", size=_vec(prim.size))
+    elif prim.shape == "cylinder":
+        etree.SubElement(geom, "cylinder", radius=fmt(prim.size[0]), length=fmt(prim.size[1]))
+    else:
+        etree.SubElement(geom, "sphere", radius=fmt(prim.size[0]))
+
+
+def _urdf_type(joint: Joint) -> str:
+    if joint.type != "helical":
+        return joint.type
+    return "continuous" if math.isinf(joint.lower) and math.isinf(joint.upper) else "revolute"
+
+
+def _write_joint(robot: etree._Element, joint: Joint) -> None:
+    urdf_type = _urdf_type(joint)
+    el = etree.SubElement(robot, "joint", name=joint.name, type=urdf_type)
+    _origin(el, joint.origin_local)
+    etree.SubElement(el, "parent", link=joint.parent)
+    etree.SubElement(el, "child", link=joint.child)
+    if joint.moving:
+        etree.SubElement(el, "axis", xyz=_vec(joint.axis_local))
+    limit = {}
+    if joint.effort is not None:
+        limit["effort"] = fmt(joint.effort)
+    if joint.velocity is not None:
+        limit["velocity"] = fmt(joint.velocity)
+    if urdf_type in ("revolute", "prismatic"):
+        limit["lower"], limit["upper"] = fmt(joint.lower), fmt(joint.upper)
+    if limit and joint.moving:
+        etree.SubElement(el, "limit", **limit)
+    if joint.type == "helical":
+        etree.SubElement(el, "helical", pitch=fmt(joint.pitch))
+    if joint.mimic is not None:
+        etree.SubElement(el, "mimic", joint=joint.mimic.joint,
+                         multiplier=fmt(joint.mimic.multiplier), offset=fmt(joint.mimic.offset))

@@ -1,0 +1,68 @@
+"""The ``arena`` command: one subcommand per module in :mod:`flows.commands`.
+
+Each command module defines ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``. Modules are imported only when their subcommand runs, so
+``arena score`` never pays for Prefect or datasets. Exit codes: 0 success, 1 the input
+was rejected (a report says why), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+
+#: subcommand -> (module under flows.commands, one-line help). Order is the help order.
+COMMANDS = {
+    "build": ("build", "build a release from the sources of a build config (the main job)"),
+    "validate": ("validate", "normalize and verify one object (folder, URDF or archive)"),
+    "score": ("score", "score a predicted URDF against a ground-truth URDF with the metric"),
+    "generate": ("generate", "write procedurally generated articulated objects"),
+    "materialize": ("materialize", "write one release row back to a loadable URDF folder"),
+    "publish": ("publish", "upload a release folder to the Hugging Face Hub"),
+    "evaluate": ("evaluate", "evaluate reconstruction methods on a release"),
+    "diff": ("diff", "compare two releases object by object"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: one line, exit 2
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _available() -> dict[str, tuple[str, str]]:
+    found = {}
+    for name, (module, text) in COMMANDS.items():
+        if importlib.util.find_spec(f"flows.commands.{module}") is not None:
+            found[name] = (module, text)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    commands = _available()
+    parser = _Parser(prog="arena", description="ArticulateArena: build, verify and score "
+                     "articulated objects.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    chosen = argv[0] if argv and argv[0] in commands else None
+    for name, (module, text) in commands.items():
+        sp = sub.add_parser(name, help=text, description=text)
+        if name == chosen:
+            mod = importlib.import_module(f"flows.commands.{module}")
+            mod.add_arguments(sp)
+    args = parser.parse_args(argv)
+    if chosen is None:
+        parser.print_help()
+        return 0 if not argv or argv[0] in ("-h", "--help") else 2
+    mod = importlib.import_module(f"flows.commands.{commands[chosen][0]}")
+    try:
+        return int(mod.run(args) or 0)
+    except KeyboardInterrupt:
+        print("arena: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Typed records (pydantic): manifests, object records, issues, reports."""

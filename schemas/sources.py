@@ -1,0 +1,434 @@
+"""Source manifests (``manifests/sources/*.yaml``) and the source objects adapters yield.
+
+A :class:`SourceManifest` declares one library: which adapter reads it, under which license,
+where it lives (a local folder, a local archive, or an http(s) URL of an archive pinned by
+its sha256) and how to read it (length scale, category hints). ``generated`` sources take
+``n`` and ``seed`` instead of a location. :func:`load_source_manifest` reads one YAML file
+and raises :class:`ManifestError` naming the file and the field on bad input.
+
+A :class:`SourceObject` is what every adapter yields per object: provenance (source,
+ids, version, license, license class, file digests), the URDF to normalize and the folder
+its files must stay inside, plus the issues found at ingest.
+
+Example:
+    >>> m = load_source_manifest({"name": "gen", "adapter": "generated", "license": "CC0-1.0",
+    ...                           "n": 10, "seed": 0}, base_dir=".")
+    >>> (m.location_kind, m.license_class)
+    (None, 'permissive')
+    >>> classify_license("CC-BY-NC-SA-4.0"), classify_license("GPL-3.0-only")
+    ('non-commercial', 'copyleft')
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path, PurePosixPath
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import yaml
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from schemas.issues import Issue
+
+Adapter = Literal["partnet_mobility", "gapartnet", "urdf_folder", "mjcf", "generated"]
+ADAPTERS: tuple[str, ...] = Adapter.__args__
+LicenseClass = Literal["non-commercial", "copyleft", "permissive", "unknown"]
+LocationKind = Literal["folder", "archive", "url"]
+
+#: File name endings read as archives (anything else local is a folder).
+ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
+
+SLUG = re.compile(r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$")
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+#: License names (upper case) whose terms forbid commercial use.
+_NON_COMMERCIAL_NAMES = frozenset(
+    {"PARTNET-MOBILITY TERMS", "SAPIEN TERMS", "SHAPENET TERMS", "PARTNET TERMS"}
+)
+#: Exact SPDX ids (upper case) that are permissive.
+_PERMISSIVE_IDS = frozenset(
+    {"MIT", "APACHE-2.0", "CC0-1.0", "ZLIB", "ISC", "BSL-1.0", "UNLICENSE", "0BSD"}
+)
+
+
+class _FieldProblem(ValueError):
+    """A cross-field rule broken by one named field (so the error can name it)."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        super().__init__(message)
+
+
+class ManifestError(ValueError):
+    """A source manifest that cannot be used; ``str()`` names the file and each bad field.
+
+    Attributes:
+        path: the manifest file (``None`` for an in-memory mapping).
+        errors: ``(field, message)`` pairs; field ``""`` means the whole file.
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None, errors: list[tuple[str, str]]):
+        self.path = None if path is None else str(path)
+        self.errors = errors
+        where = self.path or "<manifest>"
+        lines = [f"field '{f}': {m}" if f else m for f, m in errors]
+        super().__init__(f"{where}: " + "; ".join(lines))
+
+
+def classify_license(license_id: str) -> LicenseClass:
+    """Return the license class of an SPDX id or a library's terms name.
+
+    ``CC-BY-NC*`` and the PartNet-Mobility/SAPIEN/ShapeNet terms are ``non-commercial``
+    (non-commercial wins over share-alike); ``*-SA*`` and ``GPL``/``LGPL``/``AGPL`` are
+    ``copyleft``; MIT, Apache-2.0, BSD*, CC-BY-x.y, CC0 and a few other permissive ids are
+    ``permissive``; anything else is ``unknown``.
+    """
+    key = license_id.strip().upper()
+    if key.startswith("CC-BY-NC") or key in _NON_COMMERCIAL_NAMES:
+        return "non-commercial"
+    if re.search(r"-SA(-|$)", key) or re.match(r"^(L|A)?GPL", key):
+        return "copyleft"
+    if key in _PERMISSIVE_IDS or key.startswith("BSD") or re.match(r"^CC-BY-\d", key):
+        return "permissive"
+    return "unknown"
+
+
+class SourceManifest(BaseModel):
+    """One declared source library (a YAML mapping in ``manifests/sources/``).
+
+    ``location`` is kept as written for URLs and made absolute for local paths when a
+    ``base_dir`` is given (:func:`load_source_manifest` passes the manifest's folder).
+    ``priority``: higher wins when the duplicate policy must keep one of two copies.
+    ``subdir``: the folder inside the location (after extraction) that holds the library.
+    ``category_hints``: a default category (a string, stored under key ``"*"``) or a
+    mapping from a source-side key (object id, folder name, source category) to a category.
+    ``license_class``: given explicitly, or derived from ``commercial_use=False``
+    (non-commercial), ``copyleft=True`` (copyleft), both ``True``/``False`` (permissive),
+    else from ``license`` by :func:`classify_license`.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    adapter: Adapter
+    license: str = Field(min_length=1)
+    location: str | None = None
+    sha256: str | None = None
+    version: str | None = None
+    scale: float = 1.0
+    category_hints: dict[str, str] = Field(default_factory=dict)
+    priority: int = 0
+    subdir: str | None = None
+    n: int | None = Field(default=None, ge=1)
+    seed: int | None = Field(default=None, ge=0)
+    commercial_use: bool | None = None
+    copyleft: bool | None = None
+    license_class: LicenseClass | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        if not SLUG.match(value) or len(value) > 64:
+            raise ValueError(f"must be a slug like 'partnet_mobility' (a-z, 0-9, _ or -), got {value!r}")
+        return value
+
+    @field_validator("sha256", mode="before")
+    @classmethod
+    def _check_sha256(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        text = str(value).strip().lower()
+        if not SHA256.match(text):
+            raise ValueError(f"must be 64 hex digits, got {value!r}")
+        return text
+
+    @field_validator("version", mode="before")
+    @classmethod
+    def _version_as_text(cls, value: Any) -> Any:
+        return value if value is None or isinstance(value, str) else str(value)
+
+    @field_validator("scale")
+    @classmethod
+    def _check_scale(cls, value: float) -> float:
+        return _check_scale_value(value)
+
+    @field_validator("category_hints", mode="before")
+    @classmethod
+    def _hints_as_mapping(cls, value: Any) -> Any:
+        if value is None:
+            return {}
+        if isinstance(value, str):
+            return {"*": value}
+        if isinstance(value, dict):
+            return {str(k): str(v) for k, v in value.items()}
+        raise ValueError(f"must be a category name or a mapping of key -> category, got {value!r}")
+
+    @field_validator("subdir")
+    @classmethod
+    def _check_subdir(cls, value: str | None) -> str | None:
+        if value is not None:
+            pure = PurePosixPath(value)
+            if pure.is_absolute() or ".." in pure.parts or not value.strip():
+                raise ValueError(f"must be a relative folder without '..', got {value!r}")
+        return value
+
+    @field_validator("location")
+    @classmethod
+    def _resolve_location(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None:
+            return None
+        value = value.strip()
+        scheme = urlsplit(value).scheme.lower()
+        if scheme in ("http", "https"):
+            if not urlsplit(value).netloc:
+                raise ValueError(f"URL has no host: {value!r}")
+            return value
+        if len(scheme) > 1:
+            raise ValueError(f"must be a local path or an http(s) URL, got scheme {scheme!r}")
+        base = (info.context or {}).get("base_dir")
+        path = Path(value).expanduser()
+        if base is not None and not path.is_absolute():
+            path = Path(base) / path
+        return os.path.normpath(path) if (base is not None or path.is_absolute()) else value
+
+    @model_validator(mode="after")
+    def _check_adapter_fields(self) -> SourceManifest:
+        if self.adapter == "generated":
+            _check_generated(self)
+        else:
+            _check_library(self)
+        if self.license_class is None:
+            self.license_class = _derived_license_class(self)
+        return self
+
+    @property
+    def location_kind(self) -> LocationKind | None:
+        """``"url"``, ``"archive"`` (a local file named like an archive), ``"folder"`` or None."""
+        if self.location is None:
+            return None
+        if urlsplit(self.location).scheme.lower() in ("http", "https"):
+            return "url"
+        return "archive" if self.location.lower().endswith(ARCHIVE_SUFFIXES) else "folder"
+
+    @property
+    def local_path(self) -> Path | None:
+        """The location as a local path (None for URLs and generated sources)."""
+        return Path(self.location) if self.location_kind in ("folder", "archive") else None
+
+    def category_hint(self, *keys: str) -> str | None:
+        """Return the hinted category for the first key present, else the default (``"*"``)."""
+        for key in keys:
+            if key in self.category_hints:
+                return self.category_hints[key]
+        return self.category_hints.get("*")
+
+
+def _check_scale_value(value: float) -> float:
+    """Return ``value`` if it is a finite length scale > 0, else raise ValueError."""
+    if not math.isfinite(value) or value <= 0.0:
+        raise ValueError(f"must be a finite length scale to meters > 0, got {value}")
+    return value
+
+
+def _derived_license_class(m: SourceManifest) -> LicenseClass:
+    """The class from the override flags if given, else :func:`classify_license`."""
+    if m.commercial_use is False:
+        return "non-commercial"
+    if m.copyleft is True:
+        return "copyleft"
+    if m.commercial_use is True and m.copyleft is False:
+        return "permissive"
+    return classify_license(m.license)
+
+
+def _check_generated(m: SourceManifest) -> None:
+    """Raise ValueError unless a ``generated`` manifest has n and seed and no location."""
+    for field in ("location", "sha256", "subdir"):
+        if getattr(m, field) is not None:
+            raise _FieldProblem(field, f"adapter 'generated' takes 'n' and 'seed', not {field!r}")
+    for field in ("n", "seed"):
+        if getattr(m, field) is None:
+            raise _FieldProblem(field, f"adapter 'generated' needs {field!r}")
+
+
+def _check_library(m: SourceManifest) -> None:
+    """Raise ValueError unless a library manifest has a location (URLs pinned by sha256)."""
+    if m.location is None:
+        raise _FieldProblem("location", f"adapter {m.adapter!r} needs 'location' (a folder, archive or URL)")
+    for field in ("n", "seed"):
+        if getattr(m, field) is not None:
+            raise _FieldProblem(field, f"{field!r} only applies to adapter 'generated'")
+    if m.location_kind == "url" and m.sha256 is None:
+        raise _FieldProblem("sha256", "a URL location needs 'sha256' so the download can be verified")
+
+
+class SourceFile(BaseModel):
+    """One file an object came from: POSIX path relative to ``root_dir``, sha256, size (bytes)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    path: str
+    sha256: str
+    size: int = Field(ge=0)
+
+    @field_validator("path")
+    @classmethod
+    def _check_path(cls, value: str) -> str:
+        pure = PurePosixPath(value)
+        if not value or "\\" in value or pure.is_absolute() or ".." in pure.parts:
+            raise ValueError(f"must be a relative POSIX path without '..', got {value!r}")
+        return value
+
+    @field_validator("sha256")
+    @classmethod
+    def _check_sha256(cls, value: str) -> str:
+        if not SHA256.match(value):
+            raise ValueError(f"must be 64 lowercase hex digits, got {value!r}")
+        return value
+
+
+class SourceObject(BaseModel):
+    """One object yielded by an adapter, with its provenance and ingest issues.
+
+    ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
+    ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
+    ``extras`` holds adapter-specific data (semantics lines, mobility_v2 path, package
+    dirs); keep it JSON-serializable.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str
+    source_id: str = Field(min_length=1)
+    upstream_id: str | None = None
+    version: str | None = None
+    license: str = Field(min_length=1)
+    license_class: LicenseClass
+    category: str | None = None
+    urdf_path: Path
+    root_dir: Path
+    files: list[SourceFile] = Field(default_factory=list)
+    scale: float = 1.0
+    extras: dict[str, Any] = Field(default_factory=dict)
+    issues: list[Issue] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_license_class(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("license_class") is None and "license" in data:
+            data = {**data, "license_class": classify_license(str(data["license"]))}
+        return data
+
+    @field_validator("source")
+    @classmethod
+    def _check_source(cls, value: str) -> str:
+        if not SLUG.match(value):
+            raise ValueError(f"must be a source slug, got {value!r}")
+        return value
+
+    @field_validator("urdf_path", "root_dir")
+    @classmethod
+    def _check_absolute(cls, value: Path) -> Path:
+        if not value.is_absolute():
+            raise ValueError(f"must be an absolute path, got {str(value)!r}")
+        return value
+
+    @field_validator("scale")
+    @classmethod
+    def _check_scale(cls, value: float) -> float:
+        return _check_scale_value(value)
+
+    @property
+    def has_errors(self) -> bool:
+        """True when an ingest issue has severity ``error``."""
+        return any(issue.severity == "error" for issue in self.issues)
+
+
+def load_source_manifest(
+    path_or_mapping: str | os.PathLike[str] | dict[str, Any],
+    *,
+    base_dir: str | os.PathLike[str] | None = None,
+) -> SourceManifest:
+    """Read and validate one source manifest (a YAML file or an in-memory mapping).
+
+    A relative local ``location`` resolves against ``base_dir``, which defaults to the
+    manifest file's folder (a mapping without ``base_dir`` keeps it relative).
+
+    Raises:
+        ManifestError: unreadable file, YAML syntax error, not a mapping, or invalid fields;
+            the message names the file and every bad field.
+    """
+    path = None
+    if isinstance(path_or_mapping, dict):
+        data = path_or_mapping
+    else:
+        path = Path(path_or_mapping)
+        data = _read_yaml(path)
+        base_dir = path.resolve().parent if base_dir is None else base_dir
+    try:
+        return SourceManifest.model_validate(data, context={"base_dir": base_dir})
+    except ValidationError as exc:
+        raise ManifestError(path, _field_errors(exc)) from None
+
+
+def load_source_manifests(folder: str | os.PathLike[str]) -> list[SourceManifest]:
+    """Load every ``*.yaml``/``*.yml`` manifest in ``folder``, sorted by file name.
+
+    Raises:
+        ManifestError: a manifest is invalid, or two manifests share a name.
+    """
+    folder = Path(folder)
+    files = sorted([*folder.glob("*.yaml"), *folder.glob("*.yml")])
+    manifests, seen = [], {}
+    for file in files:
+        manifest = load_source_manifest(file)
+        if manifest.name in seen:
+            raise ManifestError(file, [("name", f"{manifest.name!r} is also used by {seen[manifest.name]}")])
+        seen[manifest.name] = file.name
+        manifests.append(manifest)
+    return manifests
+
+
+def _read_yaml(path: Path) -> Any:
+    """Return the parsed YAML of ``path`` or raise :class:`ManifestError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ManifestError(path, [("", f"cannot read manifest: {exc}")]) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ManifestError(path, [("", f"invalid YAML: {exc}")]) from None
+    if not isinstance(data, dict):
+        raise ManifestError(path, [("", f"must be a YAML mapping, got {type(data).__name__}")])
+    return data
+
+
+def _field_errors(exc: ValidationError) -> list[tuple[str, str]]:
+    """Turn a pydantic error into ``(field, message)`` pairs with readable messages."""
+    out = []
+    for err in exc.errors(include_url=False):
+        field = ".".join(str(p) for p in err["loc"])
+        problem = err.get("ctx", {}).get("error")
+        if isinstance(problem, _FieldProblem):
+            field = problem.field
+        message = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "literal_error" and field == "adapter":
+            message = f"unknown adapter {err['input']!r}; expected one of {', '.join(ADAPTERS)}"
+        elif err["type"] == "extra_forbidden":
+            message = "unknown field (check the spelling)"
+        elif err["type"] == "missing":
+            message = "required field is missing"
+        out.append((field, message))
+    return out
