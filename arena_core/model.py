@@ -40,7 +40,15 @@ MASS_SOURCES = ("urdf", "mesh_volume", "convex_hull", "default")
 
 
 class ModelError(ValueError):
-    """An object whose structure cannot be represented (the message says why)."""
+    """An object whose structure cannot be represented (the message says why).
+
+    ``code`` is a stable issue code: ``structure.duplicate_name``, ``structure.dangling``,
+    ``structure.multiple_parents``, ``structure.multiple_roots`` or ``structure.cycle``.
+    """
+
+    def __init__(self, message: str, code: str = "structure.not_a_tree"):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -165,13 +173,14 @@ class ArticulatedObject:
         link_map: dict[str, Link] = {}
         for link in links:
             if link.name in link_map:
-                raise ModelError(f"duplicate link name {link.name!r}")
+                raise ModelError(f"duplicate link name {link.name!r}", "structure.duplicate_name")
             link_map[link.name] = link
         root = _find_root(link_map, joints)
         poses = _rest_poses(root, joints)
         missing = sorted(set(link_map) - set(poses))
         if missing:
-            raise ModelError(f"links not connected to root {root!r}: {missing[:5]}")
+            raise ModelError(f"links not connected to root {root!r} (they hang on a cycle): "
+                             f"{missing[:5]}", "structure.cycle")
         return cls(name, root, link_map, tuple(joints), poses, source_path)
 
     # ------------------------------------------------------------------ kinematics
@@ -250,20 +259,20 @@ def _find_root(links: dict[str, Link], joints: Sequence[Joint]) -> str:
     parents: dict[str, str] = {}
     for j in joints:
         if j.name in names:
-            raise ModelError(f"duplicate joint name {j.name!r}")
+            raise ModelError(f"duplicate joint name {j.name!r}", "structure.duplicate_name")
         names.add(j.name)
         for end in (j.parent, j.child):
             if end not in links:
-                raise ModelError(f"joint {j.name!r} refers to unknown link {end!r}")
+                raise ModelError(f"joint {j.name!r} refers to unknown link {end!r}",
+                                 "structure.dangling")
         if j.child in parents:
-            raise ModelError(f"link {j.child!r} has two parent joints")
+            raise ModelError(f"link {j.child!r} has two parent joints", "structure.multiple_parents")
         parents[j.child] = j.name
     roots = [name for name in links if name not in parents]
     if len(roots) != 1:
-        raise ModelError(
-            "no root link (the joints form a cycle)" if not roots
-            else f"several root links: {sorted(roots)[:5]}"
-        )
+        if not roots:
+            raise ModelError("no root link (the joints form a cycle)", "structure.cycle")
+        raise ModelError(f"several root links: {sorted(roots)[:5]}", "structure.multiple_roots")
     return roots[0]
 
 
@@ -277,7 +286,7 @@ def _rest_poses(root: str, joints: Sequence[Joint]) -> dict[str, np.ndarray]:
         parent = stack.pop()
         for j in by_parent.get(parent, ()):
             if j.child in poses:
-                raise ModelError(f"cycle through link {j.child!r}")
+                raise ModelError(f"cycle through link {j.child!r}", "structure.cycle")
             poses[j.child] = poses[parent] @ np.asarray(j.origin_local, dtype=float)
             stack.append(j.child)
     return poses

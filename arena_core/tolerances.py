@@ -31,3 +31,66 @@ MIN_INERTIA = 1e-18
 
 #: Volume (m^3) below which a mesh is treated as degenerate.
 MIN_VOLUME = 1e-15
+
+# ---------------------------------------------------------------- verification (arena_core.verify)
+#: Plausible object size: the rest-pose bounding-box diagonal must lie in [min, max] meters.
+UNITS_MIN_EXTENT = 5e-3
+UNITS_MAX_EXTENT = 50.0
+
+#: Surface area (m^2) below which a mesh is degenerate (no faces that enclose anything visible).
+MIN_AREA = 1e-12
+
+#: A moving part may leave the rest bounding box by at most this fraction of its diagonal.
+MOTION_BOUNDS = 1.0
+
+#: A rotation axis farther than this many child-part diagonals from the child part is "far".
+AXIS_FAR = 1.0
+
+#: Prismatic travel above this many child-part diagonals is implausible.
+PRISMATIC_TRAVEL = 3.0
+
+#: The COM may lie outside its link's convex hull by at most this fraction of the link diagonal.
+COM_HULL = 0.05
+
+#: Principal moments must satisfy the triangle inequality up to this relative slack.
+INERTIA_TRIANGLE = 1e-6
+
+#: Two annotations of one joint (URDF vs mobility_v2.json) agree when E_phi is at most this.
+MOBILITY_AGREE = 1e-6
+
+# --- curation (duplicates) -------------------------------------------------------------
+#: Two duplicates whose tree distance is at most this are "the same annotation" (metric
+#: units: split norm, alpha = 1/m, so about 0.1 mm / 0.1 mrad of joint motion).
+SAME_ANNOTATION = 1e-4
+
+#: Near-duplicate geometry: every principal extent agrees to this relative tolerance
+#: (two independent 2048-point surface samples of one shape differ by about 3 %).
+DUPLICATE_EXTENT_RTOL = 0.05
+
+#: Near-duplicate geometry: D2 shape histograms (each sums to 1) differ by at most this in L1.
+DUPLICATE_D2_L1 = 0.15
+
+#: Principal extents (m) below this are floored before taking logs (flat parts, planes).
+MIN_EXTENT = 1e-6
+
+# --- metric core (arena_core.metric) ---------------------------------------------------
+#: Inertia tensors: asymmetry and negative eigenvalues up to this fraction of the largest
+#: entry are rounding noise (relative, unitless).
+INERTIA_SYMMETRY = 1e-9
+
+#: Two axes whose cross product is shorter than this are parallel (prior origin score).
+PARALLEL_AXES = 1e-12
+
+# --- normalization and mass properties (arena_core.normalize, arena_core.massprops) ------
+#: Principal moments derived from geometry are floored at this fraction of the largest one.
+INERTIA_FLOOR = 1e-10
+
+#: A bottom-center offset (m) at most this large is treated as already zero (idempotency).
+CENTER_SNAP = 1e-9
+
+#: An axis whose norm is within this of 1 is kept as written (renormalizing it again would
+#: only move rounding bits and break idempotency).
+UNIT_AXIS_EXACT = 4e-15
+
+#: A roll or yaw within this of -pi (rad) is written as +pi, the same rotation (URDF text).
+RPY_WRAP = 1e-9

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,12 @@ from schemas.issues import Issue
 MAX_URDF_BYTES = 16 * 1024 * 1024
 
 _VECTOR_ATTRS = ("xyz", "rpy", "scale")
+#: Attributes that hold numbers (one or several), checked before yourdfpy parses them.
+_NUMBER_ATTRS = frozenset({"xyz", "rpy", "scale", "size", "radius", "length", "value", "lower",
+                           "upper", "effort", "velocity", "pitch", "multiplier", "offset",
+                           "ixx", "ixy", "ixz", "iyy", "iyz", "izz"})
+_GEOMETRIES = frozenset({"box", "cylinder", "sphere", "mesh"})
+_XML_DECLARATION = re.compile(rb"^<\?xml\s+version\s*=\s*([\"'])([^\"']*)\1")
 _ONE_DOF = {"revolute", "prismatic", "continuous", "fixed", "helical", "screw"}
 
 
@@ -85,6 +92,8 @@ def read_urdf(
     data = _repair_bytes(data, issues)
     xml_root = _parse_xml(data, path)
     _repair_vectors(xml_root, issues)
+    _check_numbers(xml_root, path)
+    _check_geometry(xml_root, path)
     resolver = _MeshResolver(path, root_dir, package_dirs, issues)
     obj = _build_object(xml_root, path, resolver, scale)
     return ReadResult(obj, issues)
@@ -123,6 +132,12 @@ def _repair_bytes(data: bytes, issues: list[Issue]) -> bytes:
         issues.append(Issue(code="xml.leading_whitespace", severity="warning", location="file",
                             message="blank lines before the XML declaration removed"))
         data = stripped
+    match = _XML_DECLARATION.match(data)
+    if match and match.group(2) not in (b"1.0", b"1.1"):
+        version = match.group(2).decode(errors="replace")
+        issues.append(Issue(code="xml.declaration_repaired", severity="warning", location="file",
+                            message=f"XML declaration version {version!r} read as '1.0'"))
+        data = data[:match.start(2)] + b"1.0" + data[match.end(2):]
     return data
 
 
@@ -158,6 +173,33 @@ def _where(el: etree._Element) -> str:
     name = owner.get("name") if owner is not None else "?"
     kind = owner.tag if owner is not None else el.tag
     return f"{kind}:{name}"
+
+
+def _check_numbers(root: etree._Element, path: Path) -> None:
+    """Raise ``urdf.number.invalid`` for a numeric attribute that is not numbers."""
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr, value in el.attrib.items():
+            if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
+                continue
+            try:
+                [float(token) for token in value.split()]
+            except ValueError:
+                raise UrdfError("urdf.number.invalid", f"{_where(el)}: <{el.tag} {attr}="
+                                f"{value!r}> is not a number", path) from None
+
+
+def _check_geometry(root: etree._Element, path: Path) -> None:
+    """Raise ``urdf.geometry.unsupported`` for a ``<geometry>`` that is not box/cylinder/
+    sphere/mesh (``<capsule>`` is a pybullet/ROS 2 extension that URDF does not define)."""
+    for geometry in root.iter("geometry"):
+        shapes = [child.tag for child in geometry if isinstance(child.tag, str)]
+        unknown = [tag for tag in shapes if tag not in _GEOMETRIES]
+        if unknown:
+            raise UrdfError("urdf.geometry.unsupported", f"{_where(geometry)}: <geometry> holds "
+                            f"<{unknown[0]}>; only box, cylinder, sphere and mesh are supported",
+                            path)
 
 
 # ----------------------------------------------------------------------------- meshes
@@ -236,7 +278,7 @@ def _build_object(root: etree._Element, path: Path, resolver: _MeshResolver,
         return ArticulatedObject.from_parts(robot.name or path.stem, links, joints,
                                             source_path=str(path))
     except ModelError as exc:
-        raise UrdfError("structure.not_a_tree", str(exc), path) from None
+        raise UrdfError(getattr(exc, "code", "structure.not_a_tree"), str(exc), path) from None
 
 
 def _scaled(pose: np.ndarray | None, scale: float) -> np.ndarray:

@@ -3,7 +3,9 @@
 The writer is literal: it writes what the object holds (mesh filenames as stored in each
 :class:`~arena_core.model.MeshRef`, limits as stored) with every float in its shortest
 round-trip representation, so ``read_urdf(write_urdf(x))`` reproduces ``x`` exactly up to
-the rotation-to-rpy conversion (~1e-16). Making an object canonical (units, frames, mesh
+the rotation-to-rpy conversion: angles are written rounded to :data:`RPY_DECIMALS` places
+(:func:`canonical_rpy`), which makes the text a function of the rotation that survives
+write/read cycles unchanged (``arena_core.normalize.stable_pose`` snaps origins to it). Making an object canonical (units, frames, mesh
 copies, complete limits, inertials) is :mod:`arena_core.normalize`'s job.
 
 Helical joints are written as ``revolute`` (finite limits) or ``continuous`` with a
@@ -19,10 +21,20 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
+from arena_core import tolerances as tol
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef, Primitive
 
 #: Format tag written into every canonical URDF (and into release metadata).
 FORMAT_VERSION = "arena-urdf-1"
+
+#: Decimal places of written roll-pitch-yaw angles (rad). Re-deriving the angles from a
+#: rotation read back moves them by a few 1e-16, far below this last digit, so a rotation
+#: written, read and written again gives the same text.
+RPY_DECIMALS = 12
+
+#: Rounded angles below this are written plus ``2 pi``: ``-pi + tol.RPY_WRAP`` moved to
+#: half-way between two rounding steps, so that no rounded angle lies near it.
+_WRAP_BELOW = (math.floor((-math.pi + tol.RPY_WRAP) * 10**RPY_DECIMALS) + 0.5) / 10**RPY_DECIMALS
 
 
 def urdf_string(obj: ArticulatedObject) -> str:
@@ -71,7 +83,7 @@ def _origin(parent: etree._Element, pose: np.ndarray) -> None:
     pose = np.asarray(pose, dtype=float)
     if np.array_equal(pose, np.eye(4)):
         return
-    etree.SubElement(parent, "origin", xyz=_vec(pose[:3, 3]), rpy=_vec(rpy_from_matrix(pose)))
+    etree.SubElement(parent, "origin", xyz=_vec(pose[:3, 3]), rpy=_vec(canonical_rpy(pose)))
 
 
 def rpy_from_matrix(pose: np.ndarray) -> np.ndarray:
@@ -81,6 +93,24 @@ def rpy_from_matrix(pose: np.ndarray) -> np.ndarray:
     mat = np.eye(4)
     mat[:3, :3] = np.asarray(pose, dtype=float)[:3, :3]
     return np.asarray(tra.euler_from_matrix(mat, axes="sxyz"), dtype=float)
+
+
+def canonical_rpy(pose: np.ndarray) -> np.ndarray:
+    """The rpy ``(3,)`` written for a rotation: rounded to :data:`RPY_DECIMALS`, ``-0`` as
+    ``0``, and an angle near ``-pi`` written as the same angle plus ``2 pi``.
+
+    Writing, reading and writing again gives the same text: the angles re-derived from a
+    rotation read back differ by ~1e-16 from the written ones, which rounds back to them;
+    the ``-pi`` wrap (sign flips at the branch cut of ``atan2``) is decided on the rounded
+    angle against a threshold half-way between two rounding steps, so it cannot flip either.
+    Only rotations within ~0.03 deg of gimbal lock (pitch ``+-pi/2``) can still change.
+
+    >>> canonical_rpy(np.diag([1.0, -1.0, -1.0])).tolist()  # roll of pi, either sign
+    [3.14159265359, 0.0, 0.0]
+    """
+    rpy = np.round(rpy_from_matrix(pose), RPY_DECIMALS)
+    wrapped = np.round(rpy + 2.0 * math.pi, RPY_DECIMALS)
+    return np.where(rpy < _WRAP_BELOW, wrapped, rpy) + 0.0
 
 
 def _write_link(robot: etree._Element, link: Link) -> None:

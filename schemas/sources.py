@@ -33,6 +33,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     ValidationError,
     ValidationInfo,
     field_validator,
@@ -135,12 +136,15 @@ class SourceManifest(BaseModel):
     commercial_use: bool | None = None
     copyleft: bool | None = None
     license_class: LicenseClass | None = None
+    _file: Path | None = PrivateAttr(default=None)
 
     @field_validator("name")
     @classmethod
     def _check_name(cls, value: str) -> str:
         if not SLUG.match(value) or len(value) > 64:
-            raise ValueError(f"must be a slug like 'partnet_mobility' (a-z, 0-9, _ or -), got {value!r}")
+            raise ValueError(
+                f"must be a slug like 'partnet_mobility' (a-z, 0-9, _ or -), got {value!r}"
+            )
         return value
 
     @field_validator("sha256", mode="before")
@@ -213,6 +217,11 @@ class SourceManifest(BaseModel):
         return self
 
     @property
+    def manifest_file(self) -> Path | None:
+        """The YAML file this manifest was read from (None when built from a mapping)."""
+        return self._file
+
+    @property
     def location_kind(self) -> LocationKind | None:
         """``"url"``, ``"archive"`` (a local file named like an archive), ``"folder"`` or None."""
         if self.location is None:
@@ -265,12 +274,16 @@ def _check_generated(m: SourceManifest) -> None:
 def _check_library(m: SourceManifest) -> None:
     """Raise ValueError unless a library manifest has a location (URLs pinned by sha256)."""
     if m.location is None:
-        raise _FieldProblem("location", f"adapter {m.adapter!r} needs 'location' (a folder, archive or URL)")
+        raise _FieldProblem(
+            "location", f"adapter {m.adapter!r} needs 'location' (a folder, archive or URL)"
+        )
     for field in ("n", "seed"):
         if getattr(m, field) is not None:
             raise _FieldProblem(field, f"{field!r} only applies to adapter 'generated'")
     if m.location_kind == "url" and m.sha256 is None:
-        raise _FieldProblem("sha256", "a URL location needs 'sha256' so the download can be verified")
+        raise _FieldProblem(
+            "sha256", "a URL location needs 'sha256' so the download can be verified"
+        )
 
 
 class SourceFile(BaseModel):
@@ -377,9 +390,11 @@ def load_source_manifest(
         data = _read_yaml(path)
         base_dir = path.resolve().parent if base_dir is None else base_dir
     try:
-        return SourceManifest.model_validate(data, context={"base_dir": base_dir})
+        manifest = SourceManifest.model_validate(data, context={"base_dir": base_dir})
     except ValidationError as exc:
         raise ManifestError(path, _field_errors(exc)) from None
+    manifest._file = path
+    return manifest
 
 
 def load_source_manifests(folder: str | os.PathLike[str]) -> list[SourceManifest]:
@@ -394,7 +409,9 @@ def load_source_manifests(folder: str | os.PathLike[str]) -> list[SourceManifest
     for file in files:
         manifest = load_source_manifest(file)
         if manifest.name in seen:
-            raise ManifestError(file, [("name", f"{manifest.name!r} is also used by {seen[manifest.name]}")])
+            raise ManifestError(
+                file, [("name", f"{manifest.name!r} is also used by {seen[manifest.name]}")]
+            )
         seen[manifest.name] = file.name
         manifests.append(manifest)
     return manifests

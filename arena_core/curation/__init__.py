@@ -1,0 +1,78 @@
+"""Curation: taxonomy assignment, duplicate detection, evaluation subset, coverage.
+
+Pure functions over plain per-object summaries (:class:`CurationItem`); the flow builds
+the items from normalized records and writes what these functions return.
+"""
+
+from arena_core.curation.coverage import coverage_figure, coverage_markdown, coverage_table
+from arena_core.curation.duplicates import (
+    DuplicateError,
+    DuplicateReport,
+    KinematicDistance,
+    candidate_pairs,
+    duplicates_table,
+    find_duplicates,
+    keep_key,
+)
+from arena_core.curation.items import MOVING_BINS, CurationItem, ItemError, moving_bin
+from arena_core.curation.kinematics import (
+    BENCHMARK_NORM,
+    JointTree,
+    KinematicsError,
+    tree_kinematic_distance,
+)
+from arena_core.curation.signature import (
+    ShapeSignature,
+    SignatureError,
+    shape_signature,
+    signature_distance,
+)
+from arena_core.curation.subset import SUBSET_SIZE, SubsetError, hash_rank, select_subset
+from arena_core.curation.taxonomy import (
+    TaxonomyError,
+    TaxonomyIndex,
+    assign_category,
+    build_index,
+    load_overrides,
+    load_taxonomy,
+    review_queue,
+)
+from arena_core.curation.text import normalize, tokens
+
+__all__ = [
+    "BENCHMARK_NORM",
+    "JointTree",
+    "KinematicsError",
+    "tree_kinematic_distance",
+    "MOVING_BINS",
+    "SUBSET_SIZE",
+    "CurationItem",
+    "DuplicateError",
+    "DuplicateReport",
+    "ItemError",
+    "KinematicDistance",
+    "ShapeSignature",
+    "SignatureError",
+    "SubsetError",
+    "TaxonomyError",
+    "TaxonomyIndex",
+    "assign_category",
+    "build_index",
+    "candidate_pairs",
+    "coverage_figure",
+    "coverage_markdown",
+    "coverage_table",
+    "duplicates_table",
+    "find_duplicates",
+    "hash_rank",
+    "keep_key",
+    "load_overrides",
+    "load_taxonomy",
+    "moving_bin",
+    "normalize",
+    "review_queue",
+    "select_subset",
+    "shape_signature",
+    "signature_distance",
+    "tokens",
+]

@@ -1,0 +1,178 @@
+"""Containers: bottles and jars with screw caps (helical), boxes, trash cans, suitcases,
+buckets, soap dispensers."""
+
+from __future__ import annotations
+
+import math
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Largest cap travel (m) while unscrewing before it comes off the thread.
+MAX_THREAD_TRAVEL = 0.03
+
+
+def _screw_cap(b: Builder, parent: str, *, radius: float, z: float, height: float,
+               pitch: float, turns: float, material: str = "plastic") -> str:
+    """A closed cap over a neck ending at height ``z``: unscrews (helical, +Z) by ``turns``.
+
+    ``pitch`` is meters per radian (right-hand thread: counter-clockwise seen from above
+    raises the cap); the range stops where the cap would leave the thread.
+    """
+    cap = b.link("cap", material, S.tube(radius * 0.85, radius, height, (0, 0, z - height / 2 + 0.002)),
+                 S.cylinder(radius, 0.003, (0, 0, z + 0.0035)))
+    upper = min(turns * 2 * math.pi, MAX_THREAD_TRAVEL / pitch)
+    b.helical(cap, parent, "z", (0, 0, z), 0.0, upper, pitch)
+    return cap
+
+
+def _pitch(b: Builder, low: float, high: float) -> float:
+    """A thread pitch (m/rad) drawn log-uniformly in ``[low, high]``."""
+    return float(math.exp(b.real(math.log(low), math.log(high))))
+
+
+@kind("bottle", "containers")
+def bottle(b: Builder) -> str:
+    """Bottle: hollow body, shoulder, neck and a screw cap (helical joint)."""
+    r, h = b.dim(0.025, 0.05), b.dim(0.12, 0.3)
+    neck_r = b.dim(0.011, min(0.02, r * 0.6))
+    pitch = _pitch(b, 0.0005, 0.003)
+    neck_l = max(0.015, min(MAX_THREAD_TRAVEL, pitch * 4 * math.pi) + 0.005)
+    material = b.pick(("plastic", "glass"))
+    wall = 0.002 if material == "plastic" else 0.004
+    shoulder = r * 0.8
+    b.link("base", material, S.tube(r - wall, r, h, (0, 0, h / 2)),
+           S.cylinder(r, wall, (0, 0, wall / 2)),
+           S.cone(r, shoulder * 1.2, (0, 0, h), "z"),
+           S.tube(neck_r - wall, neck_r, neck_l + shoulder * 0.6, (0, 0, h + shoulder * 0.3 + neck_l / 2)))
+    top = h + shoulder * 0.6 + neck_l
+    _screw_cap(b, "base", radius=neck_r + 0.003, z=top, height=min(0.02, neck_l),
+               pitch=pitch, turns=b.real(1.0, 2.5))
+    return f"{material} bottle with a screw cap"
+
+
+@kind("box", "containers")
+def box(b: Builder) -> str:
+    """Box: hinged lid, four cardboard flaps, or a sliding lid."""
+    w, d, h = b.dim(0.1, 0.5), b.dim(0.08, 0.4), b.dim(0.05, 0.35)
+    style = b.pick(("hinged", "flaps", "sliding"))
+    material = {"hinged": b.pick(("wood", "plastic", "metal")), "flaps": "wood", "sliding": "wood"}[style]
+    t = 0.003 if material in ("metal", "wood") and style == "flaps" else max(0.003, min(w, d) * 0.04)
+    P.shell(b, "base", material, (d, w, h), (0, 0, h / 2), t, open_face="+z")
+    if style == "hinged":
+        lid = b.link("lid", material, S.box((d, w, t * 1.5), (0, 0, h + t * 0.75)))
+        b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.6, 2.2))
+    elif style == "sliding":
+        lid = b.link("lid", material, S.box((d - 0.004, w - 2 * t, t), (0, 0, h + t / 2)))
+        b.prismatic(lid, "base", "x", 0.0, d * 0.95)
+    else:
+        for name, axis, point, size, center in (
+            ("flap_front", (0, 1, 0), (d / 2, 0, h), (0.003, w, d / 2), (d / 2, 0, h + d / 4)),
+            ("flap_back", (0, -1, 0), (-d / 2, 0, h), (0.003, w, d / 2), (-d / 2, 0, h + d / 4)),
+            ("flap_left", (1, 0, 0), (0, -w / 2, h), (d, 0.003, w / 2), (0, -w / 2, h + w / 4)),
+            ("flap_right", (-1, 0, 0), (0, w / 2, h), (d, 0.003, w / 2), (0, w / 2, h + w / 4)),
+        ):
+            b.link(name, "wood", S.box(size, center))
+            b.revolute(name, "base", axis, point, -math.pi / 2, b.real(1.3, 1.6))
+        return "cardboard box with four open flaps"
+    return f"{material} box with a {style} lid"
+
+
+@kind("trash_can", "containers")
+def trash_can(b: Builder) -> str:
+    """Trash can: pedal bin (lid + pedal), swing-top, or wheeled bin (lid + two wheels)."""
+    style = b.pick(("pedal", "swing", "wheelie"))
+    if style == "wheelie":
+        w, d, h = b.dim(0.45, 0.6), b.dim(0.55, 0.75), b.dim(0.9, 1.1)
+        P.shell(b, "base", "plastic", (d, w, h - 0.05), (0, 0, 0.05 + (h - 0.05) / 2), 0.006,
+                open_face="+z")
+        lid = b.link("lid", "plastic", S.box((d + 0.04, w + 0.02, 0.02), (0.02, 0, h + 0.01)))
+        b.revolute(lid, "base", (0, -1, 0), (-d / 2 - 0.01, 0, h), 0.0, b.real(2.8, 3.1))
+        for side, sy in (("left", -1), ("right", 1)):
+            P.wheel(b, f"wheel_{side}", "base", (-d / 2 - 0.02, sy * (w / 2 - 0.04), 0.1), "y", 0.1, 0.05)
+        return "wheeled trash bin"
+    r, h = b.dim(0.1, 0.2), b.dim(0.25, 0.65)
+    b.link("base", "metal" if style == "pedal" else "plastic",
+           S.tube(r - 0.002, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)))
+    if style == "swing":
+        b.add("base", S.tube(r * 0.9, r, 0.08, (0, 0, h + 0.04)))
+        flap = b.link("flap", "plastic", S.box((r * 1.6, r * 1.6, 0.004), (0, 0, h + 0.05)))
+        b.revolute(flap, "base", "y", (0, 0, h + 0.05), -0.8, 0.8)
+        return "swing-top trash can"
+    lid = b.link("lid", "metal", S.cylinder(r * 1.02, 0.01, (0, 0, h + 0.005)))
+    b.revolute(lid, "base", (0, -1, 0), (-r, 0, h), 0.0, b.real(1.3, 1.8))
+    pedal = b.link("pedal", "metal", S.box((0.08, 0.06, 0.008), (r + 0.04, 0, 0.03)))
+    b.revolute(pedal, "base", "y", (r, 0, 0.03), 0.0, 0.35)
+    return "pedal trash can"
+
+
+@kind("suitcase", "containers")
+def suitcase(b: Builder) -> str:
+    """Upright suitcase: clamshell lid, two-stage telescoping handle (prismatic chain),
+    carry handle, and two wheels or four spinner casters."""
+    w, d, h = b.dim(0.35, 0.5), b.dim(0.2, 0.3), b.dim(0.5, 0.75)
+    z0 = 0.07
+    P.shell(b, "base", "plastic", (d * 0.55, w, h), (-d * 0.225, 0, z0 + h / 2), 0.004)
+    P.shell(b, "lid", "plastic", (d * 0.45, w, h), (d * 0.275 + 0.002, 0, z0 + h / 2), 0.004,
+            open_face="-x")
+    b.revolute("lid", "base", (0, 0, -1), (d / 2, -w / 2, z0 + h / 2), 0.0, b.real(1.6, 2.6))
+    stage_l = h * 0.8
+    inner = b.link("handle_inner", "aluminum",
+                   *[S.rod((-d / 2 + 0.02, sy * w * 0.3, z0 + h - stage_l), (-d / 2 + 0.02, sy * w * 0.3, z0 + h + 0.02), 0.008)
+                     for sy in (-1, 1)])
+    b.prismatic(inner, "base", "z", 0.0, stage_l * 0.85)
+    outer = b.link("handle_outer", "aluminum",
+                   *[S.rod((-d / 2 + 0.02, sy * w * 0.3, z0 + h - stage_l + 0.05), (-d / 2 + 0.02, sy * w * 0.3, z0 + h + 0.03), 0.006)
+                     for sy in (-1, 1)],
+                   S.box((0.03, w * 0.65, 0.025), (-d / 2 + 0.02, 0, z0 + h + 0.045)))
+    b.prismatic(outer, inner, "z", 0.0, stage_l * 0.85)
+    carry = b.link("carry_handle", "plastic", S.box((0.03, 0.14, 0.015), (-d * 0.2, 0, z0 + h + 0.02)))
+    b.revolute(carry, "base", (1, 0, 0), (-d * 0.2, -0.07, z0 + h), 0.0, 1.5)
+    if b.chance(0.5):
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                P.caster(b, f"caster_{'fb'[sx > 0]}{'lr'[sy > 0]}", "base",
+                         (sx * d * 0.3 - (d * 0.05 if sx > 0 else 0), sy * (w / 2 - 0.04), z0), 0.025)
+        return "spinner suitcase with a telescoping handle"
+    for side, sy in (("left", -1), ("right", 1)):
+        P.wheel(b, f"wheel_{side}", "base", (-d / 2 + 0.03, sy * (w / 2 - 0.03), 0.035), "y", 0.035, 0.025)
+    return "two-wheeled suitcase with a telescoping handle"
+
+
+@kind("jar", "containers")
+def jar(b: Builder) -> str:
+    """Jar: wide glass body and a metal screw lid (helical, fine pitch, under two turns)."""
+    r, h = b.dim(0.035, 0.07), b.dim(0.06, 0.18)
+    b.link("base", "glass", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
+    _screw_cap(b, "base", radius=r + 0.002, z=h + 0.004, height=0.012,
+               pitch=_pitch(b, 0.0004, 0.0012), turns=b.real(0.4, 1.5), material="metal")
+    return "glass jar with a screw lid"
+
+
+@kind("bucket", "containers")
+def bucket(b: Builder) -> str:
+    """Bucket with a bail handle swinging on two side pivots."""
+    r, h = b.dim(0.1, 0.16), b.dim(0.2, 0.35)
+    b.link("base", "plastic", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
+    z = h - 0.02
+    bail = b.link("bail", "metal", S.rod((0, -r - 0.004, z), (0, -r - 0.004, z + r * 0.6), 0.003),
+                  S.rod((0, r + 0.004, z), (0, r + 0.004, z + r * 0.6), 0.003),
+                  S.rod((0, -r - 0.004, z + r * 0.6), (0, r + 0.004, z + r * 0.6), 0.003))
+    b.revolute(bail, "base", "y", (0, 0, z), -math.pi / 2, math.pi / 2)
+    return "bucket with a bail handle"
+
+
+@kind("soap_dispenser", "containers")
+def soap_dispenser(b: Builder) -> str:
+    """Pump bottle: the pump head presses down (prismatic) and its nozzle turns to lock."""
+    r, h = b.dim(0.03, 0.045), b.dim(0.1, 0.18)
+    b.link("base", "plastic", S.tube(r - 0.002, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)),
+           S.cylinder(0.014, 0.015, (0, 0, h + 0.0075)))
+    stem = b.link("pump", "plastic", S.cylinder(0.004, 0.03, (0, 0, h + 0.02)))
+    b.prismatic(stem, "base", (0, 0, -1), 0.0, b.dim(0.008, 0.015), point=(0, 0, h + 0.015))
+    head = b.link("pump_head", "plastic", S.cylinder(0.012, 0.02, (0, 0, h + 0.045)),
+                  S.rod((0, 0, h + 0.048), (0.045, 0, h + 0.044), 0.004))
+    b.revolute(head, stem, "z", (0, 0, h + 0.035), 0.0, math.pi / 2)
+    return "soap dispenser with a pump"

@@ -1,0 +1,159 @@
+"""Electronics: laptops, keyboards, cameras, remotes, monitors, flip phones, mice."""
+
+from __future__ import annotations
+
+import math
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Hinge axis that lifts a flat part lying toward +X up toward +Z (lids, screens).
+LIFT = (0.0, -1.0, 0.0)
+
+
+@kind("laptop", "electronics")
+def laptop(b: Builder) -> str:
+    """Laptop: screen lid on a rear hinge, stored closed or open at a random angle."""
+    w, d, t = b.dim(0.28, 0.38), b.dim(0.19, 0.26), b.dim(0.012, 0.02)
+    lt = b.dim(0.005, 0.009)
+    b.link("base", "aluminum", S.box((d, w, t), (0, 0, t / 2)),
+           S.box((d * 0.45, w * 0.85, 0.002), (0.0 - d * 0.12, 0, t + 0.0005)))
+    hinge = (-d / 2, 0.0, t + 0.001)
+    stored = b.real(1.4, 2.0) if b.chance(0.6) else 0.0
+    panel = S.box((d, w, lt), (0, 0, t + 0.002 + lt / 2))
+    screen = b.link("screen", "aluminum", S.turned(panel, LIFT, stored, hinge))
+    upper = b.real(2.0, 2.6)
+    b.revolute(screen, "base", LIFT, hinge, -stored, upper - stored)
+    return f"laptop stored {'open' if stored else 'closed'}"
+
+
+@kind("keyboard", "electronics")
+def keyboard(b: Builder) -> str:
+    """Computer keyboard: a plate of 30-80 keys, each pressing in 3-4 mm (prismatic)."""
+    rows, cols = b.count(4, 6), b.count(10, 14)
+    pitch, travel = b.dim(0.018, 0.02), b.dim(0.003, 0.004)
+    w, d = cols * pitch + 0.03, rows * pitch + 0.03
+    b.link("base", "plastic", S.box((d, w, 0.015), (0, 0, 0.0075)))
+    y0 = -w / 2 + 0.015
+    space = (int(cols * 0.3), int(cols * 0.7))
+    for r in range(rows):
+        x = d / 2 - 0.015 - (r + 0.5) * pitch
+        stagger = 0.25 * r if r < rows - 1 else 0.0  # key widths: exact in binary
+        for c in range(cols):
+            y = y0 + (c + 0.5 + stagger) * pitch
+            if c + 1 + stagger > cols or (r == rows - 1 and space[0] < c < space[1]):
+                continue
+            name, size = f"key_{r}_{c}", (pitch * 0.85, pitch * 0.85, 0.008)
+            if r == rows - 1 and c == space[0]:
+                span = space[1] - space[0]
+                name, y = "key_space", y0 + (space[0] + span / 2) * pitch
+                size = (pitch * 0.85, pitch * (span - 0.15), 0.008)
+            key = b.link(name, "plastic", S.box(size, (x, y, 0.019)))
+            b.prismatic(key, "base", (0, 0, -1), 0.0, travel, point=(x, y, 0.023))
+    return f"keyboard with {rows} rows of keys"
+
+
+@kind("camera", "electronics")
+def camera(b: Builder) -> str:
+    """Camera: zoom ring (revolute), focus ring and mode dial (continuous), shutter button,
+    flip-out screen (two revolutes), battery door."""
+    w, d, h = b.dim(0.11, 0.15), b.dim(0.04, 0.07), b.dim(0.07, 0.1)
+    lens_r, lens_l = b.dim(0.025, 0.04), b.dim(0.03, 0.08)
+    b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)),
+           S.cylinder(lens_r * 0.9, lens_l, (d / 2 + lens_l / 2, 0, h / 2), "x"))
+    zoom = b.link("zoom_ring", "rubber", S.tube(lens_r * 0.9, lens_r, lens_l * 0.35,
+                                               (d / 2 + lens_l * 0.3, 0, h / 2), "x"))
+    b.revolute(zoom, "base", "x", (d / 2, 0, h / 2), 0.0, b.real(1.0, 1.8))
+    focus = b.link("focus_ring", "rubber", S.tube(lens_r * 0.9, lens_r * 1.02, lens_l * 0.2,
+                                                 (d / 2 + lens_l * 0.75, 0, h / 2), "x"))
+    b.continuous(focus, "base", "x", (d / 2, 0, h / 2))
+    P.knob(b, "mode_dial", "base", (0, -w * 0.3, h), "z", 0.012, 0.008)
+    P.button(b, "shutter", "base", (0.0, w * 0.3, h), "z", 0.01, 0.0015, round_=True)
+    scr_t = 0.006
+    screen = b.link("screen", "plastic", S.box((scr_t, w * 0.7, h * 0.75),
+                                               (-d / 2 - scr_t / 2 - 0.001, 0.0, h / 2)))
+    if b.chance(0.5):
+        b.revolute(screen, "base", (0, 1, 0), (-d / 2 - scr_t, 0, h / 2 - h * 0.375), 0.0,
+                   b.real(1.2, 1.6))
+        detail = "tilting screen"
+    else:
+        arm = b.link("screen_hinge", "plastic", S.cylinder(0.004, h * 0.75,
+                                                           (-d / 2 - 0.004, -w * 0.36, h / 2)))
+        b.revolute(arm, "base", "z", (-d / 2, -w * 0.36, h / 2), -math.pi * 0.99, 0.0)
+        b.revolute(screen, arm, "y", (-d / 2 - 0.004, -w * 0.36, h / 2), -math.pi / 2, math.pi)
+        detail = "vari-angle screen"
+    door = b.link("battery_door", "plastic", S.box((d * 0.8, w * 0.25, 0.003), (0, w * 0.3, -0.0015)))
+    b.revolute(door, "base", (-1, 0, 0), (0, w * 0.3 - w * 0.125, 0.0), 0.0, 1.6)
+    return f"camera with a {detail}"
+
+
+@kind("remote", "electronics")
+def remote(b: Builder) -> str:
+    """Remote control: a grid of push buttons and a sliding battery cover."""
+    rows, cols = b.count(4, 8), b.count(3, 4)
+    w, l, h = cols * 0.013 + 0.012, rows * 0.015 + 0.06, b.dim(0.015, 0.022)
+    b.link("base", "plastic", S.box((l, w, h), (0, 0, h / 2)))
+    P.button(b, "power", "base", (l / 2 - 0.02, 0, h), "z", 0.009, 0.0015, round_=True)
+    for r in range(rows):
+        for c in range(cols):
+            x = l / 2 - 0.045 - r * 0.015
+            y = -w / 2 + 0.006 + (c + 0.5) * 0.013
+            P.button(b, f"button_{r}_{c}", "base", (x, y, h), "z", 0.009, 0.0015)
+    cover = b.link("battery_cover", "plastic", S.box((l * 0.45, w * 0.85, 0.002), (-l * 0.2, 0, -0.001)))
+    b.prismatic(cover, "base", (-1, 0, 0), 0.0, l * 0.4)
+    return f"remote control with {rows * cols + 1} buttons"
+
+
+@kind("monitor", "electronics")
+def monitor(b: Builder) -> str:
+    """Monitor on an adjustable stand: swivel, height (prismatic), tilt and pivot."""
+    sw, sh, st = b.dim(0.5, 0.7), b.dim(0.3, 0.42), b.dim(0.02, 0.05)
+    b.link("base", "metal", S.box((0.18, 0.24, 0.015), (0, 0, 0.0075)))
+    stand = b.link("stand", "aluminum", S.box((0.04, 0.07, 0.35), (-0.05, 0, 0.19)))
+    b.revolute(stand, "base", "z", (0, 0, 0.015), -b.real(0.6, 1.0), b.real(0.6, 1.0))
+    carriage = b.link("carriage", "plastic", S.box((0.03, 0.08, 0.08), (-0.015, 0, 0.3)))
+    b.prismatic(carriage, stand, "z", -0.12, 0.0, point=(-0.015, 0, 0.3))
+    tilt = b.link("tilt_bracket", "metal", S.box((0.02, 0.1, 0.1), (0.01, 0, 0.3)))
+    b.revolute(tilt, carriage, "y", (0.01, 0, 0.3), -0.1, b.real(0.3, 0.4))
+    screen = b.link("screen", "plastic", S.box((st, sw, sh), (0.02 + st / 2, 0, 0.3)))
+    pivot = b.chance(0.5)
+    if pivot:
+        b.revolute(screen, tilt, "x", (0.02, 0, 0.3), 0.0, math.pi / 2)
+    else:
+        b.fixed(screen, tilt, (0.02, 0, 0.3))
+    return "monitor on a height-adjustable stand" + (" with pivot" if pivot else "")
+
+
+@kind("flip_phone", "electronics")
+def flip_phone(b: Builder) -> str:
+    """Clamshell phone: top half on a hinge (stored open or closed) and a keypad."""
+    w, l, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
+    b.link("base", "plastic", S.box((l, w, t), (0, 0, t / 2)))
+    hinge = (-l / 2, 0, t)
+    stored = b.real(2.6, 3.0) if b.chance(0.5) else 0.0
+    top = S.box((l, w, t * 0.8), (0, 0, t + 0.0005 + t * 0.4))
+    lid = b.link("top_half", "plastic", S.turned(top, LIFT, stored, hinge))
+    b.revolute(lid, "base", LIFT, hinge, -stored, b.real(2.8, 3.05) - stored)
+    keys = 0
+    for r in range(4):
+        for c in range(3):
+            P.button(b, f"key_{r}_{c}", "base", (l / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t),
+                     "z", 0.009, 0.001)
+            keys += 1
+    return f"flip phone stored {'open' if stored else 'closed'} with {keys} keys"
+
+
+@kind("mouse", "electronics")
+def mouse(b: Builder) -> str:
+    """Computer mouse: two click buttons (small revolutes) and a scroll wheel (continuous)."""
+    l, w, h = b.dim(0.1, 0.12), b.dim(0.055, 0.07), b.dim(0.03, 0.04)
+    b.link("base", "plastic", S.box((l, w, h * 0.7), (0, 0, h * 0.35)))
+    for side, sy in (("left", -1), ("right", 1)):
+        btn = b.link(f"{side}_button", "plastic",
+                     S.box((l * 0.45, w / 2 - 0.006, h * 0.25), (l * 0.25, sy * (w / 4 + 0.003), h * 0.83)))
+        b.revolute(btn, "base", "y", (0.0, sy * (w / 4 + 0.003), h * 0.83), 0.0, 0.05)
+    wheel = b.link("scroll_wheel", "rubber", S.cylinder(0.009, 0.006, (l * 0.3, 0, h * 0.8), "y"))
+    b.continuous(wheel, "base", "y", (l * 0.3, 0, h * 0.8))
+    return "computer mouse"

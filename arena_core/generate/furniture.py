@@ -1,0 +1,160 @@
+"""Furniture: office chairs, desks, tables, folding chairs, recliners (front faces +X)."""
+
+from __future__ import annotations
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Rotation axis that tilts something standing up at the back toward -X (recline, fold).
+RECLINE = (0.0, -1.0, 0.0)
+
+
+@kind("office_chair", "furniture")
+def office_chair(b: Builder) -> str:
+    """Swivel chair: star base on casters, gas-lift column (prismatic), seat swivel
+    (continuous), reclining back (revolute), optional height-adjustable armrests."""
+    legs, reach = b.count(4, 5), b.dim(0.25, 0.34)
+    wheel_r = b.dim(0.022, 0.035)
+    hub_z = 2.6 * wheel_r + 0.03
+    base = b.link("base", "plastic", S.cylinder(0.035, 0.2, (0, 0, hub_z + 0.08)))
+    tips = S.ring_points(reach, legs, (0, 0, hub_z), "z", phase=b.real(0, 1))
+    for k, tip in enumerate(tips):
+        b.add(base, S.bar((0, 0, hub_z), tip, 0.04, 0.03))
+        if b.chance(0.9):
+            P.caster(b, f"caster_{k}", base, tip - (0, 0, 0.015), wheel_r)
+        else:
+            b.add(base, S.cylinder(0.02, 0.03, tip - (0, 0, 0.02)))
+    top = hub_z + 0.18
+    column = b.link("column", "metal", S.cylinder(0.014, 0.16, (0, 0, top - 0.04)))
+    b.prismatic(column, base, "z", 0.0, b.dim(0.06, 0.12), point=(0, 0, top))
+    sw, sd, st = b.dim(0.42, 0.52), b.dim(0.4, 0.5), b.dim(0.05, 0.09)
+    seat = b.link("seat", "foam", S.box((sd, sw, st), (0, 0, top + 0.06 + st / 2)),
+                  S.box((0.2, 0.2, 0.02), (0, 0, top + 0.05)))
+    b.continuous(seat, column, "z", (0, 0, top + 0.04))
+    bh, z_back = b.dim(0.35, 0.6), top + 0.06 + st
+    back = b.link("backrest", "foam",
+                  S.box((0.05, sw * 0.9, bh), (-sd / 2 - 0.02, 0, z_back + 0.05 + bh / 2)),
+                  S.box((0.03, 0.05, 0.12), (-sd / 2 - 0.02, 0, z_back + 0.01)))
+    b.revolute(back, seat, RECLINE, (-sd / 2, 0, z_back), 0.0, b.real(0.25, 0.45))
+    arms = b.chance(0.7)
+    if arms:
+        adjustable = b.chance(0.5)
+        for side, sy in (("left", -1), ("right", 1)):
+            y = sy * (sw / 2 + 0.03)
+            arm = b.link(f"armrest_{side}", "plastic",
+                         S.box((0.03, 0.03, 0.2), (-0.02, y, z_back + 0.08)),
+                         S.box((0.25, 0.07, 0.03), (0.0, y, z_back + 0.19)))
+            if adjustable:
+                b.prismatic(arm, seat, "z", 0.0, b.dim(0.04, 0.08), point=(-0.02, y, z_back))
+            else:
+                b.fixed(arm, seat, (-0.02, y, z_back))
+    return f"office chair with a {legs}-star base{' and armrests' if arms else ''}"
+
+
+def _legs(b: Builder, link: str, d: float, w: float, h: float, size: float,
+          round_: bool, *, y_only: float | None = None) -> None:
+    """Four legs (or two at ``y = y_only``) under a top of ``d`` x ``w`` at height ``h``."""
+    ys = (y_only,) if y_only is not None else (-1, 1)
+    for sx in (-1, 1):
+        for sy in ys:
+            y = sy if y_only is not None else sy * (w / 2 - size)
+            c = (sx * (d / 2 - size), y, h / 2)
+            b.add(link, S.cylinder(size / 2, h, c) if round_ else S.box((size, size, h), c))
+
+
+@kind("desk", "furniture")
+def desk(b: Builder) -> str:
+    """Desk: top on a drawer pedestal and two legs; optional centre drawer or keyboard tray."""
+    w, d, h, t = b.dim(1.0, 1.8), b.dim(0.55, 0.8), b.dim(0.7, 0.78), b.dim(0.02, 0.035)
+    pw, side = b.dim(0.35, 0.45), b.pick((-1.0, 1.0))
+    yp, ph, bt = side * (w / 2 - pw / 2), h - t, 0.018
+    b.link("base", "wood", S.box((d, w, t), (0, 0, h - t / 2)),
+           *S.moved(P.carcass(pw, d - 0.02, ph, bt), (0, yp, 0)))
+    _legs(b, "base", d, w, ph, 0.05, b.chance(0.5), y_only=-side * (w / 2 - 0.05))
+    n_dr = b.count(1, 3)
+    step = (ph - 2 * bt) / n_dr
+    for k in range(n_dr):
+        P.drawer(b, f"drawer_{k}", "base", x_face=(d - 0.02) / 2, y0=yp - pw / 2 + bt,
+                 y1=yp + pw / 2 - bt, z0=ph - bt - (k + 1) * step, z1=ph - bt - k * step,
+                 depth=d - 0.06, t=bt, material="wood", travel=0.7 * (d - 0.06),
+                 handle=b.pick(("bar", "knob")))
+    extra = b.pick(("none", "centre drawer", "keyboard tray"))
+    y_mid = -side * 0.1
+    if extra == "centre drawer":
+        b.add("base", S.box((d - 0.1, 0.6, 0.01), (-0.04, y_mid, ph - 0.1)))
+        P.drawer(b, "centre_drawer", "base", x_face=d / 2 - 0.04, y0=y_mid - 0.3,
+                 y1=y_mid + 0.3, z0=ph - 0.09, z1=ph - 0.005, depth=d - 0.15, t=bt,
+                 material="wood", travel=0.6 * (d - 0.15), handle="edge")
+    elif extra == "keyboard tray":
+        tray = b.link("keyboard_tray", "wood", S.box((0.3, 0.6, 0.015), (d / 2 - 0.2, y_mid, ph - 0.06)))
+        b.prismatic(tray, "base", "x", 0.0, b.dim(0.2, 0.3))
+    return f"desk with {n_dr} pedestal drawers" + ("" if extra == "none" else f" and a {extra}")
+
+
+@kind("table", "furniture")
+def table(b: Builder) -> str:
+    """Table on four legs: apron drawers (prismatic) or drop leaves (revolute, fold down)."""
+    w, d, h, t = b.dim(0.8, 1.8), b.dim(0.6, 1.0), b.dim(0.7, 0.78), b.dim(0.02, 0.04)
+    round_legs = b.chance(0.5)
+    apron = 0.1
+    b.link("base", "wood", S.box((d, w, t), (0, 0, h - t / 2)),
+           S.box((0.02, w - 0.1, apron), (-d / 2 + 0.05, 0, h - t - apron / 2)))
+    _legs(b, "base", d, w, h - t, 0.05, round_legs)
+    if b.chance(0.4):
+        leaf_w = b.dim(0.2, 0.35)
+        for side, sy in (("left", -1), ("right", 1)):
+            leaf = b.link(f"leaf_{side}", "wood",
+                          S.box((d, leaf_w, t), (0, sy * (w / 2 + 0.002 + leaf_w / 2), h - t / 2)))
+            b.revolute(leaf, "base", (-sy, 0, 0), (0, sy * w / 2, h - t), 0.0, b.real(1.45, 1.6))
+        return "drop-leaf table with two leaves"
+    n = b.count(1, 2)
+    span = (w - 0.2) / n
+    for k in range(n):
+        y0 = -w / 2 + 0.1 + k * span
+        P.drawer(b, f"drawer_{k}", "base", x_face=d / 2 - 0.06, y0=y0 + 0.02, y1=y0 + span - 0.02,
+                 z0=h - t - apron, z1=h - t, depth=d * 0.6, t=0.018, material="wood",
+                 travel=0.7 * d * 0.6, handle="knob")
+    return f"table with {n} apron drawer{'s' if n > 1 else ''}"
+
+
+@kind("folding_chair", "furniture")
+def folding_chair(b: Builder) -> str:
+    """Folding chair: seat flips up and rear legs fold toward the front (two revolutes)."""
+    sw, sd, hs, hb = b.dim(0.38, 0.46), b.dim(0.36, 0.44), b.dim(0.42, 0.47), b.dim(0.35, 0.45)
+    tube = b.dim(0.01, 0.014)
+    frame = b.link("base", "metal")
+    for sy in (-1, 1):
+        y = sy * sw / 2
+        b.add(frame, S.rod((sd / 2, y, 0.0), (-sd / 2, y, hs + hb), tube))
+    b.add(frame, S.box((0.02, sw, hb * 0.45), (-sd / 2 + 0.01 - 0.03, 0, hs + hb * 0.7)))
+    b.add(frame, S.rod((-sd / 2 + 0.04, -sw / 2, hs + hb * 0.7), (-sd / 2 + 0.04, sw / 2, hs + hb * 0.7), tube))
+    seat = b.link("seat", "plastic", S.box((sd, sw - 0.04, 0.02), (0, 0, hs + 0.01)))
+    b.revolute(seat, frame, RECLINE, (-sd / 2, 0, hs), 0.0, b.real(1.3, 1.5))
+    rear = b.link("rear_legs", "metal")
+    for sy in (-1, 1):
+        y = sy * (sw / 2 + 0.025)
+        b.add(rear, S.rod((0.0, y, hs - 0.02), (-sd / 2 - 0.05, y, 0.0), tube))
+    b.add(rear, S.rod((-sd / 2 + 0.02, -sw / 2 - 0.025, 0.1), (-sd / 2 + 0.02, sw / 2 + 0.025, 0.1), tube))
+    b.revolute(rear, frame, RECLINE, (0.0, 0, hs - 0.02), 0.0, b.real(0.3, 0.45))
+    return "folding chair"
+
+
+@kind("recliner", "furniture")
+def recliner(b: Builder) -> str:
+    """Armchair with a reclining back and a footrest that swings up from the front."""
+    w, d, hs = b.dim(0.75, 0.95), b.dim(0.75, 0.9), b.dim(0.4, 0.48)
+    arm_w, arm_h = b.dim(0.1, 0.18), b.dim(0.55, 0.68)
+    inner = w - 2 * arm_w
+    b.link("base", "foam", S.box((d - 0.2, inner, hs), (0.0, 0, hs / 2)),
+           *[S.box((d, arm_w, arm_h), (0, sy * (w / 2 - arm_w / 2), arm_h / 2)) for sy in (-1, 1)])
+    back_h = b.dim(0.45, 0.6)
+    back = b.link("backrest", "foam", S.box((0.18, inner - 0.01, back_h),
+                                            (-d / 2 + 0.09, 0, hs + back_h / 2)))
+    b.revolute(back, "base", RECLINE, (-d / 2 + 0.18, 0, hs), 0.0, b.real(0.5, 0.8))
+    foot_l = b.dim(0.3, 0.4)
+    foot = b.link("footrest", "foam", S.box((0.06, inner - 0.04, foot_l),
+                                            ((d - 0.2) / 2 + 0.04, 0, hs - 0.03 - foot_l / 2)))
+    b.revolute(foot, "base", RECLINE, ((d - 0.2) / 2 + 0.07, 0, hs - 0.03), 0.0, b.real(1.3, 1.57))
+    return "recliner armchair"

@@ -1,0 +1,168 @@
+"""Home appliances: washing machines, fans, printers, ceiling fans, radiators, vacuums."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+
+def _rotor(b: Builder, name: str, parent: str, center, axis, radius: float, blades: int, *,
+           material: str = "plastic") -> str:
+    """A hub with ``blades`` flat blades spinning continuously about ``axis``."""
+    ax = S.unit(axis)
+    c = np.asarray(center, float)
+    hub = S.cylinder(radius * 0.15, radius * 0.12, c, ax, sections=16)
+    ref = np.cross(ax, (0, 0, 1.0)) if abs(ax[2]) < 0.9 else np.array([1.0, 0, 0])
+    ref /= np.linalg.norm(ref)
+    pieces = [hub]
+    for k in range(blades):
+        radial = S.rotation(ax, 2 * np.pi * k / blades) @ ref
+        tangent = np.cross(ax, radial)
+        pitch = S.rotation(radial, 0.3)
+        rot = pitch @ np.column_stack([radial, tangent, ax])
+        pieces.append(S.box((radius * 0.85, radius * 0.3, 0.004), c + radial * radius * 0.55,
+                            rotation=rot))
+    b.link(name, material, *pieces)
+    b.continuous(name, parent, ax, c)
+    return name
+
+
+@kind("washing_machine", "home_appliances")
+def washing_machine(b: Builder) -> str:
+    """Front loader (round door, drum about X, detergent drawer) or top loader (lid, drum about Z)."""
+    w, d, h = b.dim(0.55, 0.62), b.dim(0.5, 0.65), b.dim(0.82, 0.9)
+    P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), 0.004, open_face=None)
+    drum_r = min(w, h) * 0.36
+    if b.chance(0.7):
+        zc = h * 0.45
+        b.cut("base", S.cylinder(drum_r * 0.85, 0.2, (d / 2, 0, zc), "x"))
+        drum = b.link("drum", "metal", S.tube(drum_r - 0.005, drum_r, d * 0.6, (0.0, 0, zc), "x"),
+                      S.cylinder(drum_r, 0.005, (-d * 0.3, 0, zc), "x"))
+        b.continuous(drum, "base", "x", (0, 0, zc))
+        ring = b.link("door", "plastic", S.tube(drum_r * 0.75, drum_r * 0.95, 0.04, (d / 2 + 0.02, 0, zc), "x"))
+        glass = b.link("door_glass", "glass", S.cylinder(drum_r * 0.76, 0.01, (d / 2 + 0.02, 0, zc), "x"))
+        b.revolute(ring, "base", (0, 0, -1), (d / 2 + 0.04, -drum_r * 0.95, zc), 0.0, b.real(1.5, 1.9))
+        b.fixed(glass, ring)
+        P.drawer(b, "detergent_drawer", "base", x_face=d / 2, y0=-w / 2 + 0.02, y1=-w / 2 + 0.22,
+                 z0=h - 0.1, z1=h - 0.02, depth=0.25, t=0.01, material="plastic",
+                 travel=0.18, handle=None)
+        P.knob(b, "program_knob", "base", (d / 2, w / 2 - 0.1, h - 0.06), "x", 0.03, 0.025)
+        return "front-loading washing machine"
+    b.cut("base", S.cylinder(drum_r, 0.2, (0, 0, h), "z"))
+    drum = b.link("drum", "metal", S.tube(drum_r - 0.01, drum_r - 0.005, h * 0.6, (0, 0, h * 0.55)),
+                  S.cylinder(drum_r - 0.005, 0.005, (0, 0, h * 0.25)))
+    b.continuous(drum, "base", "z", (0, 0, h * 0.5))
+    lid = b.link("lid", "plastic", S.box((d - 0.125, w - 0.04, 0.02), (0.04, 0, h + 0.01)))
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2 + 0.1, 0, h), 0.0, b.real(1.4, 1.7))
+    b.add("base", S.box((0.1, w, 0.12), (-d / 2 + 0.05, 0, h + 0.06)))
+    P.knob(b, "program_knob", "base", (-d / 2 + 0.1, 0.0, h + 0.06), "x", 0.03, 0.025)
+    return "top-loading washing machine"
+
+
+@kind("fan", "home_appliances")
+def fan(b: Builder) -> str:
+    """Desk or pedestal fan: telescoping pole, oscillation, tilt and a spinning rotor."""
+    standing = b.chance(0.5)
+    pole_h = b.dim(0.7, 1.0) if standing else b.dim(0.15, 0.25)
+    radius = b.dim(0.15, 0.25)
+    b.link("base", "plastic", S.cylinder(b.dim(0.14, 0.2), 0.04, (0, 0, 0.02)),
+           S.cylinder(0.02, pole_h * 0.6, (0, 0, pole_h * 0.3)))
+    parent, z_top = "base", pole_h
+    if standing:
+        b.link("pole", "metal", S.cylinder(0.014, pole_h * 0.6, (0, 0, pole_h * 0.7)))
+        b.prismatic("pole", "base", "z", 0.0, b.dim(0.15, 0.3), point=(0, 0, pole_h * 0.6))
+        parent = "pole"
+    yoke = b.link("yoke", "plastic", S.cylinder(0.025, 0.05, (0, 0, z_top + 0.025)))
+    b.revolute(yoke, parent, "z", (0, 0, z_top), -b.real(0.6, 1.0), b.real(0.6, 1.0))
+    zc = z_top + 0.05 + radius * 0.3
+    head = b.link("head", "plastic", S.cylinder(0.06, 0.14, (-0.09, 0, zc), "x"),
+                  S.torus(radius * 1.05, 0.006, (0.05, 0, zc), "x"))
+    for k in range(8):
+        end = np.array([0.05, 0, zc]) + S.ring_points(radius * 1.05, 8, (0, 0, 0), "x")[k]
+        b.add(head, S.rod((-0.02, 0, zc), end, 0.003, sections=6))
+    b.revolute(head, yoke, (0, -1, 0), (0, 0, zc), -0.3, b.real(0.3, 0.6))
+    blades = b.count(3, 5)
+    _rotor(b, "rotor", head, (0.04, 0, zc), "x", radius, blades)
+    return f"{'pedestal' if standing else 'desk'} fan with {blades} blades"
+
+
+@kind("printer", "home_appliances")
+def printer(b: Builder) -> str:
+    """Printer: scanner lid (revolute), paper cassette (prismatic), output flap, buttons."""
+    w, d, h = b.dim(0.38, 0.5), b.dim(0.3, 0.42), b.dim(0.15, 0.3)
+    b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
+    b.cut("base", S.box((0.1, w * 0.7, 0.03), (d / 2, 0, h * 0.55)))
+    lid = b.link("scanner_lid", "plastic", S.box((d, w, 0.025), (0, 0, h + 0.0125)))
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.2, 1.6))
+    P.drawer(b, "paper_tray", "base", x_face=d / 2, y0=-w * 0.4, y1=w * 0.4, z0=0.01,
+             z1=h * 0.35, depth=d * 0.8, t=0.01, material="plastic", travel=d * 0.6,
+             handle=None)
+    flap = b.link("output_flap", "plastic", S.box((0.01, w * 0.7, h * 0.15), (d / 2 + 0.005, 0, h * 0.45)))
+    b.revolute(flap, "base", "y", (d / 2 + 0.01, 0, h * 0.45 - h * 0.075), 0.0, 1.57)
+    n = b.count(1, 4)
+    for k in range(n):
+        P.button(b, f"button_{k}", "base", (d / 2 - 0.04, w / 2 - 0.03 - k * 0.03, h), "z",
+                 0.015, 0.002, round_=True)
+    return f"printer with {n} buttons"
+
+
+@kind("ceiling_fan", "home_appliances")
+def ceiling_fan(b: Builder) -> str:
+    """Ceiling fan (hanging from its canopy): motor housing, rotor, optional pull-chain light."""
+    drop, radius = b.dim(0.15, 0.45), b.dim(0.45, 0.7)
+    blades = b.count(3, 5)
+    top = drop + 0.2
+    b.link("base", "metal", S.cylinder(0.07, 0.04, (0, 0, top - 0.02)),
+           S.rod((0, 0, top), (0, 0, 0.15), 0.01), S.cylinder(0.05, 0.12, (0, 0, 0.06)))
+    _rotor(b, "rotor", "base", (0, 0, 0.14), "z", radius, blades, material="wood")
+    chain = b.link("pull_chain", "metal", S.rod((0.03, 0, 0.0), (0.03, 0, -0.12), 0.002, sections=6))
+    b.prismatic(chain, "base", (0, 0, -1), 0.0, 0.02, point=(0.03, 0, 0.0))
+    return f"{blades}-blade ceiling fan"
+
+
+@kind("radiator", "home_appliances")
+def radiator(b: Builder) -> str:
+    """Oil-filled radiator heater on four wheels with thermostat and power knobs."""
+    fins, fin_w = b.count(7, 13), b.dim(0.045, 0.06)
+    h, d = b.dim(0.5, 0.65), b.dim(0.12, 0.16)
+    w = fins * fin_w
+    b.link("base", "metal", *[S.box((d, fin_w * 0.5, h - 0.08),
+                                    (0, -w / 2 + fin_w * (k + 0.5), 0.08 + (h - 0.08) / 2))
+                              for k in range(fins)])
+    b.add("base", S.box((d * 0.4, w, 0.03), (0, 0, 0.1)), S.box((d * 0.4, w, 0.03), (0, 0, h - 0.02)))
+    b.add("base", S.box((0.1, 0.08, 0.04), (0, w / 2 + 0.04, h - 0.1)))
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            P.wheel(b, f"wheel_{'fb'[sx > 0]}{'lr'[sy > 0]}", "base", (sx * d * 0.8, sy * w * 0.35, 0.025),
+                    "y", 0.025, 0.015)
+            b.add("base", S.rod((sx * d * 0.8, sy * w * 0.35, 0.025), (0, sy * w * 0.35, 0.1), 0.006))
+    P.knob(b, "thermostat", "base", (-0.025, w / 2 + 0.08, h - 0.1), "y", 0.016, 0.015,
+           limits=(0.0, 1.6 * math.pi))
+    P.knob(b, "power", "base", (0.025, w / 2 + 0.08, h - 0.1), "y", 0.012, 0.015,
+           limits=(0.0, 0.5 * math.pi))
+    return f"{fins}-fin oil radiator"
+
+
+@kind("vacuum", "home_appliances")
+def vacuum(b: Builder) -> str:
+    """Upright vacuum: floor head with wheels and brush roll, tilting body, telescoping handle."""
+    hw, hd = b.dim(0.25, 0.35), b.dim(0.2, 0.28)
+    b.link("base", "plastic", S.box((hd, hw, 0.06), (0, 0, 0.05)))
+    P.wheel(b, "wheel_left", "base", (-hd / 2, -hw / 2 - 0.015, 0.04), "y", 0.04, 0.025)
+    P.wheel(b, "wheel_right", "base", (-hd / 2, hw / 2 + 0.015, 0.04), "y", 0.04, 0.025)
+    brush = b.link("brush_roll", "rubber", S.cylinder(0.02, hw - 0.03, (hd / 2 - 0.04, 0, 0.025), "y"))
+    b.continuous(brush, "base", "y", (hd / 2 - 0.04, 0, 0.025))
+    body_h = b.dim(0.5, 0.7)
+    body = b.link("body", "plastic", S.box((0.12, 0.18, body_h), (-hd / 2 + 0.02, 0, 0.1 + body_h / 2)))
+    b.revolute(body, "base", (0, -1, 0), (-hd / 2 + 0.02, 0, 0.08), 0.0, b.real(0.8, 1.1))
+    handle = b.link("handle", "aluminum", S.rod((-hd / 2 + 0.02, 0, 0.1 + body_h - 0.2),
+                                                (-hd / 2 + 0.02, 0, 0.1 + body_h + 0.35), 0.012),
+                    S.box((0.04, 0.12, 0.03), (-hd / 2 + 0.02, 0, 0.1 + body_h + 0.36)))
+    b.prismatic(handle, body, "z", 0.0, b.dim(0.1, 0.25))
+    return "upright vacuum cleaner"

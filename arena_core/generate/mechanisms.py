@@ -1,0 +1,202 @@
+"""Mechanisms: robot arms, valves (helical rising stems), gear trains, mobile cranes, gantries."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+
+def _direction(pitch: float) -> np.ndarray:
+    """Unit vector in the XZ plane, ``pitch`` rad above +X."""
+    return np.array([math.cos(pitch), 0.0, math.sin(pitch)])
+
+
+@kind("robot_arm", "mechanisms")
+def robot_arm(b: Builder) -> str:
+    """Serial arm: waist, shoulder, elbow, wrist pitch (revolutes), wrist roll about the
+    forearm axis, and a two-finger gripper (two prismatics): 5 to 8 joints."""
+    l1, l2 = b.dim(0.25, 0.45), b.dim(0.2, 0.4)
+    h0 = b.dim(0.12, 0.25)
+    b.link("base", "metal", S.cylinder(0.1, h0, (0, 0, h0 / 2)))
+    waist = b.link("waist", "aluminum", S.cylinder(0.07, 0.08, (0, 0, h0 + 0.04)))
+    if b.chance(0.3):
+        b.continuous(waist, "base", "z", (0, 0, h0))
+    else:
+        b.revolute(waist, "base", "z", (0, 0, h0), -math.pi, math.pi)
+    shoulder = np.array([0, 0, h0 + 0.08])
+    a1 = b.real(0.6, 1.3)
+    elbow = shoulder + l1 * _direction(a1)
+    upper = b.link("upper_arm", "aluminum", S.bar(shoulder, elbow, 0.06, 0.05),
+                   S.cylinder(0.045, 0.07, shoulder, "y"))
+    b.revolute(upper, waist, (0, -1, 0), shoulder, -a1 - 0.3, math.pi / 2 - a1 + 0.5)
+    a2 = a1 - b.real(1.2, 2.0)
+    wrist = elbow + l2 * _direction(a2)
+    fore = b.link("forearm", "aluminum", S.bar(elbow, wrist, 0.05, 0.04), S.cylinder(0.035, 0.06, elbow, "y"))
+    b.revolute(fore, upper, (0, -1, 0), elbow, -2.4, 0.6)
+    n = 3
+    parent, tip, axis = fore, wrist, _direction(a2)
+    if b.chance(0.8):
+        pitch_link = b.link("wrist_pitch", "aluminum", S.cylinder(0.03, 0.05, wrist, "y"),
+                            S.bar(wrist, wrist + 0.05 * axis, 0.04, 0.04))
+        b.revolute(pitch_link, fore, (0, -1, 0), wrist, -1.8, 1.8)
+        parent, tip, n = pitch_link, wrist + 0.05 * axis, n + 1
+    roll = b.link("wrist_roll", "aluminum", S.cylinder(0.028, 0.04, tip + 0.02 * axis, axis),
+                  S.box((0.02, 0.1, 0.02), tip + 0.05 * axis, rotation=S.rotation("y", -a2)))
+    if b.chance(0.5):
+        b.continuous(roll, parent, axis, tip)
+    else:
+        b.revolute(roll, parent, axis, tip, -math.pi, math.pi)
+    n += 1
+    if b.chance(0.75):
+        stroke = b.dim(0.015, 0.04)
+        for side, sy in (("left", 1), ("right", -1)):
+            finger = b.link(f"finger_{side}", "metal",
+                            S.box((0.05, 0.01, 0.015), tip + 0.085 * axis + (0, sy * 0.02, 0),
+                                  rotation=S.rotation("y", -a2)))
+            b.prismatic(finger, roll, (0, sy, 0), 0.0, stroke)
+        n += 2
+    return f"{n}-joint robot arm"
+
+
+@kind("valve", "mechanisms")
+def valve(b: Builder) -> str:
+    """Pipe valve: gate valve with a rising stem (handwheel helical), ball valve (quarter-turn
+    lever) or butterfly valve (lever plus locking trigger)."""
+    r, length = b.dim(0.02, 0.06), b.dim(0.1, 0.25)
+    zc = r + 0.01
+    b.link("base", "metal", S.cylinder(r, length, (0, 0, zc), "y"),
+           S.cylinder(r * 1.3, 0.015, (0, -length / 2 + 0.0075, zc), "y"),
+           S.cylinder(r * 1.3, 0.015, (0, length / 2 - 0.0075, zc), "y"))
+    style = b.pick(("gate", "ball", "butterfly"))
+    top = zc + r + 0.02
+    if style == "gate":
+        b.add("base", S.cylinder(r * 0.8, r * 1.5, (0, 0, zc + r + 0.01)))
+        pitch = b.real(0.0004, 0.0012)
+        travel = r * 1.5
+        wheel_r = b.dim(0.04, 0.09)
+        z_wheel = top + r * 1.5
+        parts = [S.rod((0, 0, top - 0.02), (0, 0, z_wheel + 0.01), 0.006),
+                 S.torus(wheel_r, 0.006, (0, 0, z_wheel), "z")]
+        spokes = b.count(3, 5)
+        for k in range(spokes):
+            ang = 2 * math.pi * k / spokes
+            parts.append(S.rod((0, 0, z_wheel), (wheel_r * math.cos(ang), wheel_r * math.sin(ang), z_wheel), 0.004))
+        stem = b.link("stem", "metal", *parts)
+        b.helical(stem, "base", "z", (0, 0, top), 0.0, travel / pitch, pitch)
+        return "gate valve with a rising stem"
+    b.add("base", S.cylinder(r * 0.5, 0.03, (0, 0, top - 0.01)))
+    lever_l = b.dim(0.08, 0.2)
+    lever = b.link("lever", "metal", S.box((0.02, 0.02, 0.015), (0, 0, top + 0.0075)),
+                   S.bar((0, 0, top + 0.012), (0, lever_l, top + 0.02), 0.02, 0.006))
+    b.revolute(lever, "base", "z", (0, 0, top), 0.0, math.pi / 2)
+    if style == "ball":
+        return "ball valve"
+    trigger = b.link("trigger", "metal", S.box((0.012, 0.03, 0.006), (0, lever_l - 0.03, top + 0.012)))
+    b.prismatic(trigger, lever, (0, -1, 0), 0.0, 0.008)
+    return "butterfly valve"
+
+
+@kind("gear_train", "mechanisms")
+def gear_train(b: Builder) -> str:
+    """Gear train on a plate: 3-8 meshing spur gears on their shafts (continuous), the first
+    one with a crank handle."""
+    count = b.count(3, 8)
+    width = b.dim(0.008, 0.015)
+    centers, radii = [np.zeros(3)], [b.dim(0.02, 0.05)]
+    heading = 0.0
+    for _ in range(count - 1):
+        r = b.dim(0.015, 0.05)
+        heading += b.real(-0.9, 0.9)
+        centers.append(centers[-1] + (radii[-1] + r) * np.array([math.cos(heading), math.sin(heading), 0.0]))
+        radii.append(r)
+    pts = np.array(centers)
+    lo, hi = pts.min(axis=0) - max(radii) - 0.02, pts.max(axis=0) + max(radii) + 0.02
+    b.link("base", "wood", S.box((hi[0] - lo[0], hi[1] - lo[1], 0.015), ((lo + hi) / 2)[:2].tolist() + [0.0075]))
+    z = 0.015 + 0.003 + width / 2
+    for k, (c, r) in enumerate(zip(centers, radii, strict=True)):
+        teeth = max(8, int(round(r / 0.004)) * 2)
+        center = (c[0], c[1], z)
+        b.add("base", S.cylinder(0.004, 0.02, (c[0], c[1], 0.02)))
+        gear = b.link(f"gear_{k}", "metal", *S.gear(r, width, teeth, center, "z", bore=0.0045))
+        if k == 0:
+            b.add(gear, S.bar(center, (c[0] + r * 0.8, c[1], z), 0.008, width),
+                  S.rod((c[0] + r * 0.8, c[1], z), (c[0] + r * 0.8, c[1], z + 0.04), 0.004))
+        b.continuous(gear, "base", "z", center)
+    return f"gear train with {count} gears"
+
+
+@kind("crane", "mechanisms")
+def crane(b: Builder) -> str:
+    """Mobile crane: wheels, outriggers (beam out + leg down, prismatic chains), slewing
+    turret (continuous), luffing boom (revolute), 1-3 telescopic stages along the tilted
+    boom (prismatic), hook line (prismatic): up to 20 joints."""
+    l, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
+    wr = b.dim(0.04, 0.06)
+    deck = 2 * wr + 0.01
+    b.link("base", "metal", S.box((l, w, 0.06), (0, 0, deck + 0.03)),
+           S.box((0.12, w, 0.1), (l / 2 - 0.06, 0, deck + 0.11)))
+    for sx in (-1, 1):
+        for side, sy in (("l", -1), ("r", 1)):
+            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * l * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
+    if b.chance(0.7):
+        for sx in (-1, 1):
+            for side, sy in (("l", -1), ("r", 1)):
+                x = sx * l * 0.45
+                beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
+                              S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
+                b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
+                leg = b.link(f"outrigger_leg_{'fb'[sx > 0]}{side}", "metal",
+                             S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
+                b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
+    turret_z = deck + 0.06
+    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-l * 0.15, 0, turret_z + 0.05)))
+    b.continuous(turret, "base", "z", (-l * 0.15, 0, turret_z))
+    pivot = np.array([-l * 0.15 - 0.06, 0, turret_z + 0.09])
+    luff = b.real(0.2, 0.6)
+    axis = _direction(luff)
+    stage_l = b.dim(0.35, 0.55)
+    boom = b.link("boom", "metal", S.bar(pivot, pivot + axis * stage_l, 0.07, 0.07))
+    b.revolute(boom, turret, (0, -1, 0), pivot, -luff, 1.3 - luff)
+    parent, size, start = boom, 0.07, pivot + axis * 0.05
+    stages = b.count(1, 3)
+    for k in range(stages):
+        size *= 0.8
+        stage = b.link(f"boom_stage_{k}", "metal", S.bar(start, start + axis * stage_l, size, size))
+        b.prismatic(stage, parent, axis, 0.0, stage_l * 0.8)
+        parent, start = stage, start + axis * 0.05
+    tip = start - axis * 0.05 + axis * stage_l
+    hook = b.link("hook", "metal", S.rod(tip, tip - (0, 0, 0.08), 0.002, sections=6),
+                  S.box((0.03, 0.03, 0.04), tip - (0, 0, 0.1)))
+    b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.2, 0.5))
+    return f"mobile crane with {stages} telescopic stages"
+
+
+@kind("gantry", "mechanisms")
+def gantry(b: Builder) -> str:
+    """XYZ gantry: bridge (X), carriage (Y), quill (Z) prismatic chain, spindle (continuous),
+    and on some a rotary table (continuous) on the bed."""
+    lx, ly, h = b.dim(0.4, 1.0), b.dim(0.3, 0.8), b.dim(0.3, 0.6)
+    b.link("base", "aluminum", S.box((lx, ly, 0.04), (0, 0, 0.02)),
+           *[S.box((lx, 0.04, 0.04), (0, sy * (ly / 2 - 0.02), h)) for sy in (-1, 1)],
+           *[S.box((0.04, 0.04, h), (sx * (lx / 2 - 0.02), sy * (ly / 2 - 0.02), h / 2))
+             for sx in (-1, 1) for sy in (-1, 1)])
+    bridge = b.link("bridge", "aluminum", S.box((0.06, ly, 0.05), (-lx / 2 + 0.08, 0, h + 0.045)))
+    b.prismatic(bridge, "base", "x", 0.0, lx - 0.16)
+    carriage = b.link("carriage", "aluminum", S.box((0.08, 0.08, 0.08), (-lx / 2 + 0.08, -ly / 2 + 0.08, h + 0.045)))
+    b.prismatic(carriage, bridge, "y", 0.0, ly - 0.16)
+    quill = b.link("quill", "metal", S.box((0.04, 0.04, h * 0.5), (-lx / 2 + 0.08 + 0.06, -ly / 2 + 0.08, h * 0.85)))
+    b.prismatic(quill, carriage, (0, 0, -1), 0.0, h * 0.45)
+    tool = (-lx / 2 + 0.14, -ly / 2 + 0.08, h * 0.6)
+    spindle = b.link("spindle", "metal", S.cylinder(0.008, 0.05, (tool[0], tool[1], tool[2] - 0.025)))
+    b.continuous(spindle, quill, "z", tool)
+    extra = b.chance(0.5)
+    if extra:
+        table = b.link("rotary_table", "metal", S.cylinder(min(lx, ly) * 0.25, 0.03, (0, 0, 0.055)))
+        b.continuous(table, "base", "z", (0, 0, 0.04))
+    return "XYZ gantry" + (" with a rotary table" if extra else "")

@@ -1,0 +1,129 @@
+"""Personal accessories: umbrellas (many ribs), lighters, jewelry boxes, lipsticks (helical
+twist), wristwatches, compact mirrors."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+
+@kind("umbrella", "personal_accessories")
+def umbrella(b: Builder) -> str:
+    """Open umbrella standing on its handle: the runner slides on the shaft (prismatic) and
+    6-12 ribs, each with its canopy panel, fold down to the shaft about their hinge at the
+    top notch (revolute)."""
+    shaft, radius = b.dim(0.6, 0.9), b.dim(0.4, 0.6)
+    ribs = b.count(6, 12)
+    b.link("base", "metal", S.rod((0, 0, 0.1), (0, 0, shaft), 0.006),
+           S.capsule(0.014, 0.1, (0, 0, 0.06)), S.cone(0.012, 0.03, (0, 0, shaft), "z"))
+    runner = b.link("runner", "plastic", S.tube(0.0065, 0.012, 0.04, (0, 0, shaft - 0.25)))
+    b.prismatic(runner, "base", (0, 0, -1), 0.0, b.dim(0.2, 0.35))
+    droop = b.real(0.25, 0.4)
+    top = np.array([0, 0, shaft - 0.01])
+    for k in range(ribs):
+        ang = 2 * math.pi * k / ribs
+        radial = np.array([math.cos(ang), math.sin(ang), 0.0])
+        tip = top + radial * radius * math.cos(droop) - np.array([0, 0, radius * math.sin(droop)])
+        tangent = np.cross((0, 0, 1.0), radial)
+        panel_w = 2 * radius * math.sin(math.pi / ribs) * 0.95
+        direction = (tip - top) / np.linalg.norm(tip - top)
+        normal = np.cross(direction, tangent)
+        panel = S.box((radius * 0.96, panel_w * 0.5, 0.002), top + direction * radius * 0.5 + normal * 0.004,
+                      rotation=np.column_stack([direction, tangent, normal]))
+        rib = b.link(f"rib_{k}", "foam", S.rod(top, tip, 0.002, sections=6), panel)
+        b.revolute(rib, "base", tangent, top, -0.15, math.pi / 2 - droop)
+    return f"umbrella with {ribs} ribs"
+
+
+@kind("lighter", "personal_accessories")
+def lighter(b: Builder) -> str:
+    """Lighter: flip-top (lid revolute, flint wheel continuous) or gas (button, child lock)."""
+    w, d, h = b.dim(0.035, 0.04), b.dim(0.012, 0.016), b.dim(0.05, 0.07)
+    b.link("base", "metal", S.box((d, w, h), (0, 0, h / 2)))
+    if b.chance(0.5):
+        lid = b.link("lid", "metal", S.box((d, w, h * 0.35), (0, 0, h + h * 0.175 + 0.0005)))
+        b.revolute(lid, "base", (1, 0, 0), (0, -w / 2, h), 0.0, b.real(2.0, 2.6))
+        wheel = b.link("flint_wheel", "metal", S.cylinder(0.004, 0.004, (0, w * 0.2, h + 0.005), "x"))
+        b.continuous(wheel, "base", "x", (0, w * 0.2, h + 0.005))
+        return "flip-top lighter"
+    P.button(b, "button", "base", (0, -w * 0.2, h), "z", 0.012, 0.003)
+    lock = b.link("child_lock", "plastic", S.box((0.004, 0.008, 0.006), (d / 2 + 0.002, -w * 0.2, h - 0.005)))
+    b.prismatic(lock, "base", (0, 1, 0), 0.0, 0.004)
+    return "gas lighter with a child lock"
+
+
+@kind("jewelry_box", "personal_accessories")
+def jewelry_box(b: Builder) -> str:
+    """Jewelry box: lid with a mirror (revolute + fixed), a lift-out tray, 1-3 drawers."""
+    w, d = b.dim(0.15, 0.3), b.dim(0.1, 0.2)
+    drawers = b.count(1, 3)
+    dh = 0.035
+    top_h = b.dim(0.05, 0.08)
+    h = drawers * dh + top_h
+    b.link("base", "wood", *P.carcass(w, d, drawers * dh + 0.01, 0.006))
+    P.shell(b, "upper", "wood", (d, w, top_h), (0, 0, drawers * dh + 0.01 + top_h / 2), 0.006, open_face="+z")
+    b.fixed("upper", "base", (0, 0, drawers * dh + 0.01))
+    lid = b.link("lid", "wood", S.box((d, w, 0.01), (0, 0, h + 0.015)))
+    b.revolute(lid, "upper", (0, -1, 0), (-d / 2, 0, h + 0.01), 0.0, b.real(1.6, 1.9))
+    mirror = b.link("mirror", "glass", S.box((d * 0.8, w * 0.8, 0.002), (0, 0, h + 0.009)))
+    b.fixed(mirror, lid)
+    for k in range(drawers):
+        P.drawer(b, f"drawer_{k}", "base", x_face=d / 2, y0=-w / 2 + 0.006, y1=w / 2 - 0.006,
+                 z0=0.006 + k * dh, z1=0.006 + (k + 1) * dh, depth=d - 0.02, t=0.006,
+                 material="wood", travel=0.7 * (d - 0.02), handle="knob")
+    return f"jewelry box with {drawers} drawers"
+
+
+@kind("lipstick", "personal_accessories")
+def lipstick(b: Builder) -> str:
+    """Lipstick: the bullet twists up out of the tube (helical) and the cap pulls off."""
+    r, h = b.dim(0.008, 0.011), b.dim(0.05, 0.065)
+    b.link("base", "metal", S.tube(r * 0.8, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)))
+    bullet = b.link("bullet", "plastic", S.cylinder(r * 0.7, h * 0.7, (0, 0, h * 0.5)),
+                    S.cone(r * 0.7, r * 1.2, (0, 0, h * 0.85), "z"))
+    pitch = b.real(0.0012, 0.0025)
+    travel = h * 0.45
+    b.helical(bullet, "base", "z", (0, 0, h * 0.5), 0.0, travel / pitch, pitch)
+    cap = b.link("cap", "metal", S.tube(r, r * 1.15, h * 0.8, (0, 0, h + h * 0.3)),
+                 S.cylinder(r * 1.15, 0.003, (0, 0, h + h * 0.7 + 0.0015)))
+    b.prismatic(cap, "base", "z", 0.0, h)
+    return "twist-up lipstick"
+
+
+@kind("watch", "personal_accessories")
+def watch(b: Builder) -> str:
+    """Wristwatch lying flat: crown pulls out (prismatic) and turns (continuous), bezel turns
+    (continuous), both strap halves hinge at the lugs (revolute)."""
+    r, t = b.dim(0.017, 0.024), b.dim(0.008, 0.013)
+    b.link("base", "metal", S.cylinder(r, t, (0, 0, t / 2)),
+           *[S.box((0.012, r * 1.4, t * 0.6), (sx * (r + 0.004), 0, t * 0.4)) for sx in (-1, 1)])
+    stem = b.link("crown_stem", "metal", S.rod((0, r - 0.002, t / 2), (0, r + 0.002, t / 2), 0.001, sections=6))
+    b.prismatic(stem, "base", "y", 0.0, 0.0015)
+    crown = b.link("crown", "metal", S.cylinder(0.003, 0.003, (0, r + 0.0035, t / 2), "y"))
+    b.continuous(crown, stem, "y", (0, r + 0.002, t / 2))
+    bezel = b.link("bezel", "metal", S.tube(r * 0.85, r * 1.02, 0.002, (0, 0, t + 0.001)))
+    b.continuous(bezel, "base", "z", (0, 0, t))
+    strap_l = b.dim(0.07, 0.1)
+    for end, sx in (("top", 1), ("bottom", -1)):
+        pin = (sx * (r + 0.008), 0, t * 0.4)
+        strap = b.link(f"strap_{end}", "rubber", S.box((strap_l, r * 1.2, 0.003), (sx * (r + 0.01 + strap_l / 2), 0, t * 0.4)))
+        b.revolute(strap, "base", (0, sx, 0), pin, -0.3, 1.2)
+    return "wristwatch"
+
+
+@kind("compact_mirror", "personal_accessories")
+def compact_mirror(b: Builder) -> str:
+    """Compact mirror: a round case whose lid (with a mirror, fixed) opens on a hinge."""
+    r, t = b.dim(0.03, 0.045), b.dim(0.006, 0.01)
+    b.link("base", "metal", S.cylinder(r, t, (0, 0, t / 2)))
+    lid = b.link("lid", "metal", S.cylinder(r, t * 0.6, (0, 0, t + t * 0.3 + 0.0005)))
+    b.revolute(lid, "base", (0, -1, 0), (-r, 0, t), 0.0, b.real(1.8, 2.6))
+    mirror = b.link("mirror", "glass", S.cylinder(r * 0.85, 0.0015, (0, 0, t + 0.0003 + 0.00075)))
+    b.fixed(mirror, lid)
+    return "compact mirror"

@@ -1,0 +1,201 @@
+"""Watertight solid primitives placed in the object frame (meters, Z up).
+
+Every function returns a new :class:`trimesh.Trimesh` that is a closed volume, already
+positioned in the object frame at the stored state, so a kind generator can describe a
+part as "a box of this size centered here" and let :class:`~arena_core.generate.builder.Builder`
+move it into its link frame. Axes are given as ``"x"``, ``"y"``, ``"z"`` or any ``(3,)``
+vector (normalized here). Cylinders, tubes, capsules and cones are built along the axis
+and centered on ``center`` (cones: ``center`` is the center of the base disk).
+
+Example:
+    >>> m = box((0.2, 0.1, 0.05), (0.0, 0.0, 0.025))
+    >>> m.is_watertight, [round(float(v), 3) for v in m.bounds[0]]
+    (True, [-0.1, -0.05, 0.0])
+    >>> round(float(rod((0, 0, 0), (0, 0, 1), 0.01).bounds[1][2]), 6)
+    1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import trimesh
+from trimesh import creation
+from trimesh.geometry import align_vectors
+
+#: Facets around a round primitive (enough to look round, few enough to stay fast).
+SECTIONS = 24
+
+#: Facets around small round details (knobs, pins, buttons).
+SMALL_SECTIONS = 12
+
+AxisLike = str | Sequence[float] | np.ndarray
+_NAMED_AXES = {"x": (1.0, 0.0, 0.0), "y": (0.0, 1.0, 0.0), "z": (0.0, 0.0, 1.0)}
+
+
+class ShapeError(ValueError):
+    """A primitive asked for with a non-positive size or a zero axis."""
+
+
+def unit(axis: AxisLike) -> np.ndarray:
+    """Return ``axis`` (a name or a ``(3,)`` vector) as a unit ``(3,)`` float array."""
+    vec = np.asarray(_NAMED_AXES.get(axis, axis) if isinstance(axis, str) else axis, float)
+    norm = float(np.linalg.norm(vec))
+    if vec.shape != (3,) or not norm > 0.0:
+        raise ShapeError(f"axis must be 'x', 'y', 'z' or a nonzero (3,) vector, got {axis!r}")
+    return vec / norm
+
+
+def _frame(center: Sequence[float], axis: AxisLike = "z") -> np.ndarray:
+    """``(4, 4)`` pose mapping the local +Z to ``axis`` and the origin to ``center``."""
+    pose = np.eye(4)
+    direction = unit(axis)
+    if not np.allclose(direction, (0.0, 0.0, 1.0)):
+        pose[:3, :3] = align_vectors((0.0, 0.0, 1.0), direction)[:3, :3]
+    pose[:3, 3] = np.asarray(center, float)
+    return pose
+
+
+def _check_positive(**sizes: float) -> None:
+    for name, value in sizes.items():
+        if not np.all(np.asarray(value, float) > 0.0):
+            raise ShapeError(f"{name} must be > 0, got {value!r}")
+
+
+def box(size: Sequence[float], center: Sequence[float], *,
+        rotation: np.ndarray | None = None) -> trimesh.Trimesh:
+    """Box of edge lengths ``size`` ``(3,)`` m centered at ``center``, optional ``(3, 3)`` rotation."""
+    _check_positive(size=size)
+    pose = np.eye(4)
+    if rotation is not None:
+        pose[:3, :3] = rotation
+    pose[:3, 3] = np.asarray(center, float)
+    return creation.box(extents=np.asarray(size, float), transform=pose)
+
+
+def cylinder(radius: float, length: float, center: Sequence[float], axis: AxisLike = "z", *,
+             sections: int = SECTIONS) -> trimesh.Trimesh:
+    """Solid cylinder of ``radius`` and ``length`` along ``axis``, centered at ``center``."""
+    _check_positive(radius=radius, length=length)
+    return creation.cylinder(radius=radius, height=length, sections=sections,
+                             transform=_frame(center, axis))
+
+
+def tube(r_inner: float, r_outer: float, length: float, center: Sequence[float],
+         axis: AxisLike = "z", *, sections: int = SECTIONS) -> trimesh.Trimesh:
+    """Hollow cylinder (annulus) between ``r_inner`` < ``r_outer`` along ``axis``."""
+    _check_positive(r_inner=r_inner, wall=r_outer - r_inner, length=length)
+    return creation.annulus(r_min=r_inner, r_max=r_outer, height=length, sections=sections,
+                            transform=_frame(center, axis))
+
+
+def sphere(radius: float, center: Sequence[float], *, count: int = 16) -> trimesh.Trimesh:
+    """UV sphere of ``radius`` centered at ``center`` (``count`` latitude/longitude bands)."""
+    _check_positive(radius=radius)
+    return creation.uv_sphere(radius=radius, count=(count, count), transform=_frame(center))
+
+
+def capsule(radius: float, length: float, center: Sequence[float], axis: AxisLike = "z",
+            ) -> trimesh.Trimesh:
+    """Capsule whose cylindrical part has ``length`` (total ``length + 2 radius``)."""
+    _check_positive(radius=radius, length=length)
+    return creation.capsule(height=length, radius=radius, count=(SMALL_SECTIONS, SMALL_SECTIONS),
+                            transform=_frame(center, axis))
+
+
+def cone(radius: float, height: float, base_center: Sequence[float], axis: AxisLike = "z", *,
+         sections: int = SECTIONS) -> trimesh.Trimesh:
+    """Cone with its base disk at ``base_center`` and its apex ``height`` along ``axis``."""
+    _check_positive(radius=radius, height=height)
+    return creation.cone(radius=radius, height=height, sections=sections,
+                         transform=_frame(base_center, axis))
+
+
+def torus(major: float, minor: float, center: Sequence[float], axis: AxisLike = "z",
+          ) -> trimesh.Trimesh:
+    """Ring of ``major`` radius and tube ``minor`` radius around ``axis``."""
+    _check_positive(major=major, minor=minor, gap=major - minor)
+    return creation.torus(major_radius=major, minor_radius=minor, major_sections=SECTIONS,
+                          minor_sections=SMALL_SECTIONS, transform=_frame(center, axis))
+
+
+def rod(start: Sequence[float], end: Sequence[float], radius: float, *,
+        sections: int = SMALL_SECTIONS) -> trimesh.Trimesh:
+    """Cylinder of ``radius`` from point ``start`` to point ``end`` ``(3,)``."""
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    length = float(np.linalg.norm(end - start))
+    _check_positive(length=length)
+    return cylinder(radius, length, (start + end) / 2.0, end - start, sections=sections)
+
+
+def bar(start: Sequence[float], end: Sequence[float], width: float, height: float,
+        ) -> trimesh.Trimesh:
+    """Box from ``start`` to ``end`` with cross-section ``width`` x ``height`` (m).
+
+    The cross-section's ``height`` side lies in the vertical plane through the bar when
+    the bar is not vertical (for legs, arms, handles and spokes).
+    """
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    length = float(np.linalg.norm(end - start))
+    _check_positive(length=length, width=width, height=height)
+    x = (end - start) / length
+    up = np.array([0.0, 0.0, 1.0]) if abs(x[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
+    y = np.cross(up, x)
+    y /= np.linalg.norm(y)
+    rot = np.column_stack([x, y, np.cross(x, y)])
+    return box((length, width, height), (start + end) / 2.0, rotation=rot)
+
+
+def rotation(axis: AxisLike, angle: float) -> np.ndarray:
+    """``(3, 3)`` rotation by ``angle`` rad about ``axis`` (right hand)."""
+    return trimesh.transformations.rotation_matrix(angle, unit(axis))[:3, :3]
+
+
+def turned(mesh: trimesh.Trimesh, axis: AxisLike, angle: float,
+           point: Sequence[float]) -> trimesh.Trimesh:
+    """Copy of ``mesh`` rotated by ``angle`` rad about the line through ``point`` along ``axis``."""
+    pose = trimesh.transformations.rotation_matrix(angle, unit(axis), np.asarray(point, float))
+    out = mesh.copy()
+    out.apply_transform(pose)
+    return out
+
+
+def ring_points(radius: float, count: int, center: Sequence[float], axis: AxisLike = "z", *,
+                phase: float = 0.0) -> np.ndarray:
+    """``(count, 3)`` points evenly spaced on a circle of ``radius`` around ``axis``."""
+    frame = _frame(center, axis)
+    angles = phase + 2.0 * np.pi * np.arange(count) / count
+    local = np.column_stack([radius * np.cos(angles), radius * np.sin(angles), np.zeros(count)])
+    return local @ frame[:3, :3].T + frame[:3, 3]
+
+
+def gear(radius: float, width: float, teeth: int, center: Sequence[float],
+         axis: AxisLike = "z", *, bore: float = 0.0) -> list[trimesh.Trimesh]:
+    """A spur gear as solids: a hub disk plus ``teeth`` tooth blocks around ``axis``.
+
+    ``radius`` is the pitch radius; teeth stick out ``~radius * 2 pi / teeth / 2``. The
+    pieces overlap, so the builder's union merges them into one closed solid.
+    """
+    _check_positive(radius=radius, width=width, teeth=teeth)
+    module = 2.0 * np.pi * radius / teeth
+    root = radius - 0.5 * module
+    disk = (tube(bore, root, width, center, axis) if bore > 0.0
+            else cylinder(root, width, center, axis, sections=max(SECTIONS, teeth)))
+    frame = _frame(center, axis)
+    pieces = [disk]
+    for k in range(teeth):
+        ang = 2.0 * np.pi * k / teeth
+        radial = frame[:3, :3] @ np.array([np.cos(ang), np.sin(ang), 0.0])
+        tangent = np.cross(frame[:3, :3][:, 2], radial)
+        rot = np.column_stack([radial, tangent, frame[:3, :3][:, 2]])
+        pos = frame[:3, 3] + radial * radius
+        pieces.append(box((module, 0.45 * module, width), pos, rotation=rot))
+    return pieces
+
+
+def moved(meshes: list[trimesh.Trimesh], offset: Sequence[float]) -> list[trimesh.Trimesh]:
+    """The same ``meshes`` translated by ``offset`` ``(3,)`` m (in place; returns them)."""
+    for mesh in meshes:
+        mesh.apply_translation(np.asarray(offset, float))
+    return meshes

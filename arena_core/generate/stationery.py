@@ -1,0 +1,157 @@
+"""Office stationery: globes, staplers, clocks, eyeglasses, pens, hole punches, ring binders."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Tilt of the Earth's axis (rad): a globe spins about an axis this far from vertical.
+EARTH_TILT = math.radians(23.44)
+
+
+@kind("globe", "office_stationery")
+def globe(b: Builder) -> str:
+    """Desk globe: the sphere spins (continuous) about the tilted axis held by a meridian
+    ring welded (fixed) to the stand; some stands also turn about the vertical."""
+    r = b.dim(0.1, 0.2)
+    stand_h = b.dim(0.08, 0.2)
+    zc = stand_h + r + 0.02
+    b.link("base", "wood", S.cylinder(r * 0.7, 0.02, (0, 0, 0.01)),
+           S.cylinder(0.015, stand_h, (0, 0, stand_h / 2 + 0.01)))
+    parent = "base"
+    if b.chance(0.4):
+        turntable = b.link("turntable", "wood", S.cylinder(0.03, 0.02, (0, 0, stand_h + 0.01)))
+        b.continuous(turntable, "base", "z", (0, 0, stand_h))
+        parent = turntable
+    axis = np.array([math.sin(EARTH_TILT), 0.0, math.cos(EARTH_TILT)])
+    meridian = b.link("meridian", "metal", S.torus(r + 0.012, 0.005, (0, 0, zc), (0, 1, 0)),
+                      S.rod((0, 0, stand_h + 0.01), (0, 0, zc - r - 0.012), 0.006))
+    b.fixed(meridian, parent, (0, 0, zc))
+    sphere = b.link("sphere", "plastic", S.sphere(r, (0, 0, zc), count=20),
+                    S.rod((0, 0, zc) - axis * (r + 0.012), (0, 0, zc) + axis * (r + 0.012), 0.003))
+    b.continuous(sphere, meridian, axis, (0, 0, zc))
+    return "desk globe" + (" on a turntable" if parent != "base" else "")
+
+
+@kind("stapler", "office_stationery")
+def stapler(b: Builder) -> str:
+    """Stapler: magazine (revolute) on the base, top arm (revolute) on the magazine, and a
+    staple pusher sliding in the magazine."""
+    length, w = b.dim(0.12, 0.2), b.dim(0.03, 0.045)
+    b.link("base", "metal", S.box((length, w, 0.008), (0, 0, 0.004)),
+           S.box((0.02, w * 0.8, 0.02), (-length / 2 + 0.01, 0, 0.018)))
+    pivot = (-length / 2 + 0.012, 0.0, 0.025)
+    magazine = b.link("magazine", "metal", S.box((length * 0.9, w * 0.6, 0.012),
+                                                 (-length / 2 + length * 0.45 + 0.005, 0, 0.025)))
+    b.revolute(magazine, "base", (0, -1, 0), pivot, 0.0, b.real(0.3, 0.6))
+    arm = b.link("top_arm", "plastic", S.box((length * 0.95, w, 0.015), (-length / 2 + length * 0.475 + 0.003, 0, 0.04)))
+    b.revolute(arm, magazine, (0, -1, 0), (pivot[0], 0, 0.033), 0.0, b.real(0.3, 0.5))
+    pusher = b.link("pusher", "metal", S.box((0.015, w * 0.4, 0.008), (length * 0.2, 0, 0.025)))
+    b.prismatic(pusher, magazine, (-1, 0, 0), 0.0, length * 0.5)
+    return "stapler"
+
+
+@kind("clock", "office_stationery")
+def clock(b: Builder) -> str:
+    """Clock facing +X: coaxial hour, minute and (maybe) second hands (continuous), a
+    pendulum (revolute) on some, a setting knob at the back."""
+    r = b.dim(0.08, 0.2)
+    pendulum = b.chance(0.4)
+    zc = r + (0.35 if pendulum else 0.0) + 0.01
+    b.link("base", "wood", S.cylinder(r, 0.04, (0, 0, zc), "x"))
+    if pendulum:
+        b.add("base", S.box((0.04, r * 1.2, 0.36), (0, 0, 0.18 + 0.01)))
+    hands = b.count(2, 3)
+    for k, (name, length, width) in enumerate((("hour", 0.55, 0.008), ("minute", 0.8, 0.005),
+                                               ("second", 0.9, 0.002))[:hands]):
+        x = 0.021 + k * 0.002
+        angle = b.real(0, 2 * math.pi)
+        tip = np.array([x, r * length * math.sin(angle), zc + r * length * math.cos(angle)])
+        hand = b.link(f"{name}_hand", "metal", S.bar((x, 0, zc), tip, width, 0.0015))
+        b.continuous(hand, "base", "x", (x, 0, zc))
+    if pendulum:
+        bob = b.link("pendulum", "metal", S.rod((0.03, 0, zc - 0.02), (0.03, 0, 0.08), 0.002),
+                     S.cylinder(0.03, 0.006, (0.03, 0, 0.06), "x"))
+        b.revolute(bob, "base", "x", (0.03, 0, zc - 0.02), -0.25, 0.25)
+    P.knob(b, "setting_knob", "base", (-0.02, 0, zc), (-1, 0, 0), 0.01, 0.008)
+    return f"{'pendulum ' if pendulum else ''}clock with {hands} hands"
+
+
+@kind("eyeglasses", "office_stationery")
+def eyeglasses(b: Builder) -> str:
+    """Eyeglasses: two temples folding in on the hinges of the front frame (revolutes)."""
+    lens_r, bridge = b.dim(0.02, 0.028), b.dim(0.014, 0.022)
+    arm = b.dim(0.13, 0.15)
+    yl = bridge / 2 + lens_r
+    b.link("base", "plastic", S.torus(lens_r, 0.0025, (0, -yl, lens_r), "x"),
+           S.torus(lens_r, 0.0025, (0, yl, lens_r), "x"),
+           S.rod((0, -bridge / 2, lens_r * 1.4), (0, bridge / 2, lens_r * 1.4), 0.002))
+    for side, sy in (("left", -1), ("right", 1)):
+        y = sy * (yl + lens_r + 0.003)
+        pane = b.link(f"{side}_lens", "glass", S.cylinder(lens_r - 0.002, 0.002, (0, sy * yl, lens_r), "x"))
+        b.fixed(pane, "base")
+        temple = b.link(f"{side}_temple", "plastic", S.bar((-0.003, y, lens_r * 1.4),
+                                                          (-arm, y, lens_r * 0.6), 0.003, 0.004))
+        b.add("base", S.bar((0, sy * (yl + lens_r - 0.002), lens_r * 1.4), (0, y, lens_r * 1.4), 0.004, 0.004))
+        b.revolute(temple, "base", (0, 0, sy), (0, y, lens_r * 1.4), 0.0, b.real(1.45, 1.6))
+    return "eyeglasses"
+
+
+@kind("pen", "office_stationery")
+def pen(b: Builder) -> str:
+    """Pen lying along X: a click plunger (prismatic) or a cap that pulls off (prismatic),
+    and a clip welded to the barrel."""
+    length, r = b.dim(0.13, 0.15), b.dim(0.004, 0.006)
+    b.link("base", "plastic", S.cylinder(r, length, (0, 0, r), "x"),
+           S.cone(r, 0.012, (length / 2, 0, r), "x"))
+    clip = b.link("clip", "metal", S.box((0.04, 0.002, 0.002), (-length / 2 + 0.025, 0, 2 * r + 0.001)))
+    b.fixed(clip, "base")
+    if b.chance(0.5):
+        plunger = b.link("plunger", "plastic", S.cylinder(r * 0.6, 0.012, (-length / 2 - 0.005, 0, r), "x"))
+        b.prismatic(plunger, "base", "x", 0.0, 0.005)
+        return "click pen"
+    cap = b.link("cap", "plastic", S.tube(r, r + 0.001, 0.04, (length / 2 - 0.005, 0, r), "x"),
+                 S.cylinder(r + 0.001, 0.002, (length / 2 + 0.014, 0, r), "x"))
+    b.prismatic(cap, "base", "x", 0.0, 0.05)
+    return "capped pen"
+
+
+@kind("hole_punch", "office_stationery")
+def hole_punch(b: Builder) -> str:
+    """Hole punch: a lever on a rear hinge (revolute) and a chip tray underneath (prismatic)."""
+    length, w = b.dim(0.1, 0.14), b.dim(0.1, 0.3)
+    b.link("base", "metal", S.box((length, w, 0.02), (0, 0, 0.01)),
+           S.box((0.02, w * 0.9, 0.04), (-length / 2 + 0.01, 0, 0.04)))
+    lever = b.link("lever", "metal", S.box((length * 0.95, w, 0.008), (length * 0.025, 0, 0.064)))
+    b.revolute(lever, "base", (0, -1, 0), (-length / 2 + 0.01, 0, 0.06), -0.45, 0.0)
+    tray = b.link("chip_tray", "plastic", S.box((length * 0.8, w * 0.9, 0.004), (0.0, 0, 0.002)))
+    b.prismatic(tray, "base", (0, 1, 0), 0.0, w * 0.9)
+    return "hole punch"
+
+
+@kind("ring_binder", "office_stationery")
+def ring_binder(b: Builder) -> str:
+    """Ring binder lying open: front cover (revolute), 2-4 rings whose halves open
+    (revolutes) and an opening lever."""
+    h, w = b.dim(0.28, 0.32), b.dim(0.22, 0.27)
+    spine = b.dim(0.03, 0.07)
+    b.link("base", "plastic", S.box((w, h, 0.003), (-w / 2 - spine / 2, 0, 0.0015)),
+           S.box((spine, h, 0.003), (0, 0, 0.0015)))
+    cover = b.link("front_cover", "plastic", S.box((w, h, 0.003), (spine / 2 + w / 2, 0, 0.0015)))
+    b.revolute(cover, "base", (0, -1, 0), (spine / 2, 0, 0.003), 0.0, math.pi)
+    rings = b.count(2, 4)
+    ring_r = spine * 0.4
+    for k in range(rings):
+        y = -h * 0.35 + h * 0.7 * k / (rings - 1)
+        half = b.link(f"ring_{k}", "metal", S.torus(ring_r, 0.002, (ring_r, y, 0.004 + ring_r), (0, 1, 0)))
+        b.cut(half, S.box((ring_r + 0.01, 0.01, ring_r * 2 + 0.01), ((ring_r - 0.01) / 2, y, 0.004 + ring_r)))
+        b.revolute(half, "base", (0, -1, 0), (0.0, y, 0.004), 0.0, b.real(0.6, 0.9))
+    lever = b.link("lever", "metal", S.box((0.01, 0.01, 0.03), (0, h * 0.45, 0.018)))
+    b.revolute(lever, "base", "x", (0, h * 0.45, 0.004), -0.8, 0.0)
+    return f"ring binder with {rings} rings"

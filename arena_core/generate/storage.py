@@ -1,0 +1,192 @@
+"""Storage furniture: cabinets, wardrobes, dressers, nightstands, file cabinets, safes.
+
+Bodies are carcasses of boards (:func:`~arena_core.generate.parts.carcass`) with front
+openings split into columns of drawers and hinged or sliding doors; the front faces +X.
+"""
+
+from __future__ import annotations
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+HANDLES = ("bar", "knob", "edge")
+
+
+def _columns(b: Builder, w: float, t: float, n: int) -> list[tuple[float, float]]:
+    """Split the inner width into ``n`` columns, adding divider boards to the base."""
+    y0, y1 = -w / 2 + t, w / 2 - t
+    step = (y1 - y0) / n
+    return [(y0 + k * step, y0 + (k + 1) * step) for k in range(n)]
+
+
+def _dividers(b: Builder, cols, d: float, t: float, z0: float, z1: float) -> None:
+    for ya, _ in cols[1:]:
+        b.add("base", S.box((d - t, t, z1 - z0), (t / 2, ya, (z0 + z1) / 2)))
+
+
+def _drawer_stack(b: Builder, prefix: str, n: int, *, x_face: float, y0: float, y1: float,
+                  z0: float, z1: float, depth: float, t: float, material: str, style: str,
+                  travel: float) -> list[str]:
+    """``n`` equal drawers stacked top-down in the opening; returns their link names."""
+    step = (z1 - z0) / n
+    names = []
+    for k in range(n):
+        top = z1 - k * step
+        names.append(P.drawer(b, f"{prefix}{k}", "base", x_face=x_face, y0=y0, y1=y1,
+                              z0=top - step, z1=top, depth=depth, t=t, material=material,
+                              travel=travel, handle=style))
+    return names
+
+
+@kind("cabinet", "storage_furniture")
+def cabinet(b: Builder) -> str:
+    """Base/wall cabinet: 1-4 columns, each of drawers over a hinged door (or only one)."""
+    w, d, h, t = b.dim(0.4, 1.6), b.dim(0.35, 0.65), b.dim(0.5, 1.2), b.dim(0.015, 0.025)
+    plinth = b.dim(0.0, 0.1) if b.chance(0.5) else 0.0
+    material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
+    b.link("base", material, *P.carcass(w, d, h, t, z0=plinth, shelves=b.count(0, 1)))
+    if plinth > 0.01:
+        b.add("base", S.box((d - 0.05, w - 0.04, plinth), (-0.025, 0, plinth / 2)))
+    cols = _columns(b, w, t, b.count(1, max(1, min(4, int(w / 0.3)))))
+    _dividers(b, cols, d, t, plinth + t, plinth + h - t)
+    n_doors = n_drawers = 0
+    for c, (ya, yb) in enumerate(cols):
+        n_dr = b.count(0, 3) if h > 0.6 else b.count(0, 1)
+        z_top, z_bot = plinth + h - t, plinth + t
+        split = z_top - n_dr * min(0.18, (z_top - z_bot) / max(n_dr, 1))
+        if n_dr and b.chance(0.3):
+            split = z_bot  # drawers only
+        if n_dr:
+            n_drawers += len(_drawer_stack(
+                b, f"drawer_{c}_", n_dr, x_face=d / 2, y0=ya, y1=yb, z0=split, z1=z_top,
+                depth=d - 2 * t, t=t, material=material, style=style,
+                travel=b.real(0.6, 0.85) * (d - 2 * t)))
+        if split - z_bot > 0.1:
+            hinge = "left" if c % 2 == 0 else "right"
+            P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=split,
+                   t=t, hinge=hinge, material=material, max_angle=b.real(1.45, 2.0),
+                   handle=style)
+            n_doors += 1
+    return f"{len(cols)}-column {material} cabinet with {n_doors} doors and {n_drawers} drawers"
+
+
+@kind("wardrobe", "storage_furniture")
+def wardrobe(b: Builder) -> str:
+    """Tall wardrobe: hinged (2-4) or sliding (2) doors, optional drawers, hanging rod."""
+    w, d, h, t = b.dim(0.8, 2.0), b.dim(0.5, 0.65), b.dim(1.7, 2.3), b.dim(0.018, 0.025)
+    b.link("base", "wood", *P.carcass(w, d, h, t))
+    n_dr = b.count(0, 2)
+    z_split = t + n_dr * 0.2
+    if n_dr:
+        _drawer_stack(b, "drawer_", n_dr, x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t,
+                      z0=t, z1=z_split, depth=d - 2 * t, t=t, material="wood",
+                      style="bar", travel=0.7 * (d - 2 * t))
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, z_split + t / 2)))
+        z_split += t
+    rod_z = h - t - 0.08
+    b.link("rod", "metal", S.rod((0.0, -w / 2 + t, rod_z), (0.0, w / 2 - t, rod_z), 0.012))
+    b.fixed("rod", "base")
+    sliding = b.chance(0.35)
+    if sliding:
+        half = (w - 2 * t) / 2
+        for k, side in enumerate((-1.0, 1.0)):
+            x = d / 2 - t / 2 - (k * 1.2 * t)
+            yc = side * half / 2
+            leaf = b.link(f"slide_door_{k}", "wood", S.box((t * 0.8, half + 0.02, h - z_split - t),
+                                                          (x, yc, (z_split + h - t) / 2)))
+            b.add(leaf, *P.handle((x + 0.4 * t, yc - side * (half / 2 - 0.06), h / 2),
+                                  length=0.3, vertical=True, style="edge", standoff=0.005))
+            b.prismatic(leaf, "base", (0.0, -side, 0.0), 0.0, half - 0.05)
+        return f"sliding-door wardrobe with {n_dr} drawers"
+    n = b.count(2, 4) if w > 1.2 else 2
+    cols = _columns(b, w, t, n)
+    for c, (ya, yb) in enumerate(cols):
+        P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_split, z1=h - t, t=t,
+               hinge="left" if c % 2 == 0 else "right", material="wood",
+               max_angle=b.real(1.5, 1.9), handle=b.pick(("bar", "knob")))
+    return f"{n}-door wardrobe with {n_dr} drawers"
+
+
+@kind("dresser", "storage_furniture")
+def dresser(b: Builder) -> str:
+    """Chest of drawers: a grid of 3-6 rows x 1-3 columns of drawers on short legs."""
+    w, d, h, t = b.dim(0.5, 1.6), b.dim(0.4, 0.55), b.dim(0.6, 1.4), b.dim(0.015, 0.022)
+    leg = b.dim(0.03, 0.12)
+    b.link("base", "wood", *P.carcass(w, d, h, t, z0=leg))
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            b.add("base", S.box((0.04, 0.04, leg + 0.001),
+                                (sx * (d / 2 - 0.03), sy * (w / 2 - 0.03), leg / 2 + 0.0005)))
+    rows, n_cols = b.count(3, 6), b.count(1, 3) if w > 0.8 else 1
+    cols = _columns(b, w, t, n_cols)
+    _dividers(b, cols, d, t, leg + t, leg + h - t)
+    style = b.pick(HANDLES)
+    for c, (ya, yb) in enumerate(cols):
+        _drawer_stack(b, f"drawer_{c}_", rows, x_face=d / 2, y0=ya, y1=yb, z0=leg + t,
+                      z1=leg + h - t, depth=d - 2 * t, t=t, material="wood", style=style,
+                      travel=b.real(0.65, 0.85) * (d - 2 * t))
+    return f"chest of {rows * n_cols} drawers ({rows} rows x {n_cols} columns)"
+
+
+@kind("nightstand", "storage_furniture")
+def nightstand(b: Builder) -> str:
+    """Bedside table on legs: a top drawer over a door or an open shelf."""
+    w, d, h, t = b.dim(0.35, 0.6), b.dim(0.3, 0.45), b.dim(0.35, 0.55), b.dim(0.015, 0.02)
+    leg = b.dim(0.08, 0.2)
+    b.link("base", "wood", *P.carcass(w, d, h, t, z0=leg))
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            b.add("base", S.cylinder(0.015, leg + 0.001, (sx * (d / 2 - 0.03),
+                                                          sy * (w / 2 - 0.03), leg / 2 + 0.0005)))
+    z_mid = leg + h - t - b.dim(0.1, 0.16)
+    P.drawer(b, "drawer", "base", x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t, z0=z_mid,
+             z1=leg + h - t, depth=d - 2 * t, t=t, material="wood",
+             travel=0.75 * (d - 2 * t), handle="knob")
+    if b.chance(0.6):
+        P.door(b, "door", "base", x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t, z0=leg + t,
+               z1=z_mid, t=t, hinge=b.pick(("left", "right")), material="wood",
+               max_angle=b.real(1.5, 1.8), handle="knob")
+        return "nightstand with a drawer and a door"
+    b.add("base", S.box((d - 2 * t, w - 2 * t, t), (0, 0, z_mid - t / 2)))
+    return "nightstand with a drawer and an open shelf"
+
+
+@kind("file_cabinet", "storage_furniture")
+def file_cabinet(b: Builder) -> str:
+    """Steel filing cabinet: 2-5 full-extension drawers, one or two columns."""
+    n_cols = b.count(1, 2)
+    w, d = b.dim(0.38, 0.5) * n_cols, b.dim(0.45, 0.7)
+    rows = b.count(2, 5)
+    h, t = rows * b.dim(0.25, 0.33), 0.004
+    b.link("base", "metal", *P.carcass(w, d, h, t))
+    cols = _columns(b, w, t, n_cols)
+    _dividers(b, cols, d, t, t, h - t)
+    for c, (ya, yb) in enumerate(cols):
+        _drawer_stack(b, f"drawer_{c}_", rows, x_face=d / 2, y0=ya, y1=yb, z0=t, z1=h - t,
+                      depth=d - 2 * t - 0.01, t=0.01, material="metal", style="edge",
+                      travel=b.real(0.85, 0.95) * (d - 2 * t - 0.01))
+    return f"{rows * n_cols}-drawer steel file cabinet"
+
+
+@kind("safe", "storage_furniture")
+def safe(b: Builder) -> str:
+    """Safe: thick steel door with a combination dial (continuous) and a lever handle."""
+    w, d, h = b.dim(0.3, 0.6), b.dim(0.3, 0.5), b.dim(0.3, 0.7)
+    t = b.dim(0.008, 0.015)
+    b.link("base", "metal", *P.carcass(w, d, h, t))
+    P.door(b, "door", "base", x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t, z0=t, z1=h - t,
+           t=2 * t, hinge="right", material="metal", max_angle=b.real(1.5, 1.9), handle=None)
+    x_out = d / 2 + 2 * t
+    yc = -w / 2 + t + (w - 2 * t) * 0.3
+    P.knob(b, "dial", "door", (x_out, yc, h * 0.62), "x", b.dim(0.025, 0.04), 0.015)
+    lever = b.link("lever", "metal", S.cylinder(0.012, 0.03, (x_out + 0.015, yc, h * 0.35), "x"),
+                   S.box((0.015, 0.012, 0.1), (x_out + 0.035, yc, h * 0.35 - 0.045)))
+    b.revolute(lever, "door", "x", (x_out, yc, h * 0.35), 0.0, b.real(1.0, 1.6))
+    if b.chance(0.5):
+        P.drawer(b, "inner_drawer", "base", x_face=d / 2 - 0.06, y0=-w / 2 + t, y1=w / 2 - t,
+                 z0=t, z1=t + 0.08, depth=d - 0.1, t=0.006, material="metal",
+                 travel=0.6 * (d - 0.1), handle="edge")
+        return "combination safe with an inner drawer"
+    return "combination safe"

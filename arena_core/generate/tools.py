@@ -1,0 +1,142 @@
+"""Hand tools: scissors, pliers, folding knives, vises, adjustable wrenches, bar clamps,
+tape measures. Small tools lie flat (thickness along Z)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+
+def _lever_half(pivot, blade: float, handle: float, angle: float, z: float, t: float, *,
+                blade_w: float, ring: float) -> list:
+    """One half of a scissor-like tool: a blade ahead of ``pivot`` and a handle behind it,
+    splayed by ``angle`` rad from the X axis, lying in the layer ``z .. z + t``."""
+    p = np.asarray(pivot, float)
+    fwd = np.array([math.cos(angle), math.sin(angle), 0.0])
+    back = np.array([-math.cos(6 * angle), -math.sin(6 * angle), 0.0])  # handles splay apart
+    zc = np.array([0, 0, z + t / 2])
+    pieces = [S.bar(p + zc - fwd * 0.01, p + zc + fwd * blade, blade_w, t),
+              S.bar(p + zc, p + zc + back * handle, blade_w * 0.8, t)]
+    if ring > 0:
+        pieces.append(S.tube(ring * 0.6, ring, t, p + zc + back * (handle + ring * 0.8), "z"))
+    return pieces
+
+
+@kind("scissors", "tools")
+def scissors(b: Builder) -> str:
+    """Scissors lying closed: the upper half opens about the pivot screw (revolute Z)."""
+    blade, handle, t = b.dim(0.06, 0.12), b.dim(0.04, 0.06), 0.0025
+    ring = b.dim(0.012, 0.018)
+    b.link("base", "metal", *_lever_half((0, 0, 0), blade, handle, -0.03, 0.0, t, blade_w=0.008, ring=ring))
+    upper = b.link("upper_half", "metal",
+                   *_lever_half((0, 0, 0), blade, handle, 0.03, t + 0.0003, t, blade_w=0.008, ring=ring))
+    b.revolute(upper, "base", "z", (0, 0, 0), 0.0, b.real(0.6, 1.0))
+    return "scissors"
+
+
+@kind("pliers", "tools")
+def pliers(b: Builder) -> str:
+    """Pliers: short jaws, long handles, one revolute about the rivet."""
+    jaw, handle, t = b.dim(0.03, 0.06), b.dim(0.1, 0.15), 0.006
+    b.link("base", "metal", *_lever_half((0, 0, 0), jaw, handle, -0.04, 0.0, t, blade_w=0.012, ring=0.0))
+    other = b.link("other_half", "metal",
+                   *_lever_half((0, 0, 0), jaw, handle, 0.04, t + 0.0003, t, blade_w=0.012, ring=0.0))
+    b.revolute(other, "base", "z", (0, 0, 0), 0.0, b.real(0.35, 0.6))
+    return "pliers"
+
+
+@kind("folding_knife", "tools")
+def folding_knife(b: Builder) -> str:
+    """Folding knife or multi-tool: 1-5 blades folded into the handle, each opening half a
+    turn about a pivot at either end (revolute Z)."""
+    length, w = b.dim(0.08, 0.11), b.dim(0.018, 0.026)
+    tools = b.count(1, 5)
+    layer = 0.0025
+    depth = layer * (tools + 2)
+    b.link("base", "plastic", S.box((length, w, layer), (0, 0, layer / 2)),
+           S.box((length, w, layer), (0, 0, depth - layer / 2)),
+           S.box((0.01, w, depth), (0, 0, depth / 2)))
+    for k in range(tools):
+        z = layer * (k + 1) + layer / 2
+        end = 1.0 if k % 2 == 0 else -1.0
+        pivot = np.array([end * (length / 2 - 0.006), 0, z])
+        tip = pivot - np.array([end * (length - 0.02), 0, 0])
+        blade = b.link(f"blade_{k}", "metal", S.bar(pivot, tip, w * 0.7, layer * 0.8))
+        b.revolute(blade, "base", (0, 0, end), pivot, 0.0, math.pi * b.real(0.95, 1.0))
+    return "folding knife" if tools == 1 else f"multi-tool with {tools} blades"
+
+
+@kind("vise", "tools")
+def vise(b: Builder) -> str:
+    """Bench vise: the screw turns and advances (helical), the jaw slides (prismatic), the
+    tommy bar slides through the screw head (prismatic)."""
+    w, travel = b.dim(0.08, 0.15), b.dim(0.06, 0.15)
+    pitch = b.real(0.0003, 0.0007)
+    body_l = travel + 0.12
+    b.link("base", "metal", S.box((body_l, w * 0.5, 0.04), (0, 0, 0.02)),
+           S.box((0.03, w, 0.07), (-body_l / 2 + 0.015, 0, 0.075)))
+    jaw_x = -body_l / 2 + 0.03 + 0.005
+    jaw = b.link("jaw", "metal", S.box((0.03, w, 0.07), (jaw_x + 0.015, 0, 0.075)),
+                 S.box((body_l - 0.04, w * 0.4, 0.015), (jaw_x + body_l / 2 - 0.005, 0, 0.0475)))
+    b.prismatic(jaw, "base", "x", 0.0, travel, point=(jaw_x, 0, 0.075))
+    end = jaw_x + body_l - 0.02
+    screw = b.link("screw", "metal", S.cylinder(0.008, body_l - 0.02, (jaw_x + (body_l - 0.02) / 2, 0, 0.075), "x"),
+                   S.cylinder(0.016, 0.025, (end + 0.0125, 0, 0.075), "x"))
+    b.helical(screw, "base", "x", (end, 0, 0.075), 0.0, travel / pitch, pitch)
+    bar = b.link("tommy_bar", "metal", S.rod((end + 0.012, -0.08, 0.075), (end + 0.012, 0.08, 0.075), 0.005))
+    b.prismatic(bar, screw, "y", -0.06, 0.06)
+    return "bench vise with a screw"
+
+
+@kind("adjustable_wrench", "tools")
+def adjustable_wrench(b: Builder) -> str:
+    """Adjustable wrench: the lower jaw slides (prismatic) as the worm turns (continuous)."""
+    length, t = b.dim(0.15, 0.3), b.dim(0.008, 0.014)
+    head = length * 0.2
+    b.link("base", "metal", S.bar((-length / 2, 0, t / 2), (length / 2 - head, 0, t / 2), 0.02, t),
+           S.box((head, head * 0.35, t), (length / 2 - head / 2, head * 0.45, t / 2)))
+    open_ = b.dim(0.005, head * 0.5)
+    jaw = b.link("jaw", "metal", S.box((head * 0.8, head * 0.3, t), (length / 2 - head * 0.4, -open_ - head * 0.15 + 0.005, t / 2)))
+    b.prismatic(jaw, "base", (0, -1, 0), -open_ + 0.002, head * 0.6)
+    worm = b.link("worm", "metal", S.cylinder(0.006, 0.014, (length / 2 - head - 0.01, -0.004, t / 2), "y"))
+    b.continuous(worm, "base", "y", (length / 2 - head - 0.01, -0.004, t / 2))
+    return "adjustable wrench"
+
+
+@kind("bar_clamp", "tools")
+def bar_clamp(b: Builder) -> str:
+    """F-clamp: the lower arm slides along the bar (prismatic), its screw turns and advances
+    the pad (helical), and the handle is part of the screw."""
+    bar_l, reach = b.dim(0.15, 0.45), b.dim(0.06, 0.12)
+    pitch = b.real(0.0004, 0.0008)
+    b.link("base", "metal", S.box((0.008, 0.02, bar_l), (0, 0, bar_l / 2)),
+           S.box((reach, 0.02, 0.015), (reach / 2, 0, bar_l - 0.0075)))
+    z_arm = bar_l * b.real(0.2, 0.4)
+    arm = b.link("sliding_arm", "metal", S.box((0.02, 0.026, 0.03), (0, 0, z_arm)),
+                 S.box((reach, 0.02, 0.015), (reach / 2 + 0.01, 0, z_arm)))
+    b.prismatic(arm, "base", "z", -z_arm + 0.03, bar_l - z_arm - 0.08, point=(0, 0, z_arm))
+    x = reach * 0.75
+    travel = min(0.05, bar_l - z_arm - 0.08)
+    screw = b.link("screw", "metal", S.rod((x, 0, z_arm - 0.08), (x, 0, z_arm + 0.03), 0.005),
+                   S.cylinder(0.012, 0.005, (x, 0, z_arm + 0.032)),
+                   S.cylinder(0.012, 0.06, (x, 0, z_arm - 0.11)))
+    b.helical(screw, arm, "z", (x, 0, z_arm), 0.0, travel / pitch, pitch)
+    return "F-style bar clamp"
+
+
+@kind("tape_measure", "tools")
+def tape_measure(b: Builder) -> str:
+    """Tape measure: the tape pulls out (prismatic) and a lock slider holds it."""
+    size = b.dim(0.05, 0.08)
+    b.link("base", "plastic", S.box((size, size * 0.45, size), (0, 0, size / 2)))
+    tape = b.link("tape", "metal", S.box((0.02, 0.02, 0.001), (size / 2 + 0.01, 0, 0.006)),
+                  S.box((0.002, 0.02, 0.01), (size / 2 + 0.02, 0, 0.01)))
+    b.prismatic(tape, "base", "x", 0.0, b.pick((2.0, 3.0, 5.0)))
+    lock = b.link("lock", "plastic", S.box((0.012, 0.008, 0.006), (size * 0.2, 0, size + 0.003)))
+    b.prismatic(lock, "base", (-1, 0, 0), 0.0, 0.008)
+    return "tape measure"

@@ -1,0 +1,136 @@
+"""Toys and recreation: pianos (many keys), toy cars, skateboards, jack-in-the-boxes, toy trains."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Black keys follow white keys 0, 1, 3, 4, 5 of every octave (C#, D#, F#, G#, A#).
+_BLACK_AFTER = (0, 1, 3, 4, 5)
+
+
+@kind("piano", "toys_recreation")
+def piano(b: Builder) -> str:
+    """Keyboard instrument: 15-36 white and their black keys, each pivoting at its back end
+    (revolute), plus a hinged key cover."""
+    whites = b.count(15, 36)
+    kw, kl = b.dim(0.02, 0.024), b.dim(0.1, 0.15)
+    w, d, h = whites * kw + 0.06, kl + 0.12, b.dim(0.08, 0.12)
+    b.link("base", "wood", S.box((d, w, h), (0, 0, h / 2)))
+    b.cut("base", S.box((kl + 0.02, whites * kw + 0.002, 0.05), (d / 2 - kl / 2 + 0.01, 0, h)))
+    x_back, z_key = d / 2 - kl, h - 0.05 + 0.012
+    for k in range(whites):
+        y = -whites * kw / 2 + (k + 0.5) * kw
+        key = b.link(f"white_{k}", "plastic", S.box((kl, kw * 0.92, 0.02), (x_back + kl / 2, y, z_key)))
+        b.revolute(key, "base", "y", (x_back, y, z_key), 0.0, 0.08)
+        if k % 7 in _BLACK_AFTER and k < whites - 1:
+            yb = y + kw / 2
+            black = b.link(f"black_{k}", "plastic", S.box((kl * 0.6, kw * 0.55, 0.02),
+                                                         (x_back + kl * 0.3, yb, z_key + 0.015)))
+            b.revolute(black, "base", "y", (x_back, yb, z_key + 0.015), 0.0, 0.08)
+    cover = b.link("key_cover", "wood", S.box((kl + 0.03, w, 0.008), (d / 2 - kl / 2 - 0.005, 0, h + 0.02)))
+    b.revolute(cover, "base", (0, -1, 0), (x_back - 0.02, 0, h + 0.016), 0.0, b.real(1.6, 1.9))
+    n = sum(1 for j in range(whites) if j % 7 in _BLACK_AFTER and j < whites - 1)
+    return f"toy piano with {whites + n} keys"
+
+
+@kind("toy_car", "toys_recreation")
+def toy_car(b: Builder) -> str:
+    """Toy car: steerable front wheels (knuckle revolute + wheel continuous), rear wheels,
+    opening doors and trunk."""
+    l, w, h = b.dim(0.12, 0.35), b.dim(0.06, 0.16), b.dim(0.05, 0.12)
+    wr = h * 0.3
+    b.link("base", "plastic", S.box((l, w, h * 0.5), (0, 0, wr + h * 0.25)),
+           S.box((l * 0.5, w * 0.9, h * 0.4), (-l * 0.05, 0, wr + h * 0.7)))
+    steer = b.chance(0.5)
+    for sx, axle in ((1, "front"), (-1, "rear")):
+        for side, sy in (("left", -1), ("right", 1)):
+            center = (sx * l * 0.32, sy * (w / 2 + wr * 0.3), wr)
+            parent = "base"
+            if steer and axle == "front":
+                parent = b.link(f"knuckle_{side}", "plastic", S.box((wr * 0.5, wr * 0.3, wr * 0.5),
+                                                                   (center[0], sy * (w / 2 - wr * 0.2), wr)))
+                b.revolute(parent, "base", "z", (center[0], sy * (w / 2 - wr * 0.2), wr), -0.5, 0.5)
+            P.wheel(b, f"{axle}_wheel_{side}", parent, center, "y", wr, wr * 0.6)
+    doors = b.count(0, 2)
+    for k, (side, sy) in enumerate((("left", -1), ("right", 1))[:doors]):
+        door = b.link(f"door_{side}", "plastic", S.box((l * 0.25, 0.003, h * 0.35), (l * 0.08, sy * (w / 2 + 0.002), wr + h * 0.35)))
+        b.revolute(door, "base", (0, 0, sy), (l * 0.205, sy * (w / 2 + 0.0035), wr + h * 0.35), 0.0, 1.2)
+    trunk = b.chance(0.5)
+    if trunk:
+        lid = b.link("trunk", "plastic", S.box((l * 0.2, w * 0.8, 0.003), (-l * 0.4, 0, wr + h * 0.5 + 0.0015)))
+        b.revolute(lid, "base", "y", (-l * 0.3, 0, wr + h * 0.5 + 0.003), 0.0, 1.3)
+    return f"toy car with {doors} opening doors" + (" and a trunk" if trunk else "")
+
+
+@kind("skateboard", "toys_recreation")
+def skateboard(b: Builder) -> str:
+    """Skateboard: two trucks pivoting about tilted kingpins (revolute), four wheels."""
+    l, w = b.dim(0.7, 0.82), b.dim(0.19, 0.22)
+    wr = b.dim(0.025, 0.03)
+    deck = 2 * wr + 0.035
+    b.link("base", "wood", S.box((l, w, 0.012), (0, 0, deck + 0.006)),
+           S.box((0.12, w * 0.9, 0.012), (l / 2 - 0.04, 0, deck + 0.02), rotation=S.rotation("y", -0.3)),
+           S.box((0.12, w * 0.9, 0.012), (-l / 2 + 0.04, 0, deck + 0.02), rotation=S.rotation("y", 0.3)))
+    for end, sx in (("front", 1), ("back", -1)):
+        x = sx * (l / 2 - 0.13)
+        axis = np.array([sx * math.cos(math.radians(50)), 0, math.sin(math.radians(50))])
+        truck = b.link(f"{end}_truck", "aluminum", S.box((0.04, 0.05, deck - wr), (x, 0, wr + (deck - wr) / 2)),
+                       S.rod((x, -w / 2 + 0.01, wr), (x, w / 2 - 0.01, wr), 0.006))
+        b.revolute(truck, "base", axis, (x, 0, deck), -0.25, 0.25)
+        for side, sy in (("left", -1), ("right", 1)):
+            P.wheel(b, f"{end}_wheel_{side}", truck, (x, sy * (w / 2 + 0.005), wr), "y", wr, 0.03,
+                    material="plastic")
+    return "skateboard"
+
+
+@kind("jack_in_the_box", "toys_recreation")
+def jack_in_the_box(b: Builder) -> str:
+    """Jack-in-the-box: crank (continuous), lid (revolute) and the jack on its spring (prismatic)."""
+    s = b.dim(0.1, 0.16)
+    P.shell(b, "base", "wood", (s, s, s), (0, 0, s / 2), 0.006, open_face="+z")
+    crank = b.link("crank", "metal", S.rod((0, s / 2, s / 2), (0, s / 2 + 0.02, s / 2), 0.003),
+                   S.bar((0, s / 2 + 0.02, s / 2), (0, s / 2 + 0.02, s / 2 + 0.04), 0.006, 0.006),
+                   S.rod((0, s / 2 + 0.02, s / 2 + 0.04), (0, s / 2 + 0.04, s / 2 + 0.04), 0.004))
+    b.continuous(crank, "base", "y", (0, s / 2, s / 2))
+    lid = b.link("lid", "wood", S.box((s, s, 0.006), (0, 0, s + 0.003)))
+    b.revolute(lid, "base", (0, -1, 0), (-s / 2, 0, s), 0.0, b.real(1.8, 2.4))
+    jack = b.link("jack", "foam", S.cylinder(s * 0.3, s * 0.6, (0, 0, s * 0.35)),
+                  S.sphere(s * 0.2, (0, 0, s * 0.75), count=10))
+    b.prismatic(jack, "base", "z", 0.0, s * 0.9)
+    return "jack-in-the-box"
+
+
+@kind("toy_train", "toys_recreation")
+def toy_train(b: Builder) -> str:
+    """Toy train: a locomotive and 1-3 wagons coupled by yawing hitches (revolute), every
+    car on four wheels (continuous) — up to 20 joints."""
+    cars = b.count(2, 4)
+    cl, w = b.dim(0.08, 0.14), b.dim(0.05, 0.07)
+    wr, gap = w * 0.25, 0.02
+    x0 = (cars * (cl + gap)) / 2 - cl / 2
+    prev = None
+    for k in range(cars):
+        x = x0 - k * (cl + gap)
+        body = [S.box((cl, w, w * 0.5), (x, 0, wr + w * 0.3))]
+        if k == 0:
+            body += [S.cylinder(w * 0.35, cl * 0.6, (x + cl * 0.15, 0, wr + w * 0.7), "x"),
+                     S.box((cl * 0.35, w, w * 0.7), (x - cl * 0.3, 0, wr + w * 0.85))]
+        name = "base" if k == 0 else f"wagon_{k}"
+        b.link(name, "wood", *body)
+        if prev is not None:
+            hitch = (x + cl / 2 + gap / 2, 0, wr + w * 0.2)
+            b.add(name, S.bar((x + cl / 2, 0, hitch[2]), hitch, 0.01, 0.008))
+            b.revolute(name, prev, "z", hitch, -0.6, 0.6)
+        for sx in (-1, 1):
+            for side, sy in (("left", -1), ("right", 1)):
+                P.wheel(b, f"{name}_wheel_{'fb'[sx > 0]}{side[0]}", name,
+                        (x + sx * cl * 0.3, sy * (w / 2 + 0.004), wr), "y", wr, 0.006, material="wood")
+        prev = name
+    return f"toy train with {cars - 1} wagon{'s' if cars > 2 else ''}"

@@ -1,0 +1,348 @@
+"""Mass properties of a link from its geometry, at a uniform nominal density.
+
+A link without a usable URDF ``<inertial>`` gets one derived from its visual geometry
+(collision geometry when it has no visual): each mesh is placed in the link frame by its
+``origin`` and ``scale`` and the parts are combined at :data:`NOMINAL_DENSITY`. The method
+is recorded in :attr:`MassProperties.source`:
+
+* ``mesh_volume``: every part is a closed, consistently wound, positive-volume mesh (or a
+  box/cylinder/sphere primitive); mass, COM and inertia are the exact solid integrals.
+* ``convex_hull``: some part is open or self-inconsistent (typical of PartNet-Mobility OBJ
+  parts); the solid is the convex hull of all the link's vertices.
+* ``default``: nothing usable loads, or the hull is flat (a 3-vertex mesh, a plane): a cube
+  of side :data:`DEFAULT_BOX_SIDE` at the center of whatever vertices loaded.
+
+Every result is positive definite and satisfies the triangle inequality of principal
+moments (:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
+the unit of the stored masses. One bad mesh never raises: it becomes a ``mesh.unreadable``
+(or ``mesh.too_large``) issue and the link falls back to what did load.
+
+Example:
+    >>> import numpy as np
+    >>> from arena_core.model import Link, Primitive
+    >>> box = Primitive("box", (1.0, 2.0, 3.0), np.eye(4))
+    >>> props, issues = link_mass_properties(Link("l", primitives=(box,)))
+    >>> props.source, round(props.mass, 6), np.diag(props.inertia).round(3).tolist()
+    ('mesh_volume', 6000.0, [6500.0, 5000.0, 2500.0])
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from arena_core import tolerances as tol
+from arena_core.model import Link, MassProperties, Primitive
+from schemas.issues import Issue
+
+#: Uniform density (kg/m^3, water) used for every mass derived from geometry.
+NOMINAL_DENSITY = 1000.0
+
+#: Side (m) of the cube used when a link's geometry has no volume at all.
+DEFAULT_BOX_SIDE = 0.01
+
+#: Largest mesh file loaded (bytes); larger files are skipped with ``mesh.too_large``.
+MESH_MAX_BYTES = 256 * 1024 * 1024
+
+#: Points on the circle of a cylinder primitive used for its hull.
+_CYLINDER_SEGMENTS = 32
+
+
+@dataclass(frozen=True)
+class Part:
+    """One solid in its own frame at unit density.
+
+    ``volume`` m^3, ``com`` ``(3,)`` m, ``inertia`` ``(3, 3)`` about ``com`` (m^5, i.e. per
+    unit density), ``hull`` ``(k, 3)`` vertices whose convex hull (and bounding box) is the
+    part's, ``solid`` whether the integrals are of a closed positive-volume surface.
+    """
+
+    volume: float
+    com: np.ndarray
+    inertia: np.ndarray
+    hull: np.ndarray
+    solid: bool
+
+    def placed(self, pose: np.ndarray) -> Part:
+        """The part moved by the rigid ``(4, 4)`` ``pose``."""
+        rot, shift = pose[:3, :3], pose[:3, 3]
+        return Part(self.volume, rot @ self.com + shift, rot @ self.inertia @ rot.T,
+                    self.hull @ rot.T + shift, self.solid)
+
+
+class MeshLoadFailure(ValueError):
+    """A mesh that could not be used; ``code`` is its issue code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+class MeshCache:
+    """Mesh parts loaded once per ``(resolved path, scale)`` (failures are cached too)."""
+
+    def __init__(self, max_bytes: int = MESH_MAX_BYTES):
+        self.max_bytes = max_bytes
+        self._parts: dict[tuple, Part | MeshLoadFailure] = {}
+
+    def part(self, path: str | os.PathLike, scale: np.ndarray) -> Part:
+        """The mesh at ``path`` scaled by ``scale`` ``(3,)``; raises :class:`MeshLoadFailure`."""
+        scale = np.broadcast_to(np.asarray(scale, dtype=float), (3,))
+        key = (os.path.realpath(path), tuple(float(s) for s in scale))
+        if key not in self._parts:
+            try:
+                self._parts[key] = _load_part(str(path), scale, self.max_bytes)
+            except MeshLoadFailure as exc:
+                self._parts[key] = exc
+        found = self._parts[key]
+        if isinstance(found, MeshLoadFailure):
+            raise found
+        return found
+
+
+def link_mass_properties(
+    link: Link, *, density: float = NOMINAL_DENSITY, cache: MeshCache | None = None
+) -> tuple[MassProperties, list[Issue]]:
+    """Mass properties of ``link`` in its link frame, from its geometry.
+
+    Args:
+        link: the link; its visual meshes/primitives are used (collision if no visual).
+        density: uniform density in kg/m^3.
+        cache: shared mesh cache (a fresh one when ``None``).
+
+    Returns:
+        ``(props, issues)``: ``props.mass`` kg, ``props.com`` ``(3,)`` m and
+        ``props.inertia`` ``(3, 3)`` kg m^2 about the COM, link frame; ``props.source`` is
+        ``mesh_volume``, ``convex_hull`` or ``default``; ``issues`` name meshes that did not load.
+    """
+    _check_density(density)
+    parts, issues = link_parts(link, cache if cache is not None else MeshCache())
+    if parts and all(p.solid and p.volume > tol.MIN_VOLUME for p in parts):
+        return _combine(parts, density, "mesh_volume"), issues
+    points = np.concatenate([p.hull for p in parts]) if parts else np.zeros((0, 3))
+    hull = _hull_part(points)
+    if hull is not None:
+        return _combine([hull], density, "convex_hull"), issues
+    return default_mass_properties(points, density), issues
+
+
+def link_parts(link: Link, cache: MeshCache) -> tuple[list[Part], list[Issue]]:
+    """The link's solids placed in the link frame, and issues for meshes that failed."""
+    kind = "visual" if any(g.kind == "visual" for g in (*link.meshes, *link.primitives)) \
+        else "collision"
+    parts, issues = [], []
+    for ref in (m for m in link.meshes if m.kind == kind and m.path is not None):
+        try:
+            parts.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin, float)))
+        except MeshLoadFailure as exc:
+            issues.append(Issue(code=exc.code, severity="warning", location=f"link:{link.name}",
+                                message=f"mesh {ref.filename!r}: {exc}; mass properties use "
+                                "the other geometry of the link"))
+    for prim in (p for p in link.primitives if p.kind == kind):
+        part = primitive_part(prim)
+        if part is not None:
+            parts.append(part.placed(np.asarray(prim.origin, float)))
+    return parts, issues
+
+
+def link_points(link: Link, cache: MeshCache, *, kind: str = "visual") -> np.ndarray:
+    """``(n, 3)`` hull vertices (link frame, m) of the link's ``kind`` geometry (bbox use).
+
+    Meshes that fail to load are skipped silently (:func:`link_mass_properties` reports them).
+    """
+    chunks = [np.zeros((0, 3))]
+    for ref in (m for m in link.meshes if m.kind == kind and m.path is not None):
+        try:
+            chunks.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin)).hull)
+        except MeshLoadFailure:
+            continue
+    for prim in (p for p in link.primitives if p.kind == kind):
+        part = primitive_part(prim)
+        if part is not None:
+            chunks.append(part.placed(np.asarray(prim.origin, float)).hull)
+    return np.concatenate(chunks)
+
+
+def default_mass_properties(points: np.ndarray, density: float = NOMINAL_DENSITY
+                            ) -> MassProperties:
+    """The documented fallback: a cube of side :data:`DEFAULT_BOX_SIDE` at the bbox center
+    of ``points`` ``(n, 3)`` (at the link origin when there are none)."""
+    finite = points[np.all(np.isfinite(points), axis=1)] if len(points) else points
+    center = 0.5 * (finite.min(axis=0) + finite.max(axis=0)) if len(finite) else np.zeros(3)
+    mass = density * DEFAULT_BOX_SIDE**3
+    inertia = np.eye(3) * mass * DEFAULT_BOX_SIDE**2 / 6.0
+    return MassProperties(mass=mass, com=center, inertia=inertia, source="default")
+
+
+def primitive_part(prim: Primitive) -> Part | None:
+    """Exact solid of a ``box``/``cylinder``/``sphere`` in its own frame (``None`` if empty)."""
+    size = np.abs(np.asarray(prim.size, dtype=float))
+    if not np.all(np.isfinite(size)) or np.any(size <= 0):
+        return None
+    if prim.shape == "box":
+        x, y, z = size
+        vol = x * y * z
+        inertia = vol / 12.0 * np.diag([y * y + z * z, x * x + z * z, x * x + y * y])
+        hull = np.array([[sx, sy, sz] for sx in (-x, x) for sy in (-y, y) for sz in (-z, z)]) / 2
+    elif prim.shape == "cylinder":
+        r, length = size
+        vol = math.pi * r * r * length
+        side = vol * (3 * r * r + length * length) / 12.0
+        inertia = np.diag([side, side, vol * r * r / 2.0])
+        ang = np.linspace(0.0, 2 * math.pi, _CYLINDER_SEGMENTS, endpoint=False)
+        ring = np.stack([r * np.cos(ang), r * np.sin(ang), np.zeros_like(ang)], axis=1)
+        hull = np.concatenate([ring + [0, 0, -length / 2], ring + [0, 0, length / 2]])
+    else:
+        r = size[0]
+        vol = 4.0 / 3.0 * math.pi * r**3
+        inertia = np.eye(3) * 0.4 * vol * r * r
+        hull = np.concatenate([np.eye(3) * r, -np.eye(3) * r])
+    return Part(vol, np.zeros(3), inertia, hull, True)
+
+
+def regularize_inertia(inertia: np.ndarray) -> np.ndarray:
+    """Symmetric positive-definite ``(3, 3)`` inertia obeying ``a + b >= c``.
+
+    Principal moments are floored at ``tol.INERTIA_FLOOR`` times the largest (and at
+    ``10 * tol.MIN_INERTIA``) and the largest is clipped to the sum of the other two, so
+    the result is physical; a physical input changes only at rounding level.
+    """
+    sym = 0.5 * (inertia + inertia.T)
+    moments, vecs = np.linalg.eigh(sym)
+    floor = max(tol.INERTIA_FLOOR * float(moments.max()), 10 * tol.MIN_INERTIA)
+    moments = np.maximum(moments, floor)
+    moments[2] = min(moments[2], moments[0] + moments[1])
+    out = (vecs * moments) @ vecs.T
+    return np.triu(out) + np.triu(out, 1).T
+
+
+def _combine(parts: list[Part], density: float, source: str) -> MassProperties:
+    vols = np.array([p.volume for p in parts])
+    total = float(vols.sum())
+    com = (vols[:, None] * np.array([p.com for p in parts])).sum(axis=0) / total
+    inertia = np.zeros((3, 3))
+    for p in parts:
+        d = p.com - com
+        inertia += p.inertia + p.volume * (d @ d * np.eye(3) - np.outer(d, d))
+    return MassProperties(mass=density * total, com=com,
+                          inertia=regularize_inertia(density * inertia), source=source)
+
+
+def _hull_part(points: np.ndarray) -> Part | None:
+    """The convex hull of ``points`` as a solid, ``None`` when flat or too small."""
+    from scipy.spatial import ConvexHull, QhullError
+
+    points = points[np.all(np.isfinite(points), axis=1)] if len(points) else points
+    if len(points) < 4:
+        return None
+    try:
+        hull = ConvexHull(points)
+    except (QhullError, ValueError):
+        return None
+    if hull.volume <= tol.MIN_VOLUME:
+        return None
+    tris = _outward(points[hull.simplices], points[hull.vertices].mean(axis=0))
+    return _triangles_part(tris, points[hull.vertices], solid=True)
+
+
+def _outward(tris: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Orient hull triangles ``(m, 3, 3)`` so their normals point away from ``inside``."""
+    normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+    flip = np.einsum("ij,ij->i", normals, tris[:, 0] - inside) < 0
+    tris = tris.copy()
+    tris[flip] = tris[flip][:, ::-1]
+    return tris
+
+
+def _triangles_part(tris: np.ndarray, hull: np.ndarray, *, solid: bool) -> Part:
+    from trimesh.triangles import mass_properties
+
+    props = mass_properties(tris, density=1.0)
+    return Part(float(props.volume), np.asarray(props.center_mass, float),
+                np.asarray(props.inertia, float), hull, solid)
+
+
+def _load_part(path: str, scale: np.ndarray, max_bytes: int) -> Part:
+    mesh = _load_trimesh(path, max_bytes)
+    vertices = np.asarray(mesh.vertices, dtype=float).reshape(-1, 3) * scale
+    faces = np.asarray(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
+    if not np.all(np.isfinite(vertices)):
+        raise MeshLoadFailure("mesh.nonfinite", "vertices are not all finite")
+    if np.prod(np.sign(scale)) < 0:
+        faces = faces[:, ::-1]
+    return _solid_part(vertices, faces)
+
+
+def _load_trimesh(path: str, max_bytes: int):
+    import trimesh
+
+    try:
+        size = os.path.getsize(path)
+    except OSError:
+        raise MeshLoadFailure("mesh.missing", "file does not exist") from None
+    if size > max_bytes:
+        raise MeshLoadFailure("mesh.too_large", f"{size} bytes > limit {max_bytes}")
+    try:
+        mesh = trimesh.load(path, force="mesh", process=False)
+    except Exception as exc:  # noqa: BLE001 - trimesh raises anything on hostile bytes
+        raise MeshLoadFailure("mesh.unreadable", f"trimesh cannot load it "
+                              f"({type(exc).__name__}: {str(exc)[:200]})") from None
+    if len(getattr(mesh, "vertices", ())) == 0:
+        raise MeshLoadFailure("mesh.unreadable", "no geometry could be read from the file")
+    return mesh
+
+
+def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
+    """Exact integrals when the merged surface is a closed volume, else a hull-only part."""
+    import trimesh
+
+    hull = _hull_vertices(vertices)
+    if len(faces) == 0:
+        return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
+    mesh = trimesh.Trimesh(vertices=vertices, faces=faces, process=True, validate=False)
+    solid = bool(mesh.is_watertight and mesh.is_winding_consistent)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        volume = float(mesh.volume) if solid else 0.0
+    if volume < 0:
+        mesh.invert()
+        volume = -volume
+    if not solid or not volume > tol.MIN_VOLUME:
+        return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
+    return _triangles_part(np.asarray(mesh.triangles), hull, solid=True)
+
+
+def _hull_vertices(points: np.ndarray) -> np.ndarray:
+    from scipy.spatial import ConvexHull, QhullError
+
+    if len(points) < 5:
+        return points.copy()
+    try:
+        return points[ConvexHull(points).vertices]
+    except (QhullError, ValueError):
+        return points.copy()
+
+
+def _check_density(density: float) -> None:
+    if not (math.isfinite(density) and density > 0):
+        raise ValueError(f"density: expected a positive finite kg/m^3, got {density!r}")
+
+
+def is_valid_inertial(props: MassProperties) -> bool:
+    """Whether ``props`` is physical: finite positive mass and COM, symmetric positive-
+    definite inertia (moments above ``tol.MIN_INERTIA``) obeying ``a + b >= c`` up to
+    ``tol.INERTIA_TRIANGLE`` (the same rules as ``arena_core.verify``'s mass check)."""
+    mass = float(props.mass)
+    com = np.asarray(props.com, dtype=float)
+    inertia = np.asarray(props.inertia, dtype=float)
+    if not (math.isfinite(mass) and mass > tol.MIN_MASS) or com.shape != (3,):
+        return False
+    if inertia.shape != (3, 3) or not (np.all(np.isfinite(com)) and np.all(np.isfinite(inertia))):
+        return False
+    scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
+    if np.abs(inertia - inertia.T).max() > tol.INERTIA_TRIANGLE * scale:
+        return False
+    a, b, c = np.linalg.eigvalsh(0.5 * (inertia + inertia.T))
+    return bool(a > tol.MIN_INERTIA and a + b >= c * (1.0 - tol.INERTIA_TRIANGLE))

@@ -1,0 +1,281 @@
+"""One object, end to end: read -> normalize -> write the canonical folder -> check -> record.
+
+:func:`process_object` never raises for bad input: a URDF that cannot be read becomes a
+rejected :class:`~schemas.record.ObjectRecord` carrying the reader's code, and every
+problem found later is an issue in the record's verification report (``rejected`` iff
+one is an error). The canonical folder is ``out_dir / object_id``::
+
+    object.urdf                 arena URDF v1 (arena_core.urdf_write)
+    meshes/<sha256[:16]>.<ext>  content-addressed copies (an .obj's .mtl and textures too,
+                                references rewritten; dangling ones dropped)
+
+It is written atomically (a temporary folder inside ``out_dir``, then a rename); nothing
+is written outside ``out_dir``. Content addressing makes the folder deterministic, and
+processing the canonical URDF again reproduces it byte for byte (same
+:func:`folder_checksum`). The oracle (:mod:`arena_core.oracle`) compares the re-read
+canonical object with the transformed source; :func:`arena_core.verify.verify_object`
+runs on the re-read canonical object when that module is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arena_core.canonical_files import copy_meshes
+from arena_core.hashing import file_sha256, hash_tree, tree_sha256
+from arena_core.massprops import MeshCache
+from arena_core.model import ArticulatedObject
+from arena_core.normalize import Normalized, check_options, normalize_object
+from arena_core.oracle import oracle_issues
+from arena_core.urdf import ReadResult, UrdfError, read_urdf
+from arena_core.urdf_write import write_urdf
+from schemas.issues import Issue
+from schemas.record import (
+    JointRecord,
+    LinkRecord,
+    MimicRecord,
+    ObjectRecord,
+    TransformRecord,
+    VerificationReport,
+)
+from schemas.sources import SourceFile
+
+#: File name of the canonical URDF inside the object folder.
+CANONICAL_URDF = "object.urdf"
+
+#: Provenance keys accepted by :func:`process_object` (``object_id`` and ``source`` required).
+PROVENANCE_KEYS = ("object_id", "source", "source_id", "upstream_id", "version", "license",
+                   "license_class", "category", "supercategory", "files")
+
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+
+
+class ProcessError(ValueError):
+    """Invalid arguments to :func:`process_object` (a caller bug, not bad input)."""
+
+
+def process_object(
+    urdf_path: str | os.PathLike,
+    out_dir: str | os.PathLike,
+    *,
+    root_dir: str | os.PathLike | None = None,
+    package_dirs: Mapping[str, str | os.PathLike] | None = None,
+    scale: float = 1.0,
+    up_axis: str = "z",
+    provenance: Mapping[str, Any],
+    extras: Mapping[str, Any] | None = None,
+) -> ObjectRecord:
+    """Normalize, write, check and record one object (see the module docstring).
+
+    Args:
+        urdf_path: the source URDF.
+        out_dir: folder that receives the canonical folder ``out_dir / object_id``.
+        root_dir: folder every mesh must resolve inside (default: the URDF's folder).
+        package_dirs: ``package://NAME`` -> folder.
+        scale: meters per file unit; up_axis: ``"z"`` or ``"y"`` (the source's up axis).
+        provenance: :data:`PROVENANCE_KEYS` (``source_id`` defaults to ``object_id``;
+            ``files`` defaults to the URDF and the meshes it uses, hashed here).
+        extras: passed to ``verify_object`` (``canonical=True`` is added).
+
+    Raises:
+        ProcessError: ``provenance`` is malformed; NormalizeError: bad ``scale``/``up_axis``.
+    """
+    prov = _check_provenance(provenance)
+    check_options(scale, up_axis)
+    base = Path(root_dir) if root_dir is not None else Path(urdf_path).resolve().parent
+    try:
+        read = read_urdf(urdf_path, root_dir=root_dir, package_dirs=package_dirs)
+    except UrdfError as exc:
+        issue = Issue(code=exc.code, severity="error", location="file", message=str(exc))
+        files = prov.pop("files", None) or _source_files([Path(urdf_path)], base, package_dirs)
+        return ObjectRecord(**prov, files=files,
+                            verification=VerificationReport.from_issues([issue]))
+    if prov.get("files") is None:
+        paths = [Path(urdf_path)] + _mesh_paths(read.obj)
+        prov["files"] = _source_files(paths, base, package_dirs)
+    folder = Path(out_dir) / prov["object_id"]
+    try:
+        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=extras)
+    except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
+        issue = Issue(code="internal.error", severity="error", location="object",
+                      message=f"{type(exc).__name__}: {str(exc)[:300]}")
+        return ObjectRecord(**prov, name=read.obj.name,
+                            verification=VerificationReport.from_issues([*read.issues, issue]))
+
+
+def folder_checksum(folder: str | os.PathLike) -> str:
+    """SHA-256 over the sorted relative paths, sizes and contents of every file in ``folder``."""
+    return tree_sha256(folder)
+
+
+def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
+                           ) -> tuple[ArticulatedObject, list[Issue]]:
+    """Write ``obj`` (meshes copied, URDF) to ``folder`` atomically, replacing it if present.
+
+    Returns the object as written (mesh filenames ``meshes/<sha16>.<ext>``, paths in
+    ``folder``; unresolved meshes dropped) and the issues of the copy (dangling materials).
+    """
+    folder = Path(folder)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.tmp-", dir=folder.parent))
+    try:
+        names, issues = copy_meshes(obj, tmp)
+        written = _with_mesh_files(obj, names, folder)
+        write_urdf(written, tmp / CANONICAL_URDF)
+        os.chmod(tmp, 0o755)
+        _replace_folder(tmp, folder)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return written, issues
+
+
+# ----------------------------------------------------------------------------- pipeline
+def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axis: str,
+             extras: Mapping[str, Any] | None) -> ObjectRecord:
+    normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=MeshCache())
+    written, copy_issues = write_canonical_folder(normalized.obj, folder)
+    issues = [*read.issues, *normalized.issues, *copy_issues]
+    try:
+        canonical = read_urdf(folder / CANONICAL_URDF)
+    except UrdfError as exc:
+        issues.append(Issue(code="normalize.oracle", severity="error", location="file",
+                            message=f"the canonical URDF cannot be read back: {exc}"))
+        return _record(prov, written, normalized, issues, None, folder)
+    distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
+    issues += canonical.issues + found + _verify(canonical.obj, extras)
+    return _record(prov, canonical.obj, normalized, issues, distance, folder)
+
+
+def _verify(obj: ArticulatedObject, extras: Mapping[str, Any] | None) -> list[Issue]:
+    if importlib.util.find_spec("arena_core.verify") is None:
+        return []
+    from arena_core import verify
+
+    verify_object = getattr(verify, "verify_object", None)
+    if verify_object is None:
+        return []
+    return list(verify_object(obj, extras={"canonical": True, **dict(extras or {})}))
+
+
+def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],
+            distance: float | None, folder: Path) -> ObjectRecord:
+    unique = list(dict.fromkeys(issues))
+    t = normalized.transform
+    transform = TransformRecord(rotation=t.rotation.tolist(), translation=t.translation.tolist(),
+                                scale=t.scale, up_axis=t.up_axis)
+    canonical_files = [SourceFile(path=p, sha256=h, size=n) for p, n, h in hash_tree(folder)]
+    return ObjectRecord(
+        **prov, name=obj.name, links=_link_records(obj, normalized.mass_sources),
+        joints=_joint_records(obj), transform=transform,
+        verification=VerificationReport.from_issues(unique), oracle_distance=distance,
+        urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files)
+
+
+def _link_records(obj: ArticulatedObject, sources: Mapping[str, str]) -> list[LinkRecord]:
+    out = []
+    for name in obj.links:
+        props = obj.root_mass(name)
+        if props is None:
+            out.append(LinkRecord(name=name))
+            continue
+        out.append(LinkRecord(name=name, mass=float(props.mass), com=_floats(props.com),
+                              inertia=_floats(props.inertia),
+                              mass_source=sources.get(name, props.source)))
+    return out
+
+
+def _joint_records(obj: ArticulatedObject) -> list[JointRecord]:
+    axes, points, twists = obj.axes(), obj.points(), obj.twists()
+    out = []
+    for i, j in enumerate(obj.joints):
+        finite = bool(np.isfinite(j.lower) and np.isfinite(j.upper))
+        ends = [_floats(j.lower * twists[i]), _floats(j.upper * twists[i])] if finite else None
+        mimic = None if j.mimic is None else MimicRecord(
+            joint=j.mimic.joint, multiplier=j.mimic.multiplier, offset=j.mimic.offset)
+        out.append(JointRecord(
+            name=j.name, type=j.type, parent=j.parent, child=j.child, axis=_floats(axes[i]),
+            origin=_floats(points[i]), pitch=float(j.pitch), lower=_finite(j.lower),
+            upper=_finite(j.upper), effort=j.effort, velocity=j.velocity,
+            twist=_floats(twists[i]), endpoints=ends, mimic=mimic))
+    return out
+
+
+def _floats(values) -> list:
+    return (np.asarray(values, dtype=float) + 0.0).tolist()
+
+
+def _finite(value: float) -> float | None:
+    return float(value) if np.isfinite(value) else None
+
+
+# ----------------------------------------------------------------------------- files
+def _with_mesh_files(obj: ArticulatedObject, names: Mapping[str, str],
+                     folder: Path) -> ArticulatedObject:
+    links = []
+    for link in obj.links.values():
+        meshes = tuple(replace(m, filename=names[m.path], path=str(folder / names[m.path]))
+                       for m in link.meshes if m.path is not None and m.path in names)
+        links.append(replace(link, meshes=meshes))
+    return ArticulatedObject.from_parts(obj.name, links, obj.joints, source_path=obj.source_path)
+
+
+def _replace_folder(tmp: Path, folder: Path) -> None:
+    if not folder.exists():
+        os.rename(tmp, folder)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
+    os.rename(folder, old / "x")
+    os.rename(tmp, folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _mesh_paths(obj: ArticulatedObject) -> list[Path]:
+    paths = {m.path for link in obj.links.values() for m in link.meshes if m.path is not None}
+    return [Path(p) for p in sorted(paths)]
+
+
+def _source_files(paths: list[Path], base: Path,
+                  package_dirs: Mapping[str, str | os.PathLike] | None) -> list[SourceFile]:
+    """Digests of the source files, named relative to ``base`` (or ``PKG/...`` for packages)."""
+    roots = [("", base.resolve())] + [(f"{k}/", Path(v).resolve())
+                                      for k, v in (package_dirs or {}).items()]
+    out = {}
+    for path in paths:
+        if not path.is_file():
+            continue
+        real = path.resolve()
+        for prefix, root in roots:
+            if real.is_relative_to(root):
+                rel = prefix + real.relative_to(root).as_posix()
+                out[rel] = SourceFile(path=rel, sha256=file_sha256(real), size=real.stat().st_size)
+                break
+    return [out[k] for k in sorted(out)]
+
+
+def _check_provenance(provenance: Mapping[str, Any]) -> dict:
+    if not isinstance(provenance, Mapping):
+        raise ProcessError(f"provenance: expected a mapping, got {type(provenance).__name__}")
+    unknown = sorted(set(provenance) - set(PROVENANCE_KEYS))
+    if unknown:
+        raise ProcessError(f"provenance: unknown keys {unknown}; allowed {list(PROVENANCE_KEYS)}")
+    prov = dict(provenance)
+    object_id = prov.get("object_id")
+    if not isinstance(object_id, str) or not _SAFE_ID.match(object_id):
+        raise ProcessError(f"provenance.object_id: expected a folder-safe name "
+                           f"[A-Za-z0-9._-] not starting with '.', got {object_id!r}")
+    if not isinstance(prov.get("source"), str) or not prov["source"]:
+        raise ProcessError(f"provenance.source: expected a non-empty string, "
+                           f"got {prov.get('source')!r}")
+    prov.setdefault("source_id", object_id)
+    return prov

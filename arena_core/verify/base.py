@@ -1,0 +1,93 @@
+"""Shared pieces of the checks: the issue factory, the per-object context, tree helpers.
+
+A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
+handed to every check; it holds the caller's ``extras`` and loads the geometry lazily
+(only the checks that need meshes pay for them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from arena_core.model import ArticulatedObject, Joint
+from schemas.issues import Issue, Severity
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from arena_core.massprops import MeshCache
+    from arena_core.verify.geometry import ObjectGeometry
+
+
+def issue(code: str, severity: Severity, location: str, message: str) -> Issue:
+    """One :class:`~schemas.issues.Issue` (keyword-free shorthand used by every check)."""
+    return Issue(code=code, severity=severity, location=location, message=message)
+
+
+def joint_loc(joint: Joint) -> str:
+    """The location string of a joint (``joint:NAME``)."""
+    return f"joint:{joint.name}"
+
+
+@dataclass
+class Context:
+    """What a check may use besides the object: extras and lazily loaded geometry.
+
+    ``extras`` keys read by the checks (all optional):
+
+    * ``mobility``: the parsed ``mobility_v2.json`` (list of dicts) of a PartNet-Mobility
+      object, or ``mobility_v2_path``: that file (as the adapter records it);
+      ``check_mobility`` compares only when one of them is present.
+    * ``mobility_transform``: ``(4, 4)`` similarity from the mobility (mesh) frame to the
+      object's root frame; default: derived from each link's visual-mesh origin and scale.
+    * ``canonical``: ``True`` when ``obj`` claims to be arena URDF v1 (missing inertials and
+      incomplete limits become errors instead of infos).
+    * ``mesh_cache``: a :class:`~arena_core.massprops.MeshCache` to share mesh loads.
+    """
+
+    obj: ArticulatedObject
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def cache(self) -> MeshCache:
+        from arena_core.massprops import MeshCache
+
+        cache = self.extras.get("mesh_cache")
+        return cache if cache is not None else MeshCache()
+
+    @cached_property
+    def geometry(self) -> ObjectGeometry:
+        from arena_core.verify.geometry import ObjectGeometry
+
+        return ObjectGeometry.build(self.obj, self.cache)
+
+    @property
+    def canonical(self) -> bool:
+        return bool(self.extras.get("canonical", False))
+
+
+def ensure_context(obj: ArticulatedObject, ctx: Context | None) -> Context:
+    """``ctx`` if given (it must be about ``obj``), else a fresh context with no extras."""
+    if ctx is None:
+        return Context(obj)
+    if ctx.obj is not obj:
+        raise ValueError("ctx.obj: the context belongs to another object")
+    return ctx
+
+
+def subtree_links(obj: ArticulatedObject, link: str) -> list[str]:
+    """Names of ``link`` and every link below it (depth-first, deterministic order)."""
+    out, stack = [], [link]
+    while stack:
+        name = stack.pop()
+        out.append(name)
+        stack.extend(sorted((j.child for j in obj.children(name)), reverse=True))
+    return out
+
+
+def finite_pose(pose: np.ndarray) -> bool:
+    """True when a ``(4, 4)`` pose holds only finite numbers."""
+    return bool(np.all(np.isfinite(pose)))

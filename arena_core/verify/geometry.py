@@ -1,0 +1,156 @@
+"""Geometry checks: every resolved mesh loads and is non-degenerate; units are plausible.
+
+Meshes are loaded through :class:`arena_core.massprops.MeshCache` (trimesh, once per
+resolved path and scale; pass the same cache that computed the mass properties as
+``extras["mesh_cache"]`` and nothing is loaded twice). Each link's geometry is reduced to the
+vertices of its convex hull in the link frame (:class:`ObjectGeometry`), which is all the
+mass and motion checks need: bounding boxes, hulls and swept points.
+
+Mesh references that did not resolve (``MeshRef.path is None``) are skipped here: the reader
+already reported them (``mesh.missing``, ``mesh.path.absolute``, ``mesh.path.escapes``,
+``mesh.path.symlink``, ``mesh.path.package_unresolved``).
+
+Codes: ``mesh.missing`` (error, a resolved file vanished), ``mesh.unreadable`` (error),
+``mesh.too_large`` (error), ``mesh.nonfinite`` (error), ``mesh.degenerate`` (warning: its
+hull spans no area — a point, a line, or nothing),
+``geometry.none`` (warning), ``units.implausible`` (error).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from arena_core import tolerances as tol
+from arena_core.massprops import MeshCache, MeshLoadFailure, primitive_part
+from arena_core.model import ArticulatedObject, Link, MeshRef, Primitive
+from arena_core.verify.base import Context, ensure_context, finite_pose, issue
+from schemas.issues import Issue
+
+
+@dataclass
+class ObjectGeometry:
+    """Per-link geometry of an object, reduced to link-frame hull points.
+
+    ``link_points[name]`` is ``(n, 3)`` (meters, link frame; ``(0, 3)`` for no geometry);
+    ``issues`` are the mesh problems found while loading.
+    """
+
+    link_points: dict[str, np.ndarray]
+    issues: list[Issue] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, obj: ArticulatedObject, cache: MeshCache) -> ObjectGeometry:
+        issues: list[Issue] = []
+        points = {name: _link_points(link, cache, issues) for name, link in obj.links.items()}
+        return cls(points, issues)
+
+    def root_points(self, obj: ArticulatedObject, names: list[str] | None = None) -> np.ndarray:
+        """``(n, 3)`` points of the named links (default all) in the root frame at rest.
+
+        Links whose rest pose is not finite are left out (the joint check reports them).
+        """
+        chunks = [np.zeros((0, 3))]
+        for name in obj.links if names is None else names:
+            pose = obj.link_poses.get(name)
+            pts = self.link_points.get(name)
+            if pose is None or pts is None or len(pts) == 0 or not finite_pose(pose):
+                continue
+            chunks.append(pts @ pose[:3, :3].T + pose[:3, 3])
+        return np.concatenate(chunks)
+
+
+def bounds(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """``(lo (3,), hi (3,), diagonal)`` of ``(n, 3)`` points (``n >= 1``)."""
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    return lo, hi, float(np.linalg.norm(hi - lo))
+
+
+def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
+    """Mesh loading problems, ``geometry.none`` and ``units.implausible``."""
+    ctx = ensure_context(obj, ctx)
+    geometry = ctx.geometry
+    issues = list(geometry.issues)
+    pts = geometry.root_points(obj)
+    if len(pts) == 0:
+        if not any(link.has_geometry for link in obj.links.values()):
+            issues.append(issue("geometry.none", "warning", "object",
+                                "no link has visual or collision geometry"))
+        return issues
+    _, _, diag = bounds(pts)
+    if not tol.UNITS_MIN_EXTENT <= diag <= tol.UNITS_MAX_EXTENT:
+        issues.append(issue("units.implausible", "error", "object",
+                            f"rest-pose bounding-box diagonal is {diag:.6g} m, outside "
+                            f"[{tol.UNITS_MIN_EXTENT}, {tol.UNITS_MAX_EXTENT}] m: wrong units "
+                            "or scale?"))
+    return issues
+
+
+# ----------------------------------------------------------------------------- link points
+def _link_points(link: Link, cache: MeshCache, issues: list[Issue]) -> np.ndarray:
+    """Link-frame hull points of a link's visual geometry (collision if it has no visual)."""
+    kinds = {m.kind for m in link.meshes} | {p.kind for p in link.primitives}
+    use = "visual" if "visual" in kinds else "collision"
+    chunks = [np.zeros((0, 3))]
+    for k, ref in enumerate(link.meshes):
+        pts = _mesh_points(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]")
+        if ref.kind == use and pts is not None:
+            chunks.append(pts)
+    chunks += [_primitive_points(p) for p in link.primitives if p.kind == use]
+    return _hull_vertices(np.concatenate(chunks))
+
+
+def _mesh_points(ref: MeshRef, cache: MeshCache, issues: list[Issue],
+                 location: str) -> np.ndarray | None:
+    """Link-frame hull points ``(k, 3)`` of one resolved mesh (``None`` when unusable)."""
+    if ref.path is None:
+        return None  # already reported by the reader
+    try:
+        part = cache.part(ref.path, ref.scale)
+    except MeshLoadFailure as exc:
+        issues.append(issue(exc.code, "error", location, f"{ref.filename!r}: {exc}"))
+        return None
+    if spanned_area(part.hull) < tol.MIN_AREA:
+        issues.append(issue("mesh.degenerate", "warning", location,
+                            f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})"))
+    return part.hull @ ref.origin[:3, :3].T + ref.origin[:3, 3]
+
+
+def spanned_area(points: np.ndarray) -> float:
+    """Product of the two largest principal extents of ``(n, 3)`` points (m^2; 0 if < 3).
+
+    >>> spanned_area(np.array([[0, 0, 0], [1, 0, 0], [2, 0, 0.0]]))
+    0.0
+    >>> round(spanned_area(np.array([[0, 0, 0], [2, 0, 0], [0, 3, 0.0], [2, 3, 0]])), 9)
+    6.0
+    """
+    if len(points) < 3:
+        return 0.0
+    centered = points - points.mean(axis=0)
+    _, _, axes = np.linalg.svd(centered, full_matrices=False)
+    proj = centered @ axes.T
+    extents = np.sort(proj.max(axis=0) - proj.min(axis=0))[::-1]
+    return float(extents[0] * extents[1])
+
+
+def _primitive_points(prim: Primitive) -> np.ndarray:
+    part = primitive_part(prim)
+    if part is None:
+        return np.zeros((0, 3))
+    return part.hull @ prim.origin[:3, :3].T + prim.origin[:3, 3]
+
+
+def _hull_vertices(points: np.ndarray) -> np.ndarray:
+    """Vertices of the convex hull of ``(n, 3)`` finite points (bbox corners if flat)."""
+    points = points[np.all(np.isfinite(points), axis=1)]
+    if len(points) <= 8:
+        return points
+    from scipy.spatial import ConvexHull, QhullError
+
+    try:
+        return points[ConvexHull(points).vertices]
+    except (QhullError, ValueError):
+        lo, hi = points.min(axis=0), points.max(axis=0)
+        corners = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], float)
+        return lo + corners * (hi - lo)

@@ -1,0 +1,156 @@
+"""Joint annotation checks: type, origin, axis, limits, pitch and mimic couplings.
+
+These checks read only the joint data (no geometry). Codes and severities:
+
+=============================  ========  ==================================================
+``joint.type.unknown``         error     type not one of revolute/prismatic/continuous/
+                                         fixed/helical
+``joint.origin.nonfinite``     error     NaN or infinity in the joint ``<origin>``
+``joint.axis.nonfinite``       error     NaN or infinity in ``<axis>`` (moving joints)
+``joint.axis.zero``            error     zero-length axis on a moving joint
+``joint.axis.non_unit``        warning   axis length differs from 1 (it is normalized)
+``joint.limit.missing``        error     revolute/prismatic without lower/upper
+``joint.limit.nonfinite``      error     infinite limit on a revolute/prismatic joint
+``joint.limit.inverted``       error     lower > upper
+``joint.limit.zero_range``     warning   lower == upper on a moving joint (0/0 placeholder)
+``joint.limit.placeholder``    warning   limits exactly -1/+1 (a common placeholder)
+``joint.limit.degrees``        error     revolute limits that look like degrees
+``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi)
+``joint.limit.incomplete``     info      ``<limit>`` without effort/velocity (error when the
+                                         object claims to be canonical)
+``joint.continuous.bounded``   warning   continuous joint with finite limits
+``joint.pitch.nonfinite``      error     NaN/inf helical pitch
+``joint.mimic``                info      a mimic coupling (reported, not modelled)
+``joint.mimic.dangling``       error     mimic of a joint that does not exist
+=============================  ========  ==================================================
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core import tolerances as tol
+from arena_core.model import JOINT_TYPES, ArticulatedObject, Joint
+from arena_core.verify.base import Context, ensure_context, issue, joint_loc
+from schemas.issues import Issue
+
+#: Limit pairs that authoring tools write when nobody annotated the joint.
+PLACEHOLDER_LIMITS = ((-1.0, 1.0),)
+
+#: Revolute limits whose magnitudes are whole numbers up to this look like degrees.
+DEGREES_MAX = 360.0
+
+_BOUNDED = ("revolute", "prismatic")
+
+
+def check_joints(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
+    """All joint-annotation issues of ``obj`` in joint order."""
+    ctx = ensure_context(obj, ctx)
+    names = {j.name for j in obj.joints}
+    issues: list[Issue] = []
+    for joint in obj.joints:
+        issues += _check_type_origin(joint)
+        if joint.type not in JOINT_TYPES or not joint.moving:
+            continue
+        issues += _check_axis(joint)
+        issues += _check_limits(joint, canonical=ctx.canonical)
+        issues += _check_pitch(joint)
+        issues += _check_mimic(joint, names)
+    return issues
+
+
+def _check_type_origin(joint: Joint) -> list[Issue]:
+    loc = joint_loc(joint)
+    out = []
+    if joint.type not in JOINT_TYPES:
+        out.append(issue("joint.type.unknown", "error", loc,
+                         f"type {joint.type!r} is not one of {', '.join(JOINT_TYPES)}"))
+    if not np.all(np.isfinite(np.asarray(joint.origin_local, dtype=float))):
+        out.append(issue("joint.origin.nonfinite", "error", loc,
+                         "the joint <origin> holds NaN or infinity"))
+    return out
+
+
+def _check_axis(joint: Joint) -> list[Issue]:
+    loc = joint_loc(joint)
+    axis = np.asarray(joint.axis_local, dtype=float).reshape(-1)
+    if axis.shape != (3,) or not np.all(np.isfinite(axis)):
+        return [issue("joint.axis.nonfinite", "error", loc,
+                      f"axis {axis.tolist()} is not three finite numbers")]
+    norm = float(np.linalg.norm(axis))
+    if norm <= tol.ZERO_AXIS:
+        return [issue("joint.axis.zero", "error", loc, "a moving joint has a zero axis")]
+    if abs(norm - 1.0) > tol.UNIT_AXIS:
+        return [issue("joint.axis.non_unit", "warning", loc,
+                      f"axis length is {norm:.9g}, not 1 (it is normalized)")]
+    return []
+
+
+def _check_limits(joint: Joint, *, canonical: bool) -> list[Issue]:
+    loc = joint_loc(joint)
+    lo, hi = float(joint.lower), float(joint.upper)
+    if joint.type == "continuous" or (joint.type == "helical" and math.isinf(lo) and math.isinf(hi)):
+        if math.isfinite(lo) or math.isfinite(hi):
+            return [issue("joint.continuous.bounded", "warning", loc,
+                          f"continuous joint has limits [{lo}, {hi}]")]
+        return []
+    if math.isnan(lo) or math.isnan(hi):
+        return [issue("joint.limit.missing", "error", loc,
+                      f"{joint.type} joint has no lower/upper limit")]
+    if math.isinf(lo) or math.isinf(hi):
+        return [issue("joint.limit.nonfinite", "error", loc,
+                      f"{joint.type} joint has infinite limits [{lo}, {hi}]; use continuous")]
+    if lo > hi:
+        return [issue("joint.limit.inverted", "error", loc, f"lower {lo} > upper {hi}")]
+    out = _limit_values(joint, lo, hi)
+    if joint.effort is None or joint.velocity is None:
+        out.append(issue("joint.limit.incomplete", "error" if canonical else "info", loc,
+                         "<limit> has no effort and/or velocity"))
+    return out
+
+
+def _limit_values(joint: Joint, lo: float, hi: float) -> list[Issue]:
+    loc = joint_loc(joint)
+    if lo == hi:
+        return [issue("joint.limit.zero_range", "warning", loc,
+                      f"limits [{lo}, {hi}] leave the {joint.type} joint no motion")]
+    if any(math.isclose(lo, a, abs_tol=tol.ROUND_TRIP) and math.isclose(hi, b, abs_tol=tol.ROUND_TRIP)
+           for a, b in PLACEHOLDER_LIMITS):
+        return [issue("joint.limit.placeholder", "warning", loc,
+                      f"limits [{lo}, {hi}] look like an unannotated placeholder")]
+    if joint.type == "prismatic" or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
+        return []
+    if _looks_like_degrees(lo, hi):
+        return [issue("joint.limit.degrees", "error", loc,
+                      f"revolute limits [{lo}, {hi}] look like degrees "
+                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)")]
+    return [issue("joint.limit.revolute_range", "warning", loc,
+                  f"revolute range {hi - lo:.6g} rad exceeds one full turn")]
+
+
+def _looks_like_degrees(lo: float, hi: float) -> bool:
+    """Whole-number limits within +-360 whose range exceeds 2 pi (e.g. ``[0, 90]``)."""
+    values = (lo, hi)
+    return all(abs(v) <= DEGREES_MAX and float(v).is_integer() for v in values)
+
+
+def _check_pitch(joint: Joint) -> list[Issue]:
+    if joint.type == "helical" and not math.isfinite(float(joint.pitch)):
+        return [issue("joint.pitch.nonfinite", "error", joint_loc(joint),
+                      f"helical pitch is {joint.pitch}")]
+    return []
+
+
+def _check_mimic(joint: Joint, names: set[str]) -> list[Issue]:
+    mimic = joint.mimic
+    if mimic is None:
+        return []
+    loc = joint_loc(joint)
+    if mimic.joint not in names:
+        return [issue("joint.mimic.dangling", "error", loc,
+                      f"mimics joint {mimic.joint!r}, which does not exist")]
+    return [issue("joint.mimic", "info", loc,
+                  f"q = {mimic.multiplier:g} * q({mimic.joint}) + {mimic.offset:g}; the coupling "
+                  "is kept in the URDF but each joint is scored as its own DOF")]

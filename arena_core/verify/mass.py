@@ -1,0 +1,123 @@
+"""Mass-property checks on the links that carry an ``<inertial>``.
+
+For mass ``m`` (kg), COM ``c`` (m) and inertia about the COM ``I`` (kg m^2, link frame):
+
+* ``m`` finite and above ``tol.MIN_MASS``;
+* ``I`` finite, symmetric, positive definite (every principal moment above
+  ``tol.MIN_INERTIA``) and its principal moments ``a <= b <= c`` obey the triangle
+  inequality ``a + b >= c`` (relative slack ``tol.INERTIA_TRIANGLE``) — what any rigid body
+  satisfies;
+* ``c`` inside the convex hull of the link's geometry, up to ``tol.COM_HULL`` link
+  diagonals (skipped when the link has no geometry).
+
+Codes: ``mass.nonpositive``, ``mass.com.nonfinite``, ``mass.inertia.nonfinite``,
+``mass.inertia.asymmetric``, ``mass.inertia.not_positive_definite``,
+``mass.inertia.triangle`` (errors on a canonical object; warnings on a source object, whose
+unusable inertials normalization replaces by ones derived from the geometry),
+``mass.com.outside`` (warning), ``mass.missing`` (info; error for a canonical object, which
+must have an inertial on every link with geometry).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from arena_core import tolerances as tol
+from arena_core.model import ArticulatedObject, MassProperties
+from arena_core.verify.base import Context, ensure_context, issue
+from schemas.issues import Issue, Severity
+
+
+def check_mass(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
+    """Mass-property issues of every link, in link order."""
+    ctx = ensure_context(obj, ctx)
+    issues: list[Issue] = []
+    for name, link in obj.links.items():
+        loc = f"link:{name}"
+        if link.inertial is None:
+            if link.has_geometry:
+                issues.append(issue("mass.missing", "error" if ctx.canonical else "info", loc,
+                                    "link has geometry but no <inertial>"))
+            continue
+        found = inertial_issues(link.inertial, loc, severity="error" if ctx.canonical
+                                else "warning")
+        if not found and link.has_geometry:
+            found = _com_outside(link.inertial.com, ctx.geometry.link_points[name], loc)
+        issues += found
+    return issues
+
+
+def inertial_issues(props: MassProperties, location: str, *,
+                    severity: Severity = "error") -> list[Issue]:
+    """Issues of one set of mass properties (no geometry needed), at ``severity``.
+
+    >>> inertial_issues(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])), "link:a")[0].code
+    'mass.inertia.triangle'
+    """
+    mass = float(props.mass)
+    if not math.isfinite(mass) or mass <= tol.MIN_MASS:
+        return [issue("mass.nonpositive", severity, location, f"mass is {mass} kg")]
+    com = np.asarray(props.com, dtype=float)
+    if com.shape != (3,) or not np.all(np.isfinite(com)):
+        return [issue("mass.com.nonfinite", severity, location, f"COM is {com.tolist()}")]
+    inertia = np.asarray(props.inertia, dtype=float)
+    if inertia.shape != (3, 3) or not np.all(np.isfinite(inertia)):
+        return [issue("mass.inertia.nonfinite", severity, location,
+                      "inertia is not a finite 3x3 matrix")]
+    return _inertia_issues(inertia, location, severity)
+
+
+def _inertia_issues(inertia: np.ndarray, location: str, severity: Severity) -> list[Issue]:
+    scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
+    if np.abs(inertia - inertia.T).max() > tol.INERTIA_TRIANGLE * scale:
+        return [issue("mass.inertia.asymmetric", severity, location,
+                      f"inertia is not symmetric: {inertia.tolist()}")]
+    moments = np.linalg.eigvalsh(0.5 * (inertia + inertia.T))
+    if moments[0] <= tol.MIN_INERTIA:
+        return [issue("mass.inertia.not_positive_definite", severity, location,
+                      f"principal moments {moments.tolist()} are not all positive")]
+    a, b, c = moments
+    if a + b < c * (1.0 - tol.INERTIA_TRIANGLE):
+        return [issue("mass.inertia.triangle", severity, location,
+                      f"principal moments {moments.tolist()} violate a + b >= c "
+                      "(no rigid body has this inertia)")]
+    return []
+
+
+def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Issue]:
+    """``mass.com.outside`` when ``com`` lies outside the hull of ``points`` (link frame)."""
+    if len(points) == 0:
+        return []
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    diag = float(np.linalg.norm(hi - lo))
+    distance = hull_distance(np.asarray(com, dtype=float), points)
+    if distance > tol.COM_HULL * diag:
+        return [issue("mass.com.outside", "warning", location,
+                      f"COM {np.round(com, 6).tolist()} lies {distance:.4g} m outside the link's "
+                      f"hull (link diagonal {diag:.4g} m)")]
+    return []
+
+
+def hull_distance(point: np.ndarray, points: np.ndarray) -> float:
+    """How far ``point`` ``(3,)`` lies outside the convex hull of ``points`` ``(n, 3)`` (m).
+
+    0 inside; outside, the largest signed distance to a facet plane (a lower bound of the
+    Euclidean distance, exact when the nearest hull feature is a facet). Flat or tiny point
+    sets use their bounding box.
+
+    >>> cube = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], float)
+    >>> float(hull_distance(np.array([0.5, 0.5, 3.0]), np.vstack([cube, cube * 0.5])))
+    2.0
+    """
+    from scipy.spatial import ConvexHull, QhullError
+
+    if len(points) >= 4:
+        try:
+            eq = ConvexHull(points).equations
+            return max(0.0, float((eq[:, :3] @ point + eq[:, 3]).max()))
+        except (QhullError, ValueError):
+            pass
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    return float(np.linalg.norm(np.maximum(lo - point, 0) + np.maximum(point - hi, 0)))

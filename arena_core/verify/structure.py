@@ -1,0 +1,64 @@
+"""Structure checks: one tree over the links, and parts that actually move something.
+
+:meth:`ArticulatedObject.from_parts` refuses what is not a tree, so an object read from URDF
+is a tree; the reader turns the refusal into a :class:`~arena_core.urdf.UrdfError` whose code
+comes from :class:`~arena_core.model.ModelError` (see :func:`issue_from_error`). The check
+below re-derives the tree from the object's own links and joints, so objects assembled or
+edited in memory are held to the same rule.
+
+Codes: ``structure.duplicate_name``, ``structure.dangling`` (a joint names a link that does
+not exist), ``structure.multiple_parents``, ``structure.multiple_roots``, ``structure.cycle``
+(all errors), ``structure.root_mismatch`` (error), ``structure.no_moving_joints`` (warning:
+a rigid object), ``structure.empty_moving_part`` (warning: a moving joint whose child subtree
+has no geometry), ``structure.helper_link`` (info: a geometry-less link between two joints,
+e.g. the PartNet-Mobility screw helper).
+"""
+
+from __future__ import annotations
+
+from arena_core.model import ArticulatedObject, ModelError
+from arena_core.verify.base import Context, ensure_context, issue, joint_loc, subtree_links
+from schemas.issues import Issue
+
+#: Error codes a reader or :class:`ModelError` may carry for a structure that is no tree.
+STRUCTURE_ERROR_CODES = (
+    "structure.duplicate_name",
+    "structure.dangling",
+    "structure.multiple_parents",
+    "structure.multiple_roots",
+    "structure.cycle",
+    "structure.not_a_tree",
+)
+
+
+def check_structure(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
+    """Tree structure of ``obj`` and whether its moving joints move any geometry."""
+    ensure_context(obj, ctx)
+    try:
+        rebuilt = ArticulatedObject.from_parts(obj.name, obj.links.values(), obj.joints)
+    except ModelError as exc:
+        return [issue(exc.code, "error", "object", str(exc))]
+    if rebuilt.root != obj.root:
+        return [issue("structure.root_mismatch", "error", "object",
+                      f"object says root {obj.root!r}, its joints say {rebuilt.root!r}")]
+    return _moving_parts(obj)
+
+
+def _moving_parts(obj: ArticulatedObject) -> list[Issue]:
+    moving = [j for j in obj.joints if j.moving]
+    if not moving:
+        return [issue("structure.no_moving_joints", "warning", "object",
+                      f"{len(obj.joints)} joints, none of them moves: a rigid object")]
+    out: list[Issue] = []
+    for joint in moving:
+        below = subtree_links(obj, joint.child)
+        if not any(obj.links[name].has_geometry for name in below):
+            out.append(issue("structure.empty_moving_part", "warning", joint_loc(joint),
+                             f"child {joint.child!r} and its subtree have no geometry"))
+        elif not obj.links[joint.child].has_geometry and any(
+            j.moving for j in obj.children(joint.child)
+        ):
+            out.append(issue("structure.helper_link", "info", f"link:{joint.child}",
+                             f"geometry-less link between {joint.name!r} and a moving child "
+                             "joint (one physical DOF written as two joints?)"))
+    return out

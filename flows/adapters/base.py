@@ -1,0 +1,196 @@
+"""The shared adapter interface and the helpers every adapter uses.
+
+An adapter turns one materialized source folder (``root``, see
+:func:`flows.fetch.materialize_location`) into :class:`~schemas.sources.SourceObject`
+records, one per object, in a deterministic (sorted) order. An object that cannot be
+ingested is still yielded, carrying error issues (stable code + message); only a root
+that is not a folder at all raises, once, :class:`SourceRootError`.
+
+Example:
+    >>> from flows.adapters import get_adapter
+    >>> get_adapter("partnet_mobility").name
+    'partnet_mobility'
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from arena_core.hashing import HashingError, hash_files, hash_tree
+from schemas.issues import Issue, Severity
+from schemas.sources import SourceFile, SourceManifest, SourceObject
+
+#: Largest JSON/text side file (meta.json, semantics.txt, annotations) read, in bytes.
+MAX_SIDE_FILE_BYTES = 32 * 1024 * 1024
+
+
+class SourceRootError(ValueError):
+    """The materialized root of a source is missing or not a folder (raised once)."""
+
+
+class Adapter(ABC):
+    """Reads one kind of library layout into source objects.
+
+    Subclasses set :attr:`name` (the manifest's ``adapter`` value) and implement
+    :meth:`_iter`; :meth:`iter_objects` checks the root once and delegates.
+    """
+
+    name: str = ""
+
+    def iter_objects(
+        self, manifest: SourceManifest, root: str | Path, *, work_dir: str | Path
+    ) -> Iterator[SourceObject]:
+        """Return an iterator of one :class:`SourceObject` per object under ``root``, sorted
+        by source id (the root is checked now, the objects are read lazily).
+
+        Args:
+            manifest: the source's manifest (license, version, scale, category hints).
+            root: the materialized local folder of the library.
+            work_dir: a writable folder for extracted or converted files (created if needed).
+
+        Raises:
+            SourceRootError: ``root`` does not exist or is not a folder.
+        """
+        root_path = check_root(root, manifest)
+        work = Path(work_dir).resolve()
+        work.mkdir(parents=True, exist_ok=True)
+        return self._iter(manifest, root_path, work)
+
+    @abstractmethod
+    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
+        """Yield the objects of the checked, absolute ``root``."""
+
+
+def check_root(root: str | Path, manifest: SourceManifest) -> Path:
+    """Return ``root`` as an absolute folder path, or raise :class:`SourceRootError`."""
+    path = Path(root).expanduser().resolve()
+    if not path.is_dir():
+        raise SourceRootError(
+            f"source {manifest.name!r} (adapter {manifest.adapter!r}): root folder {path} "
+            "does not exist or is not a folder; download the library and edit 'location'"
+        )
+    return path
+
+
+def issue(code: str, message: str, *, severity: Severity = "error", location: str = "") -> Issue:
+    """Shorthand for an :class:`~schemas.issues.Issue` (severity ``error`` by default)."""
+    return Issue(code=code, severity=severity, location=location, message=message)
+
+
+def make_object(
+    manifest: SourceManifest,
+    *,
+    source_id: str,
+    urdf_path: Path,
+    root_dir: Path,
+    files: Iterable[SourceFile] = (),
+    upstream_id: str | None = None,
+    category: str | None = None,
+    extras: Mapping[str, Any] | None = None,
+    issues: Iterable[Issue] = (),
+) -> SourceObject:
+    """Build a :class:`SourceObject` with the manifest's provenance fields filled in."""
+    return SourceObject(
+        source=manifest.name,
+        source_id=source_id,
+        upstream_id=upstream_id,
+        version=manifest.version,
+        license=manifest.license,
+        license_class=manifest.license_class,
+        category=category,
+        urdf_path=Path(urdf_path),
+        root_dir=Path(root_dir),
+        files=list(files),
+        scale=manifest.scale,
+        extras=dict(extras or {}),
+        issues=list(issues),
+    )
+
+
+def resolve_category(manifest: SourceManifest, keys: Iterable[str], native: str | None) -> str | None:
+    """Return the object's category in the source vocabulary.
+
+    Order: a hint keyed by one of ``keys`` (object id, folder name, ...; first match), a
+    hint keyed by the ``native`` category (a re-mapping), ``native`` itself, then the
+    manifest's default hint (``"*"``), else ``None``.
+    """
+    hints = manifest.category_hints
+    for key in [*keys, *([native] if native else [])]:
+        if key in hints:
+            return hints[key]
+    return native if native else hints.get("*")
+
+
+def folder_files(folder: Path, *, base: Path | None = None) -> tuple[list[SourceFile], list[Issue]]:
+    """Hash every regular file under ``folder`` (paths relative to ``base``, default ``folder``).
+
+    Symbolic links are not followed and not listed; each one is reported as a
+    ``source.file.symlink`` warning.
+    """
+    base = folder if base is None else base
+    prefix = folder.relative_to(base).as_posix() if folder != base else ""
+    out, issues = [], []
+    for rel, size, sha in hash_tree(folder):
+        path = f"{prefix}/{rel}" if prefix else rel
+        if size < 0:
+            issues.append(issue("source.file.symlink", f"{path} is a symbolic link; not hashed, "
+                                "not followed", severity="warning", location="file"))
+            continue
+        out.append(SourceFile(path=path, sha256=sha, size=size))
+    return out, issues
+
+
+def listed_files(base: Path, relpaths: Iterable[str]) -> tuple[list[SourceFile], list[Issue]]:
+    """Hash the files ``base/relpath`` (sorted, duplicates dropped); unhashable ones are issues."""
+    out, issues = [], []
+    for rel in sorted(set(relpaths)):
+        try:
+            (entry,) = hash_files(base, [rel])
+        except HashingError as exc:
+            issues.append(issue("source.file.unreadable", str(exc), severity="warning",
+                                location="file"))
+            continue
+        out.append(SourceFile(path=entry[0], sha256=entry[2], size=entry[1]))
+    return out, issues
+
+
+def read_json(path: Path, code: str) -> tuple[Any, list[Issue]]:
+    """Read a JSON side file; return ``(data or None, issues)`` (``code`` + ``.invalid``)."""
+    try:
+        if path.stat().st_size > MAX_SIDE_FILE_BYTES:
+            raise ValueError(f"larger than {MAX_SIDE_FILE_BYTES} bytes")
+        return json.loads(path.read_text(encoding="utf-8")), []
+    except (OSError, ValueError) as exc:
+        return None, [issue(f"{code}.invalid", f"{path.name}: unreadable JSON ({exc})",
+                            severity="warning", location="file")]
+
+
+def read_semantics(path: Path, code: str) -> tuple[list[dict[str, str]], list[Issue]]:
+    """Parse a PartNet-Mobility ``semantics.txt`` (lines ``link_0 hinge door``).
+
+    Returns ``[{"link", "kind", "label"}, ...]`` in file order; a line without exactly
+    three fields is skipped with a ``<code>.malformed`` warning naming its line number.
+    """
+    try:
+        if path.stat().st_size > MAX_SIDE_FILE_BYTES:
+            raise ValueError(f"larger than {MAX_SIDE_FILE_BYTES} bytes")
+        text = path.read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        return [], [issue(f"{code}.invalid", f"{path.name}: unreadable ({exc})",
+                          severity="warning", location="file")]
+    rows, issues = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 3:
+            issues.append(issue(f"{code}.malformed", f"{path.name} line {number}: expected "
+                                f"'<link> <kind> <label>', got {line.strip()!r}",
+                                severity="warning", location="file"))
+            continue
+        rows.append({"link": fields[0], "kind": fields[1], "label": fields[2]})
+    return rows, issues

@@ -1,0 +1,382 @@
+"""``arena validate PATH``: normalize and verify one contributed object, with a report.
+
+PATH is an object folder (a PartNet-Mobility-style folder with ``mobility.urdf`` is
+recognized: its ``meta.json`` gives the category and ids, ``semantics.txt`` and
+``mobility_v2.json`` go to the checks), a URDF file, or a ``.zip``/``.tar.gz`` archive
+(extracted safely by :func:`arena_core.archive.extract_archive` into ``OUT/_input``, with
+the size limits below, and removed afterwards). The object is read, normalized, written
+and verified by :func:`arena_core.process.process_object`; the output folder holds::
+
+    OUT/<object_id>/object.urdf (+ meshes/)   the canonical object (source names kept)
+    OUT/record.json                           the ObjectRecord (schemas.record)
+    OUT/report.json, OUT/report.txt           the verification report
+
+Exit codes: 0 accepted (warnings allowed), 1 rejected (an error issue; the report says
+which), 2 usage error. Bad input never produces a traceback: whatever fails is reported
+with a code. Nothing is written outside OUT.
+
+``--against RELEASE`` adds the nearest objects of a release (``release.nearest``, by the
+tree metric) to the report. Example::
+
+    arena validate ../shared/realdata/sapien_repo/41083 --out /tmp/v41083
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import math
+import os
+import re
+import shutil
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from flows.commands.validate_report import (
+    failure_report,
+    jsonable,
+    object_report,
+    render_text,
+    write_reports,
+)
+from schemas.issues import Issue
+
+HELP = "normalize and verify one object (folder, URDF or archive)"
+
+#: File name endings handled as archives (any file zipfile recognizes is one too).
+ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
+#: Where an archive is extracted inside OUT (removed when done).
+EXTRACT_DIR = "_input"
+#: Limits for one contributed object's archive (uncompressed bytes, per file, file count).
+MAX_ARCHIVE_BYTES = 2 << 30
+MAX_MEMBER_BYTES = 512 << 20
+MAX_ARCHIVE_FILES = 50_000
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+class UsageError(ValueError):
+    """A command line that cannot be run (exit 2)."""
+
+
+class Rejected(ValueError):
+    """The input cannot be turned into an object at all; ``code`` is the issue code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Input:
+    """The resolved input: the URDF, the folder its meshes must stay in, provenance."""
+
+    kind: str
+    urdf: Path
+    root: Path
+    provenance: dict[str, Any]
+    extras: dict[str, Any] = field(default_factory=dict)
+    packages: dict[str, Path] = field(default_factory=dict)
+    issues: list[Issue] = field(default_factory=list)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", metavar="PATH", type=Path,
+                        help="object folder, URDF file, or .zip/.tar.gz archive")
+    parser.add_argument("--out", metavar="DIR", type=Path, default=None,
+                        help="output folder (default: ./validated/<name>)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the report as JSON instead of text")
+    parser.add_argument("--against", metavar="RELEASE", default=None,
+                        help="also list the nearest objects of this release (duplicates)")
+    parser.add_argument("--urdf", metavar="FILE", default=None,
+                        help="URDF to use, relative to the folder, when it holds several")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="meters per file unit (default 1; 0.01 for centimeters)")
+    parser.add_argument("--up-axis", choices=("z", "y"), default="z",
+                        help="the up axis of the source (default z)")
+    parser.add_argument("--license", default=None, help="license of the contribution (SPDX id)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        nearest = _check_usage(args)
+        out = _out_dir(args)
+    except UsageError as exc:
+        print(f"arena validate: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        report = _validate(args, out, nearest)
+    except UsageError as exc:
+        print(f"arena validate: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - the contract: a code, never a traceback
+        report = failure_report(str(args.path), _issue(
+            "internal.error", f"{type(exc).__name__}: {str(exc)[:300]}"))
+    write_reports(report, out)
+    _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
+    return int(report["exit_code"])
+
+
+def _emit(text: str) -> None:
+    """Print ``text``; a closed pipe (``arena validate ... | head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's documented SIGPIPE idiom
+
+
+# ----------------------------------------------------------------------------- usage
+def _check_usage(args: argparse.Namespace):
+    """Validate the options; return ``release.nearest`` when ``--against`` is given."""
+    path: Path = args.path
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    if not (path.is_file() or path.is_dir()):
+        raise UsageError(f"{path}: not a regular file or folder")
+    if not (math.isfinite(args.scale) and args.scale > 0):
+        raise UsageError(f"--scale must be a positive number of meters per unit, got {args.scale}")
+    if args.urdf is not None:
+        _check_urdf_option(path, args.urdf)
+    if args.against is None:
+        return None
+    nearest = _release_nearest()
+    if nearest is None:
+        raise UsageError("--against needs the release reader (release.nearest), which is not "
+                         "available in this installation yet")
+    if not Path(args.against).is_dir():
+        raise UsageError(f"--against {args.against}: no such release folder")
+    _check_release(args.against)
+    return nearest
+
+
+def _check_release(release: str) -> None:
+    """Refuse a folder that the release reader cannot read (a usage error, before any work)."""
+    try:
+        reader = importlib.import_module("release.reader")
+    except ImportError:
+        return
+    parquet_files = getattr(reader, "parquet_files", None)
+    if parquet_files is None:
+        return
+    try:
+        parquet_files(release)
+    except ValueError as exc:
+        raise UsageError(f"--against {release}: {exc}") from None
+
+
+def _check_urdf_option(folder: Path, wanted: str) -> Path:
+    """The ``--urdf`` file inside ``folder`` (a usage error otherwise)."""
+    if not folder.is_dir():
+        raise UsageError("--urdf only applies when PATH is a folder")
+    urdf = (folder / wanted).resolve()
+    if not urdf.is_relative_to(folder.resolve()):
+        raise UsageError(f"--urdf {wanted}: leaves the folder {folder}")
+    if not urdf.is_file():
+        raise UsageError(f"--urdf {wanted}: no such file in {folder}")
+    return urdf
+
+
+def _release_nearest():
+    """``release.nearest(release, record)`` if the release package provides it, else None."""
+    try:
+        module = importlib.import_module("release")
+        found = getattr(module, "nearest", None)
+        if found is None and importlib.util.find_spec("release.nearest") is not None:
+            found = importlib.import_module("release.nearest")
+    except ImportError:
+        return None
+    if found is not None and not callable(found):
+        found = getattr(found, "nearest", None)
+    return found if callable(found) else None
+
+
+def object_name(path: Path) -> str:
+    """A folder-safe object id from the input's name (``41083``, ``my_door``, ...).
+
+    >>> object_name(Path("/x/My Door.tar.gz")), object_name(Path("a/mobility.urdf"))
+    ('My_Door', 'a')
+    """
+    name = path.resolve().name
+    for suffix in (*ARCHIVE_SUFFIXES, ".urdf"):
+        if name.lower().endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+            break
+    if path.suffix.lower() == ".urdf" and name in ("mobility", "model", "robot", "object"):
+        name = path.resolve().parent.name or name
+    cleaned = _UNSAFE.sub("_", name).strip("_-")[:100]
+    return cleaned or "object"
+
+
+def _out_dir(args: argparse.Namespace) -> Path:
+    out = (args.out or Path("validated") / object_name(args.path)).resolve()
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: exists and is not a folder")
+    source = args.path.resolve()
+    if source.is_dir() and (out == source or out.is_relative_to(source)):
+        raise UsageError(f"--out {out} is inside the input folder; choose another folder")
+    managed = [out / EXTRACT_DIR, out / object_name(args.path)]
+    if any(source == m or source.is_relative_to(m) for m in managed):
+        raise UsageError(f"the input {source} lies where the output will be written")
+    return out
+
+
+# ----------------------------------------------------------------------------- pipeline
+def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "record.json").unlink(missing_ok=True)  # never leave a stale record beside a report
+    extract = out / EXTRACT_DIR
+    try:
+        try:
+            src = _resolve_input(args, extract)
+        except Rejected as exc:
+            return failure_report(str(args.path), _issue(exc.code, str(exc)))
+        record = _process(src, out, args)
+        extra = None
+        if nearest is not None:
+            extra = _against(nearest, args.against, record) if record.checksum else {
+                "release": args.against, "error": "the object could not be read; no search"}
+        (out / "record.json").write_text(record.model_dump_json(indent=2) + "\n",
+                                         encoding="utf-8")
+        return object_report(record, input_path=str(args.path), kind=src.kind,
+                             urdf=src.urdf.relative_to(src.root).as_posix(), against=extra)
+    finally:
+        shutil.rmtree(extract, ignore_errors=True)
+
+
+def _resolve_input(args: argparse.Namespace, extract: Path) -> Input:
+    path = args.path.resolve()
+    if path.is_dir():
+        return _folder_input(path, args, kind="folder")
+    if _is_archive(path):
+        from arena_core.archive import ArchiveError, extract_archive
+
+        shutil.rmtree(extract, ignore_errors=True)
+        try:
+            folder = _single_child(extract_archive(
+                path, extract, max_total_bytes=MAX_ARCHIVE_BYTES,
+                max_file_bytes=MAX_MEMBER_BYTES, max_files=MAX_ARCHIVE_FILES))
+        except ArchiveError as exc:
+            raise Rejected(exc.code, f"{path.name}: {exc.message}") from None
+        return _folder_input(folder, args, kind="archive", name=object_name(path))
+    return _urdf_input(path, args)
+
+
+def _is_archive(path: Path) -> bool:
+    return path.name.lower().endswith(ARCHIVE_SUFFIXES) or zipfile.is_zipfile(path)
+
+
+def _single_child(folder: Path) -> Path:
+    """The folder itself, or its only entry when that is a folder (``obj.zip/obj/...``)."""
+    children = [p for p in folder.iterdir() if not p.name.startswith(".")]
+    if len(children) == 1 and children[0].is_dir() and not children[0].is_symlink():
+        return children[0]
+    return folder
+
+
+def _urdf_input(path: Path, args: argparse.Namespace) -> Input:
+    name = object_name(path)
+    src = Input("urdf", path, path.parent, _provenance(name, args))
+    src.packages = _packages(path.parent, src.issues)
+    return src
+
+
+def _folder_input(folder: Path, args: argparse.Namespace, *, kind: str,
+                  name: str | None = None) -> Input:
+    urdf = _choose_urdf(folder, args.urdf)
+    src = Input(kind, urdf, folder, _provenance(name or object_name(folder), args))
+    src.packages = _packages(folder, src.issues)
+    if urdf.parent / "mobility.urdf" == urdf:
+        _partnet_side_files(urdf.parent, src)
+    return src
+
+
+def _choose_urdf(folder: Path, wanted: str | None) -> Path:
+    from flows.adapters.urdf_refs import walk_files
+
+    if wanted is not None:
+        return _check_urdf_option(folder, wanted)
+    top = folder / "mobility.urdf"
+    if top.is_file() and not top.is_symlink():
+        return top
+    found = walk_files(folder, (".urdf",))
+    shallow = [p for p in found if p.parent == folder] or found
+    if len(shallow) == 1:
+        return shallow[0]
+    if not shallow:
+        raise Rejected("input.no_urdf", f"{folder.name}: no .urdf file in the folder")
+    names = ", ".join(p.relative_to(folder).as_posix() for p in shallow[:8])
+    raise Rejected("input.ambiguous", f"{len(shallow)} URDF files ({names}); choose one "
+                   "with --urdf")
+
+
+def _packages(root: Path, issues: list[Issue]) -> dict[str, Path]:
+    from flows.adapters.urdf_refs import find_packages
+
+    packages, package_issues = find_packages(root)
+    issues.extend(package_issues.values())
+    return packages
+
+
+def _partnet_side_files(folder: Path, src: Input) -> None:
+    """``meta.json`` -> category/ids, ``semantics.txt`` and ``mobility_v2.json`` -> extras."""
+    from flows.adapters.base import read_json, read_semantics
+
+    def usable(name: str) -> Path | None:
+        path = folder / name
+        if path.is_symlink():
+            src.issues.append(_issue("input.symlink_ignored", f"{name} is a symbolic link; "
+                                     "not read", severity="warning"))
+            return None
+        return path if path.is_file() else None
+
+    if (meta_path := usable("meta.json")) is not None:
+        meta, found = read_json(meta_path, "pm.meta")
+        src.issues += found
+        meta = meta if isinstance(meta, dict) else {}
+        src.provenance["source"] = "partnet_mobility"
+        if meta.get("model_cat"):
+            src.provenance["category"] = str(meta["model_cat"])
+        if meta.get("anno_id"):
+            src.provenance["upstream_id"] = str(meta["anno_id"])
+    if (sem_path := usable("semantics.txt")) is not None:
+        src.extras["semantics"], found = read_semantics(sem_path, "pm.semantics")
+        src.issues += found
+    if (v2 := usable("mobility_v2.json")) is not None:
+        src.extras["mobility_v2_path"] = str(v2)
+
+
+def _provenance(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    prov: dict[str, Any] = {"object_id": name, "source": "contribution", "source_id": name}
+    if args.license:
+        prov["license"] = args.license
+    return prov
+
+
+def _process(src: Input, out: Path, args: argparse.Namespace):
+    from arena_core.process import process_object
+    from schemas.record import VerificationReport
+
+    record = process_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,
+                            scale=args.scale, up_axis=args.up_axis,
+                            provenance=src.provenance, extras=src.extras)
+    issues = [*src.issues, *record.verification.issues]
+    return record.model_copy(update={"verification": VerificationReport.from_issues(issues)})
+
+
+def _against(nearest, release: str, record) -> dict[str, Any]:
+    try:
+        return {"release": release, "nearest": jsonable(nearest(release, record))}
+    except Exception as exc:  # noqa: BLE001 - a broken release must not hide the report
+        return {"release": release, "error": f"{type(exc).__name__}: {str(exc)[:300]}"}
+
+
+# ----------------------------------------------------------------------------- reports
+def _issue(code: str, message: str, *, severity: str = "error") -> Issue:
+    return Issue(code=code, severity=severity, location="input", message=message)

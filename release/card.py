@@ -1,0 +1,285 @@
+"""The dataset card (``README.md``) of a release: YAML front matter plus a readable body.
+
+The front matter is what the Hub and ``datasets`` read: ``configs`` (``full`` -> split
+``train``, ``eval200`` -> split ``test``, parquet globs under ``data/``; datasets 5.x has
+no loading scripts, so the data files and these configs are the whole contract),
+``license: other`` pointing at ``license_map.json``, tags and a size category. The body
+says what a row holds (from :data:`release.rows.COLUMN_DOCS`), how meshes are stored and
+materialized, the counts, the licenses, the figures, and, when a previous release is
+given, a changelog section. Rendering is a pure function of :class:`CardInfo`, so the
+card is as deterministic as the data.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from release.rows import COLUMN_DOCS, ROW_FORMAT_VERSION
+
+#: Config name -> (split, folder under ``data/``). The names are fixed by SPEC section 5.
+CONFIGS = {"full": ("train", "full"), "eval200": ("test", "eval200")}
+
+TAGS = ["robotics", "articulated-objects", "urdf", "kinematics", "3d", "embodied-ai"]
+
+PAPER = ("ArticulateArena: A Metric for Articulated Kinematics",
+         "https://arxiv.org/abs/2609.33931")
+
+
+@dataclass(frozen=True)
+class LicenseLine:
+    """One source's license in the card: SPDX id or terms name, class, object count."""
+
+    source: str
+    license: str
+    license_class: str
+    objects: int
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """Everything the card shows; the writer computes it from the rows and reports.
+
+    ``by_source``/``by_supercategory``/``joint_types`` are count tables (kept in the
+    given order); ``figures`` are ``(POSIX path in the release, caption)``.
+    """
+
+    name: str
+    version: str
+    repo_id: str | None
+    n_full: int
+    n_eval: int
+    n_categories: int
+    by_source: Mapping[str, int]
+    by_supercategory: Mapping[str, int]
+    joint_types: Mapping[str, int]
+    licenses: Sequence[LicenseLine]
+    n_duplicates: int = 0
+    n_rejected: int = 0
+    figures: Sequence[tuple[str, str]] = ()
+    changelog_md: str | None = None
+    format_versions: Mapping[str, str] = field(default_factory=dict)
+
+
+def front_matter(info: CardInfo) -> dict:
+    """The YAML header as a mapping (configs, license, tags, size category)."""
+    configs = []
+    for name, (split, folder) in CONFIGS.items():
+        entry = {"config_name": name,
+                 "data_files": [{"split": split, "path": f"data/{folder}/{split}-*.parquet"}]}
+        if name == "full":
+            entry["default"] = True
+        configs.append(entry)
+    return {
+        "pretty_name": info.name,
+        "license": "other",
+        "license_name": "articulatearena-per-object",
+        "license_link": "license_map.json",
+        "tags": list(TAGS),
+        "size_categories": [size_category(info.n_full)],
+        "configs": configs,
+    }
+
+
+def size_category(n: int) -> str:
+    """The Hub's size bucket for ``n`` rows.
+
+    >>> size_category(250), size_category(19977)
+    ('n<1K', '10K<n<100K')
+    """
+    for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"),
+                         (1_000_000, "100K<n<1M")):
+        if n < limit:
+            return label
+    return "n>1M"
+
+
+def render_card(info: CardInfo) -> str:
+    """The full ``README.md`` text (front matter + body), ending with one newline."""
+    header = yaml.safe_dump(front_matter(info), sort_keys=False, allow_unicode=True, width=100)
+    sections = [
+        _intro(info), _loading(info), _counts(info), _figures(info), _columns(),
+        _storage(), _licenses(info), _files(), _changelog(info), _citation(),
+    ]
+    body = "\n\n".join(s.strip() for s in sections if s)
+    return f"---\n{header}---\n\n{body}\n"
+
+
+def write_card(release_dir: str | os.PathLike[str], info: CardInfo) -> Path:
+    """Write ``README.md`` into ``release_dir``; return its path."""
+    path = Path(release_dir) / "README.md"
+    path.write_text(render_card(info), encoding="utf-8")
+    return path
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _intro(info: CardInfo) -> str:
+    return f"""
+# {info.name} (release {info.version})
+
+Articulated objects (links and one-DOF joints) from public libraries and procedural
+generators, normalized into one URDF convention (arena URDF v1: SI units, Z up, root link
+`base`, bottom-center at the origin, explicit unit axes and complete limits, an inertial
+on every link with geometry), with verified kinematics and mass properties, a
+15-supercategory taxonomy and a fixed evaluation subset. One row per object:
+**{info.n_full}** objects in `full`, **{info.n_eval}** in `eval200`.
+
+Built by the ArticulateArena pipeline (`arena build`); the metric that compares the
+motions joints allow is described in [{PAPER[0]}]({PAPER[1]}).
+"""
+
+
+def _loading(info: CardInfo) -> str:
+    repo = info.repo_id or "ORG/NAME"
+    return f"""
+## Loading
+
+```python
+from datasets import load_dataset
+
+full = load_dataset("{repo}", "full", split="train")      # every object
+evalset = load_dataset("{repo}", "eval200", split="test")  # the evaluation subset
+# offline, from a local copy of this folder:
+evalset = load_dataset("path/to/release", "eval200", split="test")
+```
+
+Turn any row back into a folder whose URDF loads in yourdfpy (meshes included):
+
+```bash
+arena materialize path/to/release OBJECT_ID --out my_object/
+```
+
+```python
+from release.reader import materialize
+urdf_path = materialize("path/to/release", "OBJECT_ID", "my_object")
+```
+"""
+
+
+def _counts(info: CardInfo) -> str:
+    sources = _table(["source", "objects"], list(info.by_source.items()))
+    sups = _table(["supercategory", "objects"], list(info.by_supercategory.items()))
+    joints = _table(["joint type", "joints"], list(info.joint_types.items()))
+    return f"""
+## Counts
+
+| | |
+|---|---|
+| objects (`full`) | {info.n_full} |
+| evaluation subset (`eval200`) | {info.n_eval} |
+| categories | {info.n_categories} |
+| duplicates removed | {info.n_duplicates} |
+| objects rejected by verification | {info.n_rejected} |
+
+{sources}
+
+{sups}
+
+{joints}
+"""
+
+
+def _figures(info: CardInfo) -> str:
+    if not info.figures:
+        return ""
+    items = "\n\n".join(f"![{caption}]({path})\n\n*{caption}*" for path, caption in info.figures)
+    return f"## Figures\n\n{items}\n"
+
+
+def _columns() -> str:
+    rows = [(f"`{name}`", doc) for name, doc in COLUMN_DOCS.items()]
+    return f"""
+## Columns (row format {ROW_FORMAT_VERSION})
+
+{_table(["column", "meaning"], rows)}
+
+Joint quantities follow the metric's conventions: a twist is `(omega, v)`, angular part
+first, in the object (root) frame at the stored state (all joint coordinates 0);
+revolute `(a, p x a)`, prismatic `(0, a)`, helical `(a, p x a + h a)`, fixed `0`.
+An infinite limit is stored as null: a continuous joint has `lower`, `upper` and
+`endpoints` null (read null `lower` as -inf and null `upper` as +inf).
+"""
+
+
+def _storage() -> str:
+    return """
+## How meshes are stored
+
+Each object's canonical folder (URDF and meshes, relative paths only) is one zip archive
+at `objects/<2 hex>/<object id>.zip` (column `mesh_archive`), where the two hex digits
+are the first byte of `sha256(object_id)`:
+
+* **files per folder**: 256 shard folders keep every folder far below the Hub's ~10k
+  files-per-folder limit, even for millions of objects;
+* **small rows**: meshes are not a bytes column, so parquet row groups (64 rows) stay
+  small and fast to scan for the dataset viewer and `load_dataset`; users who only need
+  kinematics download no geometry;
+* **one object, one download**: `hf_hub_download(repo, "objects/ab/<id>.zip",
+  repo_type="dataset")` fetches exactly one object's meshes;
+* **reproducible bytes**: members sorted, stored uncompressed, fixed timestamps and
+  permissions, so a rebuild gives identical archives (and the Hub deduplicates them).
+
+The URDF text is also in the `urdf` column; `arena materialize` extracts the archive
+(safely: no path may leave the output folder) and checks it against the row.
+"""
+
+
+def _licenses(info: CardInfo) -> str:
+    rows = [(line.source, line.license, _mark(line.license_class), line.objects)
+            for line in info.licenses]
+    return f"""
+## Licenses
+
+This release mixes sources under different terms, so its license is `other`: every row
+carries its own `license` and `license_class`, and `license_map.json` lists the license
+of each source and of each object. **Non-commercial** and **copyleft** terms are marked;
+to keep only permissive objects, filter on `license_class == "permissive"`.
+
+{_table(["source", "license", "class", "objects"], rows)}
+"""
+
+
+def _mark(license_class: str) -> str:
+    return f"**{license_class}**" if license_class in ("non-commercial", "copyleft") else license_class
+
+
+def _files() -> str:
+    return """
+## Files
+
+| path | content |
+|---|---|
+| `data/full/train-*.parquet`, `data/eval200/test-*.parquet` | the rows (sorted by `object_id`) |
+| `objects/<2 hex>/<id>.zip` | per-object URDF + meshes |
+| `license_map.json` | license per source and per object, with its class |
+| `manifests/` | source manifests with checksums, taxonomy, subset selection with reasons |
+| `reports/build_report.json` | what the build did (counts, rejections by issue code, timings) |
+| `reports/duplicates.json`, `reports/duplicates.md` | duplicate clusters and what was kept |
+| `reports/coverage.md` | supercategory x joint type x source |
+| `figures/` | the figures above |
+| `SHA256SUMS` | sha256 of every other file |
+"""
+
+
+def _changelog(info: CardInfo) -> str:
+    if not info.changelog_md:
+        return ""
+    return f"## Changelog\n\n{info.changelog_md.strip()}\n"
+
+
+def _citation() -> str:
+    return f"""
+## Citation
+
+If you use this dataset, please cite the paper that defines the suite and its metric:
+*{PAPER[0]}* ({PAPER[1]}).
+"""

@@ -1,0 +1,251 @@
+"""Check a written release the way a user meets it: ``datasets``, materialize, the metric.
+
+:func:`check_release` runs, and collects every problem it finds (it does not stop at the
+first one):
+
+1. **Integrity**: every file listed in ``SHA256SUMS`` exists with that digest, and no
+   file is unlisted.
+2. **Loading**: both configs load with the real ``datasets.load_dataset(folder, config)``
+   (into ``cache_dir``, a temporary folder by default); row counts match
+   ``release_info.json``; ids are unique and the ``eval200`` ids are ``full`` rows
+   flagged ``in_eval200``.
+3. **Re-scoring** a seeded sample of rows *as datasets returns them*: each row is
+   materialized from its archive, read back with :func:`arena_core.urdf.read_urdf`, and
+   its ``E^phi,tree`` distance to the row's joints must be at most ``tol.ORACLE``; joint
+   names/types/parents/children and the link mass properties must agree; the URDF must
+   load in yourdfpy with its meshes. With ``canonical_dir`` (the build's canonical
+   folders), the tree distance to the canonical object is checked too, with
+   ``arena_core.compare.object_tree_distance`` when it exists.
+
+The caller fails the build when ``report.ok`` is false. Set ``HF_HUB_OFFLINE=1`` in the
+caller's environment to be sure nothing is fetched (the folder is read locally anyway).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from arena_core import tolerances as tol
+from arena_core.hashing import file_sha256, hash_tree
+from release.card import CONFIGS
+from release.kinematics import object_tree, row_tree, tree_distance_between
+from release.reader import ReleaseReadError, materialize_row
+
+
+@dataclass
+class RowCheck:
+    """The re-score of one sampled row (``distance`` is ``E^phi,tree``, dimensionless)."""
+
+    object_id: str
+    distance: float | None = None
+    canonical_distance: float | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReleaseCheck:
+    """The outcome of :func:`check_release`; ``ok`` when ``problems`` is empty."""
+
+    release: str
+    counts: dict[str, int] = field(default_factory=dict)
+    rows: list[RowCheck] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and not any(r.problems for r in self.rows)
+
+    @property
+    def max_distance(self) -> float:
+        values = [d for r in self.rows for d in (r.distance, r.canonical_distance) if d is not None]
+        return max(values, default=0.0)
+
+    def to_dict(self) -> dict:
+        return {"ok": self.ok, "max_distance": self.max_distance, **asdict(self)}
+
+
+def check_release(
+    release_dir: str | os.PathLike[str],
+    *,
+    sample: int = 16,
+    seed: int = 0,
+    cache_dir: str | os.PathLike[str] | None = None,
+    canonical_dir: str | os.PathLike[str] | None = None,
+    verify_files: bool = True,
+) -> ReleaseCheck:
+    """Check the release at ``release_dir`` (see the module docstring); never raises for a
+    bad release, every failure is a problem in the returned report.
+
+    Args:
+        sample: rows of ``full`` re-scored (all rows when larger than the release).
+        seed: seeds the sample (``numpy.random.default_rng``).
+        cache_dir: ``datasets`` cache; a temporary folder (removed after) by default.
+        canonical_dir: folder holding the build's canonical folders ``<object_id>/``.
+        verify_files: check ``SHA256SUMS`` (reads every file once).
+    """
+    release = Path(release_dir)
+    report = ReleaseCheck(str(release))
+    if verify_files:
+        report.problems += _check_sums(release)
+    with tempfile.TemporaryDirectory(prefix="arena-check-") as scratch:
+        loaded = _load_configs(release, Path(cache_dir) if cache_dir else Path(scratch) / "hf",
+                               report)
+        if loaded is None:
+            return report
+        full = loaded["full"]
+        rng = np.random.default_rng(seed)
+        picks = sorted(rng.choice(len(full), size=min(sample, len(full)), replace=False).tolist())
+        for i in picks:
+            row = full[int(i)]
+            report.rows.append(rescore_row(row, release, Path(scratch) / f"row-{i}",
+                                           canonical_dir=canonical_dir))
+    return report
+
+
+def _check_sums(release: Path) -> list[str]:
+    sums_path = release / "SHA256SUMS"
+    if not sums_path.is_file():
+        return ["SHA256SUMS is missing"]
+    listed = {}
+    for line in sums_path.read_text(encoding="utf-8").splitlines():
+        sha, _, path = line.partition("  ")
+        listed[path] = sha
+    present = {p for p, _, _ in hash_tree(release)} - {"SHA256SUMS"}
+    problems = [f"file not in SHA256SUMS: {p}" for p in sorted(present - set(listed))]
+    problems += [f"file listed in SHA256SUMS is missing: {p}" for p in sorted(set(listed) - present)]
+    for path in sorted(set(listed) & present):
+        if file_sha256(release / path) != listed[path]:
+            problems.append(f"checksum mismatch: {path}")
+    return problems
+
+
+def _load_configs(release: Path, cache_dir: Path, report: ReleaseCheck):
+    """Both configs through ``datasets``, with counts checked; None when loading fails."""
+    import datasets
+
+    info = _read_info(release, report)
+    loaded = {}
+    for config, (split, _) in CONFIGS.items():
+        try:
+            ds = datasets.load_dataset(str(release), config, split=split, cache_dir=str(cache_dir))
+        except Exception as exc:  # noqa: BLE001 - any loading failure fails the check
+            report.problems.append(f"datasets cannot load config {config!r}: "
+                                   f"{type(exc).__name__}: {str(exc)[:300]}")
+            return None
+        loaded[config] = ds
+        report.counts[config] = ds.num_rows
+        expected = info.get("counts", {}).get(config)
+        if expected is not None and expected != ds.num_rows:
+            report.problems.append(f"config {config!r}: {ds.num_rows} rows, "
+                                   f"release_info.json says {expected}")
+    report.problems += _check_ids(loaded["full"], loaded["eval200"])
+    return loaded
+
+
+def _read_info(release: Path, report: ReleaseCheck) -> dict:
+    try:
+        return json.loads((release / "release_info.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        report.problems.append(f"release_info.json unreadable: {exc}")
+        return {}
+
+
+def _check_ids(full, evalset) -> list[str]:
+    ids = full["object_id"]
+    problems = []
+    if len(set(ids)) != len(ids):
+        problems.append("config 'full': object ids are not unique")
+    flagged = {oid for oid, flag in zip(ids, full["in_eval200"], strict=True) if flag}
+    eval_ids = set(evalset["object_id"])
+    if eval_ids != flagged:
+        problems.append(f"config 'eval200' ids differ from the 'full' rows flagged in_eval200 "
+                        f"({len(eval_ids ^ flagged)} differ)")
+    return problems
+
+
+def rescore_row(row: dict, release: Path, scratch: Path, *,
+                canonical_dir: str | os.PathLike[str] | None = None) -> RowCheck:
+    """Materialize ``row`` into ``scratch`` and compare the re-read object with the row."""
+    from arena_core.urdf import UrdfError, read_urdf
+
+    check = RowCheck(row["object_id"])
+    try:
+        urdf = materialize_row(row, release / row["mesh_archive"], scratch)
+        read = read_urdf(urdf)
+    except (ReleaseReadError, UrdfError) as exc:
+        check.problems.append(str(exc))
+        return check
+    check.problems += [f"re-read issue {i.code}: {i.message}" for i in read.issues
+                       if i.severity == "error"]
+    check.problems += _structure_problems(row, read.obj)
+    check.distance = tree_distance_between(row_tree(row["joints"]), object_tree(read.obj))
+    if not check.distance <= tol.ORACLE:
+        check.problems.append(f"E^phi,tree(row, materialized) = {check.distance:.3g} > "
+                              f"{tol.ORACLE:g}")
+    if canonical_dir is not None:
+        _compare_canonical(check, read.obj, Path(canonical_dir) / row["object_id"], row)
+    check.problems += _yourdfpy_problems(urdf)
+    return check
+
+
+def _structure_problems(row: dict, obj) -> list[str]:
+    want = [(j["name"], j["type"], j["parent"], j["child"]) for j in row["joints"]]
+    got = [(j.name, j.type, j.parent, j.child) for j in obj.joints]
+    problems = [] if want == got else ["joint names/types/parents/children differ from the row"]
+    for link in row["links"]:
+        props = obj.root_mass(link["name"]) if link["name"] in obj.links else None
+        if (props is None) != (link["mass"] is None):
+            problems.append(f"link {link['name']!r}: inertial present differs from the row")
+        elif props is not None and not _close([props.mass, *props.com, *props.inertia.ravel()],
+                                              [link["mass"], *link["com"],
+                                               *np.ravel(link["inertia"])]):
+            problems.append(f"link {link['name']!r}: mass properties differ from the row")
+    return problems
+
+
+def _close(a, b) -> bool:
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    scale = max(1.0, float(np.abs(b).max(initial=0.0)))
+    return bool(np.allclose(a, b, rtol=tol.ROUND_TRIP, atol=tol.ROUND_TRIP * scale))
+
+
+def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
+    from arena_core.urdf import UrdfError, read_urdf
+
+    try:
+        canonical = read_urdf(folder / row["urdf_path"]).obj
+    except UrdfError as exc:
+        check.problems.append(f"canonical object unreadable: {exc}")
+        return
+    if importlib.util.find_spec("arena_core.compare") is not None:
+        from arena_core import compare
+
+        if hasattr(compare, "object_tree_distance"):
+            check.canonical_distance = float(compare.object_tree_distance(canonical, obj).value)
+    if check.canonical_distance is None:
+        check.canonical_distance = tree_distance_between(object_tree(canonical), object_tree(obj))
+    if not check.canonical_distance <= tol.ORACLE:
+        check.problems.append(f"tree distance to the canonical object = "
+                              f"{check.canonical_distance:.3g} > {tol.ORACLE:g}")
+
+
+def _yourdfpy_problems(urdf: Path) -> list[str]:
+    import yourdfpy
+
+    try:
+        model = yourdfpy.URDF.load(str(urdf), build_scene_graph=True, load_meshes=True)
+    except Exception as exc:  # noqa: BLE001 - yourdfpy raises many types; any is a failure
+        return [f"yourdfpy cannot load {urdf.name}: {type(exc).__name__}: {str(exc)[:200]}"]
+    wanted = sum(1 for link in model.robot.links for v in link.visuals
+                 if v.geometry is not None and v.geometry.mesh is not None)
+    loaded = len(model.scene.geometry) if model.scene is not None else 0
+    if wanted and loaded == 0:
+        return [f"yourdfpy loaded none of the {wanted} visual meshes of {urdf.name}"]
+    return []

@@ -1,0 +1,213 @@
+"""The figures of a release card: composition, joint types, moving joints, thumbnails.
+
+Every figure is drawn on a matplotlib ``Figure`` with the Agg canvas (no display, no
+pyplot global state) and saved as PNG with the ``Software`` metadata removed, so the
+same inputs give the same bytes. The thumbnails render each object's visual geometry at
+its stored state with ``Poly3DCollection`` (software rasterization, no OpenGL), with the
+faces decimated to at most ``max_faces`` per object for speed.
+
+Inputs are release rows or row summaries (:func:`release.rows.row_summary`): only
+``supercategory``, ``source``, ``joint_counts`` (type -> count; derived from ``joints``
+when absent) and ``n_moving_joints`` are read.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from arena_core import tolerances as tol
+from arena_core.model import ArticulatedObject
+from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
+
+#: PNG metadata written with every figure (no software version, no timestamp).
+PNG_METADATA = {"Software": None}
+
+#: Most objects on the contact sheet, and most faces drawn per thumbnail.
+MAX_THUMBNAILS = 64
+MAX_FACES = 1500
+
+#: Direction of the light used to shade thumbnails (unit vector, object frame).
+_LIGHT = np.array([0.4, -0.6, 0.7]) / np.linalg.norm([0.4, -0.6, 0.7])
+_UNASSIGNED = "unassigned"
+
+
+def save_png(fig: Figure, path: str | os.PathLike[str], *, dpi: int = 100) -> Path:
+    """Save ``fig`` as a deterministic PNG at ``path`` (parents created); return the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    FigureCanvasAgg(fig)
+    fig.savefig(path, dpi=dpi, format="png", metadata=PNG_METADATA)
+    return path
+
+
+def supercategory_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
+    """Horizontal bars: objects per supercategory, stacked by source (SPEC order)."""
+    counts = Counter((r.get("supercategory") or _UNASSIGNED, r["source"]) for r in rows)
+    sources = sorted({s for _, s in counts})
+    sups = list(SUPERCATEGORY_IDS) + ([_UNASSIGNED] if any(k[0] == _UNASSIGNED for k in counts)
+                                      else [])
+    fig = Figure(figsize=(9, 0.32 * len(sups) + 1.6))
+    ax = fig.subplots()
+    left = np.zeros(len(sups))
+    for source in sources:
+        values = np.array([counts.get((s, source), 0) for s in sups], dtype=float)
+        ax.barh(sups, values, left=left, label=source)
+        left += values
+    ax.invert_yaxis()
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("objects")
+    ax.set_title(f"objects per supercategory by source ({len(rows)} objects)")
+    if sources:
+        ax.legend(fontsize="small", loc="lower right")
+    fig.tight_layout()
+    return save_png(fig, path)
+
+
+def joint_type_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
+    """Two bars per joint type: joints of that type, and objects with at least one."""
+    joints, objects = Counter(), Counter()
+    for r in rows:
+        counts = joint_counts(r)
+        joints.update(counts)
+        objects.update(t for t, n in counts.items() if n)
+    types = list(CURATION_JOINT_TYPES)
+    x = np.arange(len(types))
+    fig = Figure(figsize=(7, 3.6))
+    ax = fig.subplots()
+    ax.bar(x - 0.2, [joints.get(t, 0) for t in types], width=0.4, label="joints")
+    ax.bar(x + 0.2, [objects.get(t, 0) for t in types], width=0.4, label="objects with >= 1")
+    ax.set_xticks(x, types)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("count")
+    ax.set_title("joint types")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    return save_png(fig, path)
+
+
+def joint_counts(row: Mapping) -> Mapping[str, int]:
+    """Joint type -> count of a row summary (``joint_counts``) or a full row (``joints``)."""
+    if "joint_counts" in row:
+        return row["joint_counts"]
+    return Counter(j["type"] for j in row["joints"])
+
+
+def moving_joint_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
+    """Histogram of the number of moving (non-fixed) joints per object."""
+    counts = np.array([int(r["n_moving_joints"]) for r in rows], dtype=int)
+    top = int(counts.max()) if counts.size else 0
+    fig = Figure(figsize=(7, 3.6))
+    ax = fig.subplots()
+    ax.hist(counts, bins=np.arange(-0.5, top + 1.5, 1.0), color="tab:blue", edgecolor="white")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("moving joints per object")
+    ax.set_ylabel("objects")
+    ax.set_title(f"moving joints (median {np.median(counts) if counts.size else 0:g})")
+    fig.tight_layout()
+    return save_png(fig, path)
+
+
+def contact_sheet(
+    objects: Sequence[tuple[str, ArticulatedObject]],
+    path: str | os.PathLike[str],
+    *,
+    max_faces: int = MAX_FACES,
+    columns: int = 8,
+) -> Path:
+    """A grid of thumbnails ``(title, object)``, each object's visual geometry at rest.
+
+    The caller chooses and caps the objects (:data:`MAX_THUMBNAILS`). Meshes that do
+    not load are left out of the picture (the release check, not the figure, judges them).
+    """
+    n = max(len(objects), 1)
+    cols = min(columns, n)
+    rows = -(-n // cols)
+    height = 1.8 * rows + 0.2
+    fig = Figure(figsize=(1.6 * cols, height))
+    for k, (title, obj) in enumerate(objects):
+        ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
+        _draw_object(ax, object_triangles(obj, max_faces=max_faces))
+        ax.set_title(title[:24], fontsize=6, pad=0)
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
+                        hspace=0.2)
+    return save_png(fig, path, dpi=90)
+
+
+def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES) -> list[np.ndarray]:
+    """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), ``<= max_faces`` overall.
+
+    Faces are decimated by a fixed stride (deterministic), shared evenly over links.
+    """
+    per_link = []
+    for name in sorted(obj.links):
+        tris = _link_triangles(obj, name)
+        if len(tris):
+            per_link.append(tris)
+    budget = max(1, max_faces // max(len(per_link), 1))
+    return [t[:: max(1, -(-len(t) // budget))] for t in per_link]
+
+
+def _link_triangles(obj: ArticulatedObject, name: str) -> np.ndarray:
+    import trimesh
+
+    link, pose = obj.links[name], obj.link_poses[name]
+    parts = []
+    for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
+        try:
+            loaded = trimesh.load(mesh.path, force="mesh", process=False)
+        except Exception:  # noqa: BLE001 - any unreadable mesh is left out of the picture
+            continue
+        verts = np.asarray(loaded.vertices, float) * np.asarray(mesh.scale, float)
+        parts.append(_transform(verts, pose @ mesh.origin)[np.asarray(loaded.faces, int)])
+    for prim in (p for p in link.primitives if p.kind == "visual"):
+        shape = _primitive_mesh(prim.shape, prim.size)
+        parts.append(_transform(shape.vertices, pose @ prim.origin)[shape.faces])
+    return np.concatenate(parts) if parts else np.zeros((0, 3, 3))
+
+
+def _primitive_mesh(shape: str, size: tuple[float, ...]):
+    import trimesh
+
+    if shape == "box":
+        return trimesh.creation.box(extents=size)
+    if shape == "cylinder":
+        return trimesh.creation.cylinder(radius=size[0], height=size[1], sections=16)
+    return trimesh.creation.icosphere(subdivisions=1, radius=size[0])
+
+
+def _transform(vertices: np.ndarray, pose: np.ndarray) -> np.ndarray:
+    v = np.asarray(vertices, dtype=float).reshape(-1, 3)
+    return v @ pose[:3, :3].T + pose[:3, 3]
+
+
+def _draw_object(ax, per_link: list[np.ndarray]) -> None:
+    from matplotlib import colormaps
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    ax.set_axis_off()
+    if not per_link:
+        return
+    palette = colormaps["tab10"]
+    for k, tris in enumerate(per_link):
+        normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+        lengths = np.linalg.norm(normals, axis=1, keepdims=True)
+        normals = normals / np.where(lengths > 0, lengths, 1.0)
+        shade = 0.45 + 0.55 * np.abs(normals @ _LIGHT)
+        colors = np.clip(np.asarray(palette(k % 10)[:3])[None] * shade[:, None], 0, 1)
+        ax.add_collection3d(Poly3DCollection(tris, facecolors=colors, linewidths=0))
+    pts = np.concatenate([t.reshape(-1, 3) for t in per_link])
+    low, high = pts.min(axis=0), pts.max(axis=0)
+    center, half = (low + high) / 2, max(float((high - low).max()) / 2, tol.MIN_EXTENT)
+    for setter, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), center, strict=True):
+        setter(c - half, c + half)
+    ax.set_box_aspect((1, 1, 1))
+    ax.view_init(elev=20, azim=-60)

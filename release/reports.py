@@ -1,0 +1,148 @@
+"""The side files of a release: license map, manifests, duplicate and coverage reports.
+
+Every function here returns text or a JSON-ready mapping computed only from its inputs
+(sorted keys, sorted lists, no clock), so the files are as reproducible as the rows.
+
+* ``license_map.json``: license and class per source and per object; non-commercial and
+  copyleft objects are listed so a release can be split by license.
+* ``manifests/sources.json``: each source manifest (local paths reduced to their last
+  component, so no machine path leaks) with the object count and two checksums: the
+  listing digest of the source files the released objects were read from, and the
+  listing digest of their canonical folders.
+* ``reports/duplicates.{json,md}``: every duplicate not released and the object kept.
+* ``reports/coverage.md``: supercategory x source x joint type counts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+from typing import Any
+
+import numpy as np
+
+from arena_core.curation.coverage import coverage_markdown, coverage_table
+from arena_core.curation.items import CurationItem
+from arena_core.hashing import bytes_sha256
+from schemas.curation import CURATION_FORMAT_VERSION, DuplicateRecord
+from schemas.sources import SourceManifest, classify_license
+
+#: License classes that restrict use; they are marked in the card and the license map.
+RESTRICTED = ("non-commercial", "copyleft")
+
+
+def dumps(data: Any) -> str:
+    """Deterministic JSON text (sorted keys, 2-space indent, trailing newline)."""
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:
+    """``{"sources": {...}, "objects": {...}, "restricted": {...}, "classes": {...}}``.
+
+    ``rows`` are row summaries (``object_id``, ``source``, ``license``,
+    ``license_class``). A source's license comes from its manifest when given, else from
+    its rows (the most common one). Objects keep their own license and class.
+    """
+    by_name = {m.name: m for m in manifests}
+    objects, per_source = {}, defaultdict(Counter)
+    for row in sorted(rows, key=lambda r: r["object_id"]):
+        license_id = row["license"] or "unknown"
+        klass = row["license_class"] or classify_license(license_id)
+        objects[row["object_id"]] = {"source": row["source"], "license": license_id,
+                                     "license_class": klass}
+        per_source[row["source"]][(license_id, klass)] += 1
+    sources = {}
+    for name in sorted(per_source):
+        seen = per_source[name]
+        license_id, klass = max(seen, key=lambda key: (seen[key], key))
+        if name in by_name:
+            license_id, klass = by_name[name].license, by_name[name].license_class
+        sources[name] = {"license": license_id, "license_class": klass,
+                         "objects": sum(seen.values()),
+                         "commercial_use": klass != "non-commercial",
+                         "copyleft": klass == "copyleft"}
+    restricted = {k: sorted(o for o, v in objects.items() if v["license_class"] == k)
+                  for k in RESTRICTED}
+    classes = dict(sorted(Counter(v["license_class"] for v in objects.values()).items()))
+    return {"sources": sources, "objects": objects, "restricted": restricted, "classes": classes}
+
+
+def sources_manifest(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:
+    """The ``manifests/sources.json`` mapping (see the module docstring).
+
+    Per source: the manifest, the object count, ``source_files_sha256`` (sha256 of the
+    lines ``object_id<TAB>files_digest`` in id order, each ``files_digest`` the listing
+    digest of one object's source files) and ``canonical_sha256`` (the same over the
+    canonical folder checksums).
+    """
+    by_source = defaultdict(list)
+    for row in sorted(rows, key=lambda r: r["object_id"]):
+        by_source[row["source"]].append(row)
+    given = {m.name: m for m in manifests}
+    out = {}
+    for name in sorted(set(by_source) | set(given)):
+        members = by_source.get(name, [])
+        out[name] = {
+            "manifest": _portable_manifest(given[name]) if name in given else None,
+            "objects": len(members),
+            "source_files_sha256": _lines_sha256((r["object_id"], r["files_digest"])
+                                                 for r in members),
+            "canonical_sha256": _lines_sha256((r["object_id"], r["checksum"]) for r in members),
+        }
+    return {"format_version": CURATION_FORMAT_VERSION, "sources": out}
+
+
+def _lines_sha256(pairs) -> str:
+    return bytes_sha256("".join(f"{a}\t{b}\n" for a, b in pairs).encode("utf-8"))
+
+
+def _portable_manifest(manifest: SourceManifest) -> dict:
+    data = manifest.model_dump(mode="json")
+    if manifest.location_kind in ("folder", "archive"):
+        data["location"] = PurePath(manifest.location).name
+    data["location_kind"] = manifest.location_kind
+    return data
+
+
+def duplicates_json(duplicates: Sequence[DuplicateRecord]) -> dict:
+    """The ``reports/duplicates.json`` mapping: records sorted by object id, counts."""
+    recs = sorted(duplicates, key=lambda d: d.object_id)
+    return {
+        "format_version": CURATION_FORMAT_VERSION,
+        "n_duplicates": len(recs),
+        "by_relation": dict(sorted(Counter(d.relation for d in recs).items())),
+        "records": [d.model_dump(mode="json") for d in recs],
+    }
+
+
+def duplicates_markdown(duplicates: Sequence[DuplicateRecord]) -> str:
+    """A markdown report: one line per duplicate with its keeper, relation and distance."""
+    recs = sorted(duplicates, key=lambda d: (d.duplicate_of, d.object_id))
+    lines = ["# Duplicates", "",
+             f"{len(recs)} objects were not released because another copy was kept "
+             "(exact: same canonical checksum; same_annotation: tree distance <= tolerance; "
+             "disagreeing_annotation: same object, different joints).", ""]
+    if not recs:
+        return "\n".join(lines + ["No duplicates were found.", ""])
+    lines += ["| duplicate | kept | relation | distance | evidence | differing joints |",
+              "|---|---|---|---|---|---|"]
+    for d in recs:
+        joints = ", ".join(d.differing_joints) or "-"
+        lines.append(f"| {d.object_id} ({d.source}) | {d.duplicate_of} ({d.keeper_source}) | "
+                     f"{d.relation} | {d.distance:.6g} | {', '.join(d.evidence)} | {joints} |")
+    return "\n".join(lines) + "\n"
+
+
+def coverage_md(rows: Sequence[Mapping]) -> str:
+    """``reports/coverage.md`` from row summaries (objects and joint types per group)."""
+    items = [CurationItem(object_id=r["object_id"], source=r["source"],
+                          source_id=r["source_id"], content_checksum=r["checksum"],
+                          bbox_extent=np.zeros(3), volume=0.0, signature=None,
+                          joint_counts=r["joint_counts"],
+                          verified=True, category=r["category"],
+                          supercategory=r["supercategory"]) for r in rows]
+    table = coverage_table(items)
+    return ("# Coverage\n\nObjects per supercategory and source; a joint-type column counts "
+            "the objects with at least one joint of that type.\n\n" + coverage_markdown(table))

@@ -1,0 +1,190 @@
+"""One parquet row per object: the record, the canonical URDF text and where its meshes are.
+
+:func:`object_row` turns an :class:`~schemas.record.ObjectRecord` and its canonical folder
+into a plain dict whose shape is :data:`ROW_SCHEMA` (a pyarrow schema; nested columns are
+lists of structs, every vector a list of float64). Conventions are the record's: meters,
+radians, kg, kg m^2 about the COM with root-frame axes, twists ``(omega, v)`` in the root
+frame at the stored state; a non-finite limit is null (a continuous joint has
+``lower = upper = null`` and ``endpoints = null``).
+
+:func:`rows_table` sorts rows by ``object_id`` and builds the table, so the same rows
+always give the same table (and, written by :mod:`release.writer`, the same bytes).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+import pyarrow as pa
+
+from arena_core.hashing import listing_sha256
+from schemas.curation import CURATION_JOINT_TYPES
+from schemas.record import ObjectRecord
+
+#: Version of the row layout (the card and ``reports/build_report.json`` tag it).
+ROW_FORMAT_VERSION = "1"
+
+_VEC = pa.list_(pa.float64())
+_MAT = pa.list_(_VEC)
+
+ISSUE_TYPE = pa.struct([("code", pa.string()), ("severity", pa.string()),
+                        ("location", pa.string()), ("message", pa.string())])
+
+JOINT_TYPE = pa.struct([
+    ("name", pa.string()), ("type", pa.string()), ("parent", pa.string()),
+    ("child", pa.string()), ("axis", _VEC), ("origin", _VEC), ("pitch", pa.float64()),
+    ("lower", pa.float64()), ("upper", pa.float64()), ("effort", pa.float64()),
+    ("velocity", pa.float64()), ("twist", _VEC), ("endpoints", _MAT),
+    ("mimic", pa.struct([("joint", pa.string()), ("multiplier", pa.float64()),
+                         ("offset", pa.float64())])),
+])
+
+LINK_TYPE = pa.struct([("name", pa.string()), ("mass", pa.float64()), ("com", _VEC),
+                       ("inertia", _MAT), ("mass_source", pa.string())])
+
+FILE_TYPE = pa.struct([("path", pa.string()), ("sha256", pa.string()), ("size", pa.int64())])
+
+#: Column -> (arrow type, meaning). The order is the column order of the parquet files.
+COLUMNS: dict[str, tuple[pa.DataType, str]] = {
+    "object_id": (pa.string(), "unique id of the object in the suite (rows are sorted by it)"),
+    "source": (pa.string(), "library the object comes from (`generated` for ours)"),
+    "source_id": (pa.string(), "the library's own id of the object"),
+    "upstream_id": (pa.string(), "shared id of the upstream object when known (`partnet:41083`)"),
+    "source_version": (pa.string(), "version of the source library, if declared"),
+    "name": (pa.string(), "the URDF robot name"),
+    "license": (pa.string(), "license of the object (SPDX id or the library's terms)"),
+    "license_class": (pa.string(), "`permissive`, `non-commercial`, `copyleft` or `unknown`"),
+    "category": (pa.string(), "fine category (taxonomy in `manifests/taxonomy.yaml`)"),
+    "supercategory": (pa.string(), "one of the 15 supercategories"),
+    "urdf": (pa.string(), "the canonical URDF text (arena URDF v1; meshes under `meshes/`)"),
+    "urdf_path": (pa.string(), "file name of the URDF inside the object archive"),
+    "joints": (pa.list_(JOINT_TYPE), "joints in the root frame at rest: name, type, parent, "
+               "child, unit `axis` (3), `origin` point on the axis (3, m), `pitch` (m/rad), "
+               "`lower`/`upper` (rad or m, null if infinite), effort, velocity, unit `twist` "
+               "(6), `endpoints` [lower*twist, upper*twist] (2x6, null if a limit is "
+               "infinite), mimic"),
+    "links": (pa.list_(LINK_TYPE), "links: name, `mass` (kg), `com` (3, m, root frame), "
+              "`inertia` (3x3, kg m^2 about the COM, root-frame axes), `mass_source` "
+              "(`urdf`, `mesh_volume`, `convex_hull`, `default`)"),
+    "n_links": (pa.int32(), "number of links"),
+    "n_joints": (pa.int32(), "number of joints (fixed included)"),
+    "n_moving_joints": (pa.int32(), "number of non-fixed joints"),
+    "joint_types": (pa.list_(pa.string()), "joint types present (revolute, prismatic, "
+                    "continuous, helical, fixed order)"),
+    "transform": (pa.struct([("rotation", _MAT), ("translation", _VEC), ("scale", pa.float64()),
+                             ("up_axis", pa.string())]),
+                  "the exact normalization x -> rotation @ (scale * x) + translation"),
+    "checksum": (pa.string(), "sha256 of the canonical folder (relative paths, sizes, contents)"),
+    "verification": (pa.struct([("status", pa.string()), ("issues", pa.list_(ISSUE_TYPE))]),
+                     "verification status and the issues found (warnings and infos)"),
+    "oracle_distance": (pa.float64(), "metric distance between the transformed source and "
+                        "the canonical joints (0 up to 1e-9)"),
+    "source_files": (pa.list_(FILE_TYPE), "source files the object was read from, with sha256"),
+    "mesh_archive": (pa.string(), "path of the object's zip (URDF + meshes) in this repository"),
+    "mesh_archive_sha256": (pa.string(), "sha256 of that zip"),
+    "mesh_archive_bytes": (pa.int64(), "size of that zip in bytes"),
+    "duplicate_of": (pa.string(), "always null here: duplicates are not released, their keeper is"),
+    "duplicates": (pa.list_(pa.string()), "ids of the duplicates this object stands for "
+                   "(see `reports/duplicates.md`)"),
+    "in_eval200": (pa.bool_(), "whether the object is in the evaluation subset"),
+    "eval_order": (pa.int32(), "selection order in the evaluation subset (null if not in it)"),
+    "eval_reason": (pa.string(), "why the subset selection chose it (null if not in it)"),
+    "format_version": (pa.string(), "version of the object record format"),
+}
+
+ROW_SCHEMA = pa.schema([pa.field(name, kind) for name, (kind, _) in COLUMNS.items()])
+
+#: Column -> meaning, for the dataset card.
+COLUMN_DOCS = {name: doc for name, (_, doc) in COLUMNS.items()}
+
+
+class RowError(ValueError):
+    """A record that cannot become a release row (the message names the object and field)."""
+
+
+def object_row(
+    record: ObjectRecord,
+    folder: str | os.PathLike[str],
+    *,
+    mesh_archive: str,
+    archive_sha256: str,
+    archive_bytes: int,
+    duplicates: Sequence[str] = (),
+    subset_entry: Mapping | None = None,
+) -> dict:
+    """The release row of ``record`` whose canonical folder is ``folder``.
+
+    ``subset_entry`` (``order``, ``reason``) marks a member of the evaluation subset.
+
+    Raises:
+        RowError: the record is not accepted, has no checksum or URDF, or the URDF file
+            is missing from ``folder``.
+    """
+    _check_record(record, Path(folder))
+    data = record.model_dump(mode="python")
+    joints = data["joints"]
+    types = {j["type"] for j in joints}
+    return {
+        "object_id": record.object_id, "source": record.source, "source_id": record.source_id,
+        "upstream_id": record.upstream_id, "source_version": record.version, "name": record.name,
+        "license": record.license, "license_class": record.license_class,
+        "category": record.category, "supercategory": record.supercategory,
+        "urdf": (Path(folder) / record.urdf).read_text(encoding="utf-8"),
+        "urdf_path": record.urdf, "joints": joints, "links": data["links"],
+        "n_links": len(record.links), "n_joints": len(joints),
+        "n_moving_joints": sum(1 for j in joints if j["type"] != "fixed"),
+        "joint_types": [t for t in CURATION_JOINT_TYPES if t in types],
+        "transform": data["transform"], "checksum": record.checksum,
+        "verification": data["verification"], "oracle_distance": record.oracle_distance,
+        "source_files": data["files"], "mesh_archive": mesh_archive,
+        "mesh_archive_sha256": archive_sha256, "mesh_archive_bytes": int(archive_bytes),
+        "duplicate_of": None, "duplicates": sorted(duplicates),
+        "in_eval200": subset_entry is not None,
+        "eval_order": None if subset_entry is None else int(subset_entry["order"]),
+        "eval_reason": None if subset_entry is None else str(subset_entry["reason"]),
+        "format_version": record.format_version,
+    }
+
+
+def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[str]) -> dict:
+    """The few fields of a row that the card, figures and side files need (kept in memory).
+
+    Keys: ``object_id, source, source_id, license, license_class, category,
+    supercategory, checksum, n_moving_joints, joint_counts`` (type -> count),
+    ``files_digest`` (listing digest of the source files), ``folder`` and ``urdf_path``.
+    """
+    counts = Counter(j["type"] for j in row["joints"])
+    keys = ("object_id", "source", "source_id", "license", "license_class", "category",
+            "supercategory", "checksum", "n_moving_joints", "urdf_path", "in_eval200")
+    return {**{k: row[k] for k in keys},
+            "joint_counts": {t: counts[t] for t in CURATION_JOINT_TYPES if counts[t]},
+            "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
+            "folder": Path(folder)}
+
+
+def rows_table(rows: Iterable[Mapping]) -> pa.Table:
+    """A :data:`ROW_SCHEMA` table of ``rows`` sorted by ``object_id``.
+
+    Raises:
+        RowError: two rows share an ``object_id``.
+    """
+    ordered = sorted(rows, key=lambda r: r["object_id"])
+    ids = [r["object_id"] for r in ordered]
+    dupes = sorted({a for a, b in zip(ids, ids[1:], strict=False) if a == b})
+    if dupes:
+        raise RowError(f"object ids used by several rows: {dupes[:5]}")
+    return pa.Table.from_pylist(ordered, schema=ROW_SCHEMA)
+
+
+def _check_record(record: ObjectRecord, folder: Path) -> None:
+    where = f"object {record.object_id!r}"
+    if not record.accepted:
+        raise RowError(f"{where}: verification status is {record.verification.status!r}; "
+                       "only accepted objects are released")
+    if record.checksum is None or record.urdf is None:
+        raise RowError(f"{where}: the record has no canonical folder (checksum/urdf missing)")
+    if not (folder / record.urdf).is_file():
+        raise RowError(f"{where}: canonical URDF {record.urdf!r} not found in {folder}")

@@ -1,0 +1,405 @@
+"""Write a release folder (a Hugging Face dataset repository) from records and folders.
+
+:func:`write_release` builds the whole release in a temporary folder beside ``out_dir``
+and swaps it into place only when every file is written, so ``out_dir`` is always either
+the previous complete release or the new one. The layout::
+
+    README.md                             card (release.card), YAML configs full/eval200
+    release_info.json                     name, version, format versions, counts, shards
+    data/full/train-0000K-of-0000N.parquet
+    data/eval200/test-0000K-of-0000N.parquet
+    objects/<2 hex>/<object id>.zip       URDF + meshes (release.storage)
+    license_map.json
+    manifests/sources.json, taxonomy.yaml, subset.json, (extra manifests)
+    reports/build_report.json, duplicates.json, duplicates.md, coverage.md
+    figures/supercategories.png, joint_types.png, moving_joints.png, contact_sheet.png
+    SHA256SUMS                            sha256 of every other file
+
+**Streaming.** Objects are consumed once, in ``object_id`` order: each one's archive is
+written and its row appended to the open parquet shard (flushed every
+``row_group_size`` rows); only a small summary per object stays in memory. A list is
+sorted here; any other iterable must already be sorted (checked), so a caller can load
+records lazily and memory does not grow with the library.
+
+**Determinism.** Rows sorted by ``object_id``, fixed parquet options (zstd level 3,
+statistics, no timestamps), JSON with sorted keys, deterministic archives and figures:
+two writes of the same inputs give the same :func:`release_checksums`. The
+``build_report`` is written as given: it must not hold wall-clock times (keep timings in
+a log outside the release).
+
+**Incremental.** An archive whose object checksum and path are unchanged since the
+release at ``reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
+instead of re-zipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+from pydantic import BaseModel
+
+from arena_core.hashing import file_sha256, hash_tree
+from release import card, figures, reports
+from release.rows import ROW_SCHEMA, object_row, row_summary
+from release.sidefiles import card_info, release_info, write_figures
+from release.storage import archive_relpath, write_object_archive
+from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.record import ObjectRecord
+from schemas.sources import SourceManifest
+
+#: Rows per parquet row group (small: fast scans by the viewer and by id lookups).
+ROW_GROUP_SIZE = 64
+
+#: Rows per parquet file (shard).
+ROWS_PER_SHARD = 5000
+
+#: The checksum list written last (it lists every other file).
+SUMS_NAME = "SHA256SUMS"
+
+_PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "use_dictionary": True,
+                    "write_statistics": True, "version": "2.6", "store_schema": True}
+
+
+class ReleaseError(ValueError):
+    """Inputs that cannot make a consistent release (the message says which and why)."""
+
+
+@dataclass(frozen=True)
+class ReleaseObject:
+    """An accepted, kept object and its canonical folder (URDF + meshes)."""
+
+    record: ObjectRecord
+    folder: Path
+
+
+@dataclass(frozen=True)
+class ReleaseSummary:
+    """What :func:`write_release` wrote: counts, shard files, archive reuse."""
+
+    path: Path
+    n_full: int
+    n_eval: int
+    shards: dict[str, list[str]]
+    archives_written: int
+    archives_reused: int
+    n_files: int
+
+
+def write_release(
+    out_dir: str | os.PathLike[str],
+    objects: Iterable[ReleaseObject | tuple[ObjectRecord, str | os.PathLike[str]]],
+    *,
+    subset: SubsetResult,
+    duplicates: Sequence[DuplicateRecord] = (),
+    manifests: Sequence[SourceManifest] = (),
+    taxonomy_path: str | os.PathLike[str] | None = None,
+    extra_manifests: Mapping[str, str | bytes] | None = None,
+    build_report: Mapping | BaseModel | None = None,
+    n_rejected: int = 0,
+    name: str = "ArticulateArena-20K",
+    version: str = "dev",
+    repo_id: str | None = None,
+    changelog_md: str | None = None,
+    row_group_size: int = ROW_GROUP_SIZE,
+    rows_per_shard: int = ROWS_PER_SHARD,
+    max_thumbnails: int = figures.MAX_THUMBNAILS,
+    reuse_from: str | os.PathLike[str] | None = None,
+) -> ReleaseSummary:
+    """Write the release of ``objects`` to ``out_dir`` atomically; see the module docstring.
+
+    Args:
+        objects: accepted objects that the duplicates stage kept, with their folders
+            (a list in any order, or any iterable sorted by ``object_id``).
+        subset: the evaluation subset (its ids must be among ``objects``).
+        duplicates: the members not released (their keepers must be among ``objects``).
+        manifests: the source manifests the build read; taxonomy_path: the taxonomy
+            YAML; extra_manifests: more files for ``manifests/`` (name -> content).
+        build_report: what the build did (JSON-ready, deterministic).
+        n_rejected: objects rejected by verification (shown in the card).
+        changelog_md: a changelog against the previous release (a card section).
+
+    Raises:
+        ReleaseError: inconsistent inputs (ids repeated or out of order, subset or keeper
+            not released, a released duplicate, bad sizes, bad manifest names);
+        RowError / StorageError: a record or folder that cannot be released.
+    """
+    _check_sizes(row_group_size, rows_per_shard)
+    _check_extra_manifests(extra_manifests)
+    out = Path(out_dir).resolve()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale(out)
+    previous = _previous_archives(Path(reuse_from) if reuse_from is not None else out)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
+    try:
+        data = _Data(tmp, row_group_size, rows_per_shard)
+        rows, reused = _write_objects(tmp, _ordered(objects), subset, duplicates, previous, data)
+        _check_references(rows, subset, duplicates)
+        shards = data.close()
+        _write_side_files(tmp, rows, duplicates, manifests, subset, taxonomy_path,
+                          extra_manifests, build_report)
+        figs = write_figures(tmp / "figures", rows, subset, max_thumbnails)
+        info = card_info(rows, subset, duplicates, n_rejected, name, version, repo_id,
+                         changelog_md, figs)
+        card.write_card(tmp, info)
+        _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards)))
+        n_files = _write_sums(tmp, rows)
+        _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
+                          n_files)
+
+
+def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
+    """``{POSIX path: sha256}`` of every file in a release folder (sorted by path)."""
+    return {path: sha for path, _, sha in hash_tree(release_dir)}
+
+
+# ----------------------------------------------------------------------------- inputs
+def _check_sizes(row_group_size: int, rows_per_shard: int) -> None:
+    if row_group_size < 1 or rows_per_shard < row_group_size:
+        raise ReleaseError(f"row_group_size must be >= 1 and rows_per_shard >= it, got "
+                           f"{row_group_size} and {rows_per_shard}")
+
+
+def _check_extra_manifests(extra: Mapping[str, str | bytes] | None) -> None:
+    for file_name in extra or {}:
+        if Path(file_name).name != file_name or file_name.startswith(".") or not file_name:
+            raise ReleaseError(f"extra_manifests: {file_name!r} must be a plain file name")
+
+
+def _ordered(objects) -> Iterable[ReleaseObject]:
+    """``objects`` as ReleaseObjects in strictly increasing id order (lists are sorted)."""
+    items = (o if isinstance(o, ReleaseObject) else ReleaseObject(o[0], Path(o[1]))
+             for o in objects)
+    if isinstance(objects, Sequence):
+        items = iter(sorted(items, key=lambda e: e.record.object_id))
+    last = None
+    for entry in items:
+        oid = entry.record.object_id
+        if last is not None and oid <= last:
+            raise ReleaseError(f"objects: id {oid!r} comes after {last!r}: ids must be unique"
+                               " and, for a streamed iterable, sorted")
+        last = oid
+        yield entry
+
+
+def _check_references(rows: list[dict], subset: SubsetResult,
+                      duplicates: Sequence[DuplicateRecord]) -> None:
+    known = {r["object_id"] for r in rows}
+    missing = sorted(set(subset.object_ids) - known)
+    if missing:
+        raise ReleaseError(f"subset: ids not among the released objects: {missing[:5]}")
+    released = sorted(d.object_id for d in duplicates if d.object_id in known)
+    if released:
+        raise ReleaseError(f"duplicates: these duplicates are also released: {released[:5]}")
+    lost = sorted({d.duplicate_of for d in duplicates} - known)
+    if lost:
+        raise ReleaseError(f"duplicates: kept objects not among the released objects: {lost[:5]}")
+
+
+# ----------------------------------------------------------------------------- objects
+@dataclass(frozen=True)
+class _Previous:
+    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``."""
+
+    root: Path
+    archives: dict[str, tuple[str, str, str, int]]
+
+
+def _previous_archives(release: Path) -> _Previous:
+    """What an existing release at ``release`` holds (empty when there is none)."""
+    cols = ["object_id", "checksum", "mesh_archive", "mesh_archive_sha256", "mesh_archive_bytes"]
+    archives = {}
+    for path in sorted((release / "data" / "full").glob("*.parquet")):
+        try:
+            table = pq.read_table(path, columns=cols)
+        except (OSError, pa.ArrowException, KeyError):
+            return _Previous(release, {})
+        for row in table.to_pylist():
+            archives[row["object_id"]] = (row["checksum"], row["mesh_archive"],
+                                          row["mesh_archive_sha256"], row["mesh_archive_bytes"])
+    return _Previous(release, archives)
+
+
+def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetResult,
+                   duplicates: Sequence[DuplicateRecord], previous: _Previous,
+                   data: _Data) -> tuple[list[dict], int]:
+    """Write (or reuse) every archive and stream every row; return summaries and reuse."""
+    members: dict[str, list[str]] = {}
+    for d in duplicates:
+        members.setdefault(d.duplicate_of, []).append(d.object_id)
+    chosen = {e.object_id: e.model_dump() for e in subset.entries}
+    summaries, reused = [], 0
+    for entry in entries:
+        rec = entry.record
+        rel = archive_relpath(rec.object_id)
+        dest = tmp / rel
+        old = previous.archives.get(rec.object_id)
+        if (old and old[0] == rec.checksum and old[1] == rel
+                and _link(previous.root / rel, dest, old[3])):
+            sha, size = old[2], old[3]
+            reused += 1
+        else:
+            write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
+            sha, size = file_sha256(dest), dest.stat().st_size
+        row = object_row(rec, entry.folder, mesh_archive=rel, archive_sha256=sha,
+                         archive_bytes=size, duplicates=members.get(rec.object_id, ()),
+                         subset_entry=chosen.get(rec.object_id))
+        data.add(row)
+        summaries.append({**row_summary(row, rec, entry.folder), "mesh_archive": rel,
+                          "mesh_archive_sha256": sha})
+    return summaries, reused
+
+
+def _link(src: Path, dest: Path, size: int) -> bool:
+    """Hard-link (else copy) an unchanged archive; False when it is gone or changed size."""
+    if not src.is_file() or src.stat().st_size != size:
+        return False
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(src, dest)
+    except OSError:
+        shutil.copyfile(src, dest)
+    return True
+
+
+# ----------------------------------------------------------------------------- data
+class _Shards:
+    """Rows in order -> ``split-K-of-N.parquet`` files of ``per_shard`` rows each."""
+
+    def __init__(self, folder: Path, split: str, row_group_size: int, per_shard: int):
+        self.folder, self.split = folder, split
+        self.group, self.per_shard = row_group_size, per_shard
+        self.buffer: list[dict] = []
+        self.files: list[Path] = []
+        self.writer: pq.ParquetWriter | None = None
+        self.in_shard = 0
+        self.count = 0
+
+    def add(self, row: dict) -> None:
+        self.buffer.append(row)
+        self.count += 1
+        if len(self.buffer) == self.group or self.in_shard + len(self.buffer) == self.per_shard:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.writer is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
+            self.writer = pq.ParquetWriter(self.files[-1], ROW_SCHEMA, **_PARQUET_OPTIONS)
+        table = pa.Table.from_pylist(self.buffer, schema=ROW_SCHEMA)
+        self.writer.write_table(table, row_group_size=self.group)
+        self.in_shard += len(self.buffer)
+        self.buffer = []
+        if self.in_shard == self.per_shard:
+            self.writer.close()
+            self.writer, self.in_shard = None, 0
+
+    def close(self) -> list[str]:
+        """Flush, close and give the shards their final ``-of-N`` names (one, maybe empty)."""
+        if self.buffer or not self.files:
+            self._flush()
+        if self.writer is not None:
+            self.writer.close()
+        n, names = len(self.files), []
+        for k, part in enumerate(self.files):
+            final = self.folder / f"{self.split}-{k:05d}-of-{n:05d}.parquet"
+            os.rename(part, final)
+            names.append(f"data/{self.folder.name}/{final.name}")
+        return names
+
+
+class _Data:
+    """The two configs' shard writers; a row goes to ``eval200`` when ``in_eval200``."""
+
+    def __init__(self, tmp: Path, row_group_size: int, rows_per_shard: int):
+        self.shards = {config: _Shards(tmp / "data" / folder, split, row_group_size,
+                                       rows_per_shard)
+                       for config, (split, folder) in card.CONFIGS.items()}
+
+    def add(self, row: dict) -> None:
+        self.shards["full"].add(row)
+        if row["in_eval200"]:
+            self.shards["eval200"].add(row)
+
+    @property
+    def n_eval(self) -> int:
+        return self.shards["eval200"].count
+
+    def close(self) -> dict[str, list[str]]:
+        return {config: shards.close() for config, shards in self.shards.items()}
+
+
+# ----------------------------------------------------------------------------- side files
+def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_path,
+                      extra_manifests, build_report) -> None:
+    _write_text(tmp / "license_map.json", reports.dumps(reports.license_map(rows, manifests)))
+    man = tmp / "manifests"
+    _write_text(man / "sources.json", reports.dumps(reports.sources_manifest(rows, manifests)))
+    _write_text(man / "subset.json", reports.dumps(subset.model_dump(mode="json")))
+    if taxonomy_path is not None:
+        _write_bytes(man / "taxonomy.yaml", Path(taxonomy_path).read_bytes())
+    for file_name, content in sorted((extra_manifests or {}).items()):
+        data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+        _write_bytes(man / file_name, data)
+    rep = tmp / "reports"
+    report = build_report.model_dump(mode="json") if isinstance(build_report, BaseModel) else (
+        dict(build_report or {}))
+    _write_text(rep / "build_report.json", reports.dumps(report))
+    _write_text(rep / "duplicates.json", reports.dumps(reports.duplicates_json(duplicates)))
+    _write_text(rep / "duplicates.md", reports.duplicates_markdown(duplicates))
+    _write_text(rep / "coverage.md", reports.coverage_md(rows))
+
+
+def _write_sums(tmp: Path, rows: list[dict]) -> int:
+    """Write ``SHA256SUMS``; archive digests come from the rows (computed when written)."""
+    known = {r["mesh_archive"]: r["mesh_archive_sha256"] for r in rows}
+    sums = {}
+    for base, dirnames, filenames in os.walk(tmp):
+        dirnames.sort()
+        for file_name in filenames:
+            path = Path(base) / file_name
+            rel = path.relative_to(tmp).as_posix()
+            sums[rel] = known.get(rel) or file_sha256(path)
+    sums.pop(SUMS_NAME, None)
+    text = "".join(f"{sha}  {path}\n" for path, sha in sorted(sums.items()))
+    _write_text(tmp / SUMS_NAME, text)
+    return len(sums) + 1
+
+
+# ----------------------------------------------------------------------------- files
+def _write_text(path: Path, text: str) -> None:
+    _write_bytes(path, text.encode("utf-8"))
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _remove_stale(out: Path) -> None:
+    """Remove temporary folders left beside ``out`` by an interrupted write."""
+    for pattern in (f".{out.name}.tmp-*", f".{out.name}.old-*"):
+        for path in out.parent.glob(pattern):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _swap(tmp: Path, out: Path) -> None:
+    """Put the finished ``tmp`` at ``out``; the old release (if any) is removed after."""
+    os.chmod(tmp, 0o755)
+    if not out.exists():
+        os.rename(tmp, out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+    os.rename(out, old / "release")
+    os.rename(tmp, out)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,63 @@
+"""Build configs (``manifests/build.yaml``): which sources a release is built from."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from schemas.sources import ManifestError, SourceManifest, load_source_manifest
+
+
+class BuildConfig(BaseModel):
+    """A release recipe: the sources, the subset size and the seed.
+
+    ``sources`` entries are manifest paths (relative to the config file) or inline mappings.
+    A source whose local location is absent is skipped (and reported) when
+    ``skip_missing_sources`` is true, so one config serves machines with and without a
+    library on disk.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "ArticulateArena"
+    version: str = "dev"
+    sources: list[str | dict[str, Any]] = Field(min_length=1)
+    subset_size: int = Field(default=200, ge=1)
+    seed: int = Field(default=0, ge=0)
+    skip_missing_sources: bool = True
+
+
+def load_build_config(path: str | os.PathLike) -> tuple[BuildConfig, list[SourceManifest]]:
+    """Read a build config and every source manifest it names.
+
+    Raises:
+        ManifestError: the config or one of its manifests is invalid (file and field named).
+    """
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ManifestError(path, [("", f"cannot read build config: {exc}")]) from None
+    if not isinstance(data, dict):
+        raise ManifestError(path, [("", "a build config is a YAML mapping")])
+    try:
+        config = BuildConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ManifestError(path, [(".".join(map(str, e["loc"])), e["msg"])
+                                   for e in exc.errors()]) from None
+    base = path.resolve().parent
+    manifests = []
+    for entry in config.sources:
+        if isinstance(entry, dict):
+            manifests.append(load_source_manifest(entry, base_dir=base))
+        else:
+            manifests.append(load_source_manifest(base / entry))
+    names = [m.name for m in manifests]
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise ManifestError(path, [("sources", f"source names used twice: {dupes}")])
+    return config, manifests

@@ -1,0 +1,167 @@
+"""The object record: one normalized, verified object with its provenance (SPEC 4 and 5).
+
+An :class:`ObjectRecord` is what :func:`arena_core.process.process_object` returns and what
+the release stores per row: identity and provenance, the canonical links (mass properties
+in the root frame) and joints (root-frame axis, point, limits, twist, endpoints), the exact
+normalization transform, the verification report and the checksum of the canonical folder.
+
+Conventions: lengths in meters, angles in radians, masses in kg, inertia in kg m^2 about
+the COM with axes of the root frame; twists ``(omega, v)``; every vector is a plain list
+so the record is JSON- and Parquet-friendly. Non-finite limits are ``None`` (a continuous
+joint has ``lower = upper = None`` and ``endpoints = None``).
+
+Example:
+    >>> report = VerificationReport.from_issues([])
+    >>> rec = ObjectRecord(object_id="x", source="demo", source_id="x", verification=report)
+    >>> rec.format_version, rec.verification.status
+    ('1', 'accepted')
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from schemas.issues import Issue
+from schemas.sources import LicenseClass, SourceFile
+
+#: Version of the record format; bump on any incompatible change (the release tags it).
+RECORD_FORMAT_VERSION = "1"
+
+MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default"]
+JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
+UpAxis = Literal["z", "y"]
+Status = Literal["accepted", "rejected"]
+
+Vec3 = Annotated[list[float], Field(min_length=3, max_length=3)]
+Vec6 = Annotated[list[float], Field(min_length=6, max_length=6)]
+Mat3 = Annotated[list[Vec3], Field(min_length=3, max_length=3)]
+Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+_CONFIG = ConfigDict(extra="forbid", frozen=True, ser_json_inf_nan="constants")
+
+
+class LinkRecord(BaseModel):
+    """A link's mass properties in the root frame at rest (``None`` for a massless link)."""
+
+    model_config = _CONFIG
+
+    name: str
+    mass: float | None = None
+    com: Vec3 | None = None
+    inertia: Mat3 | None = None
+    mass_source: MassSource | None = None
+
+
+class MimicRecord(BaseModel):
+    """``q = multiplier * q[joint] + offset``."""
+
+    model_config = _CONFIG
+
+    joint: str
+    multiplier: float = 1.0
+    offset: float = 0.0
+
+
+class JointRecord(BaseModel):
+    """A joint in the root frame at rest.
+
+    ``axis`` is the unit axis (zeros for a fixed joint), ``origin`` the joint-frame origin
+    (a point on the axis), ``pitch`` m/rad (helical), ``lower``/``upper`` rad or m,
+    ``twist`` the unit twist ``(omega, v)``, ``endpoints`` ``[lower * twist, upper * twist]``.
+    """
+
+    model_config = _CONFIG
+
+    name: str
+    type: JointType
+    parent: str
+    child: str
+    axis: Vec3
+    origin: Vec3
+    pitch: float = 0.0
+    lower: float | None = None
+    upper: float | None = None
+    effort: float | None = None
+    velocity: float | None = None
+    twist: Vec6
+    endpoints: Annotated[list[Vec6], Field(min_length=2, max_length=2)] | None = None
+    mimic: MimicRecord | None = None
+
+
+class TransformRecord(BaseModel):
+    """The normalization ``x -> rotation @ (scale * x) + translation`` (source -> canonical)."""
+
+    model_config = _CONFIG
+
+    rotation: Mat3
+    translation: Vec3
+    scale: float = Field(gt=0)
+    up_axis: UpAxis = "z"
+
+
+class VerificationReport(BaseModel):
+    """Issues found on the object; ``rejected`` exactly when one of them is an error."""
+
+    model_config = _CONFIG
+
+    status: Status
+    issues: list[Issue] = Field(default_factory=list)
+
+    @classmethod
+    def from_issues(cls, issues: list[Issue]) -> VerificationReport:
+        """The report of ``issues`` with its status derived from their severities."""
+        rejected = any(i.severity == "error" for i in issues)
+        return cls(status="rejected" if rejected else "accepted", issues=list(issues))
+
+    @model_validator(mode="after")
+    def _status_matches(self) -> VerificationReport:
+        rejected = any(i.severity == "error" for i in self.issues)
+        if rejected != (self.status == "rejected"):
+            raise ValueError(f"status {self.status!r} contradicts the issues "
+                             f"({'some' if rejected else 'no'} error issue)")
+        return self
+
+    @property
+    def codes(self) -> list[str]:
+        """Issue codes in report order."""
+        return [i.code for i in self.issues]
+
+
+class ObjectRecord(BaseModel):
+    """One object of the suite: provenance, canonical kinematics, verification, checksum.
+
+    ``files`` are the source files (paths relative to the source folder); ``urdf`` and
+    ``canonical_files`` are relative to the canonical object folder, whose
+    :func:`arena_core.process.folder_checksum` is ``checksum`` (``None`` when nothing was
+    written because the source could not be read). ``oracle_distance`` is the metric
+    between the transformed source joints and the re-read canonical joints.
+    """
+
+    model_config = _CONFIG
+
+    format_version: Literal["1"] = RECORD_FORMAT_VERSION
+    object_id: str = Field(min_length=1)
+    source: str = Field(min_length=1)
+    source_id: str = Field(min_length=1)
+    upstream_id: str | None = None
+    version: str | None = None
+    license: str | None = None
+    license_class: LicenseClass | None = None
+    category: str | None = None
+    supercategory: str | None = None
+    files: list[SourceFile] = Field(default_factory=list)
+    name: str | None = None
+    links: list[LinkRecord] = Field(default_factory=list)
+    joints: list[JointRecord] = Field(default_factory=list)
+    transform: TransformRecord | None = None
+    verification: VerificationReport
+    oracle_distance: float | None = None
+    urdf: str | None = None
+    checksum: Sha256 | None = None
+    canonical_files: list[SourceFile] = Field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return self.verification.status == "accepted"

@@ -1,0 +1,100 @@
+"""Joint-annotation checks, one hand-made failing URDF per code."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arena_core.model import ArticulatedObject, Joint, Link
+from arena_core.urdf import read_urdf
+from arena_core.verify import CHECKS, Context, verify_object
+from arena_core.verify.joints import check_joints
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+
+
+def joint_issues(name: str, **extras):
+    obj = read_urdf(FIXTURES / f"{name}.urdf").obj
+    return check_joints(obj, Context(obj, extras))
+
+
+@pytest.mark.parametrize("name, code, severity", [
+    ("nan_origin", "joint.origin.nonfinite", "error"),
+    ("inf_axis", "joint.axis.nonfinite", "error"),
+    ("zero_axis", "joint.axis.zero", "error"),
+    ("non_unit_axis", "joint.axis.non_unit", "warning"),
+    ("missing_limits", "joint.limit.missing", "error"),
+    ("inverted_limits", "joint.limit.inverted", "error"),
+    ("placeholder_limits", "joint.limit.placeholder", "warning"),
+    ("zero_range_limits", "joint.limit.zero_range", "warning"),
+    ("degrees_limits", "joint.limit.degrees", "error"),
+    ("revolute_range", "joint.limit.revolute_range", "warning"),
+    ("infinite_limits", "joint.limit.nonfinite", "error"),
+    ("incomplete_limit", "joint.limit.incomplete", "info"),
+    ("mimic_dangling", "joint.mimic.dangling", "error"),
+    ("helical_nan_pitch", "joint.pitch.nonfinite", "error"),
+])
+def test_each_fixture_gets_exactly_its_code(name, code, severity):
+    issues = joint_issues(name)
+    assert [(i.code, i.severity, i.location) for i in issues] == [(code, severity, "joint:hinge")]
+
+
+def test_good_door_has_no_joint_issue():
+    assert joint_issues("good_door") == []
+
+
+def test_mimic_is_reported_with_its_coupling():
+    issues = joint_issues("mimic")
+    assert [(i.code, i.severity, i.location) for i in issues] == [
+        ("joint.mimic", "info", "joint:hinge2")]
+    assert "-1 * q(hinge)" in issues[0].message
+
+
+def test_incomplete_limit_is_an_error_for_a_canonical_object():
+    issues = joint_issues("incomplete_limit", canonical=True)
+    assert [(i.code, i.severity) for i in issues] == [("joint.limit.incomplete", "error")]
+
+
+def test_degrees_message_gives_the_radian_reading():
+    (found,) = joint_issues("degrees_limits")
+    assert "1.5708" in found.message
+
+
+def _single(joint: Joint) -> ArticulatedObject:
+    return ArticulatedObject.from_parts("x", [Link("a"), Link("b")], [joint])
+
+
+@pytest.mark.parametrize("changes, code", [
+    ({"type": "continuous", "lower": -1.0, "upper": 1.0}, "joint.continuous.bounded"),
+    ({"type": "banana"}, "joint.type.unknown"),
+])
+def test_in_memory_joint_data(changes, code):
+    base = Joint("j", "revolute", "a", "b", np.eye(4), np.array([1.0, 0, 0]), lower=0.0,
+                 upper=1.0, effort=1.0, velocity=1.0)
+    assert [i.code for i in check_joints(_single(replace(base, **changes)))] == [code]
+
+
+def test_continuous_and_fixed_joints_are_clean():
+    cont = Joint("j", "continuous", "a", "b", np.eye(4), np.array([0.0, 0, 1]),
+                 lower=-math.inf, upper=math.inf)
+    weld = Joint("j", "fixed", "a", "b", np.eye(4), np.zeros(3))  # zero axis: fine when fixed
+    assert check_joints(_single(cont)) == []
+    assert check_joints(_single(weld)) == []
+
+
+def test_registry_lists_every_joint_code_with_its_severity():
+    registered = CHECKS["joints"].codes
+    for name in ("nan_origin", "zero_axis", "non_unit_axis", "degrees_limits", "mimic"):
+        for found in joint_issues(name):
+            assert registered[found.code] == found.severity
+
+
+def test_verify_object_never_raises_on_nan_data():
+    obj = read_urdf(FIXTURES / "nan_origin.urdf").obj
+    issues = verify_object(obj)
+    assert "joint.origin.nonfinite" in [i.code for i in issues]
+    assert "verify.internal_error" not in [i.code for i in issues]

@@ -1,0 +1,79 @@
+"""The ``urdf_folder`` adapter: ids, ``package://`` resolution, files, category hints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from arena_core.urdf import read_urdf
+from flows.adapters import get_adapter
+from schemas.sources import load_source_manifest
+
+ROBOT = """<robot name="{name}">
+  <link name="base"><visual><geometry><mesh filename="{mesh}"/></geometry></visual></link>
+  <link name="door"/>
+  <joint name="hinge" type="revolute"><parent link="base"/><child link="door"/>
+    <axis xyz="0 0 1"/><limit lower="0" upper="1" effort="1" velocity="1"/></joint>
+</robot>
+"""
+
+
+def _library(root: Path) -> Path:
+    """pkg_a (ROS package named 'kitchen'), a shared ../meshes folder, a hostile URDF."""
+    (root / "ros" / "pkg_a" / "meshes").mkdir(parents=True)
+    (root / "ros" / "pkg_a" / "package.xml").write_text("<package><name>kitchen</name></package>")
+    (root / "ros" / "pkg_a" / "meshes" / "body.obj").write_text("mtllib body.mtl\nv 0 0 0\n")
+    (root / "ros" / "pkg_a" / "meshes" / "body.mtl").write_text("newmtl m\nmap_Kd missing.png\n")
+    (root / "ros" / "pkg_a" / "urdf").mkdir()
+    (root / "ros" / "pkg_a" / "urdf" / "kitchen.urdf").write_text(
+        ROBOT.format(name="kitchen", mesh="package://kitchen/meshes/body.obj"))
+    (root / "gen" / "meshes").mkdir(parents=True)
+    (root / "gen" / "meshes" / "unit.obj").write_text("v 0 0 0\n")
+    (root / "gen" / "output").mkdir()
+    (root / "gen" / "output" / "label3.urdf").write_text(ROBOT.format(name="l3", mesh="../meshes/unit.obj"))
+    (root / "gen" / "output" / "bad.urdf").write_text(ROBOT.format(name="bad", mesh="../../../etc/passwd"))
+    (root / "gen" / "output" / "nopkg.urdf").write_text(ROBOT.format(name="np", mesh="package://nope/x.obj"))
+    return root
+
+
+def _ingest(root: Path, work: Path, **extra):
+    manifest = load_source_manifest({"name": "uf", "adapter": "urdf_folder", "license": "MIT",
+                                     "location": str(root), **extra})
+    return {o.source_id: o for o in get_adapter("urdf_folder").iter_objects(manifest, root, work_dir=work)}
+
+
+def test_one_object_per_urdf_with_relative_ids_and_source_root(tmp_path):
+    root = _library(tmp_path / "lib")
+    objs = _ingest(root, tmp_path / "work", category_hints={"kitchen": "Kitchen", "gen": "Cabinet"})
+    assert list(objs) == ["gen/output/bad", "gen/output/label3", "gen/output/nopkg",
+                          "ros/pkg_a/urdf/kitchen"]
+    assert all(o.root_dir == root.resolve() for o in objs.values())
+    assert objs["ros/pkg_a/urdf/kitchen"].category == "Kitchen"
+    assert objs["gen/output/label3"].category == "Cabinet"
+    assert [f.path for f in objs["gen/output/label3"].files] == ["gen/meshes/unit.obj",
+                                                                 "gen/output/label3.urdf"]
+
+
+def test_package_uris_resolve_to_the_package_xml_folder(tmp_path):
+    root = _library(tmp_path / "lib")
+    kitchen = _ingest(root, tmp_path / "work")["ros/pkg_a/urdf/kitchen"]
+    assert kitchen.extras["package_dirs"] == {"kitchen": str(root.resolve() / "ros" / "pkg_a")}
+    assert [f.path for f in kitchen.files] == ["ros/pkg_a/meshes/body.mtl", "ros/pkg_a/meshes/body.obj",
+                                               "ros/pkg_a/package.xml", "ros/pkg_a/urdf/kitchen.urdf"]
+    read = read_urdf(kitchen.urdf_path, root_dir=kitchen.root_dir,
+                     package_dirs=kitchen.extras["package_dirs"])
+    assert read.issues == []
+    (mesh,) = read.obj.links["base"].meshes
+    assert mesh.path == str(root.resolve() / "ros" / "pkg_a" / "meshes" / "body.obj")
+
+
+def test_hostile_and_unresolvable_references_are_left_to_the_reader(tmp_path):
+    root = _library(tmp_path / "lib")
+    objs = _ingest(root, tmp_path / "work")
+    for sid, code in (("gen/output/bad", "mesh.path.escapes"),
+                      ("gen/output/nopkg", "mesh.path.package_unresolved")):
+        obj = objs[sid]
+        assert [f.path for f in obj.files] == [f"{sid}.urdf"]
+        assert "package_dirs" not in obj.extras
+        read = read_urdf(obj.urdf_path, root_dir=obj.root_dir,
+                         package_dirs=obj.extras.get("package_dirs"))
+        assert [i.code for i in read.issues] == [code]

@@ -1,0 +1,117 @@
+"""A small real release shared by the release tests (built once per session).
+
+Objects: ten generated objects (every joint type among them) processed by
+``arena_core.process.process_object``, plus one PartNet-Mobility object from
+``../shared/realdata`` when it is beside the repository. One extra generated object is
+declared an exact duplicate of a kept one, and four objects form the evaluation subset.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from arena_core.curation.items import CurationItem
+from arena_core.curation.subset import select_subset
+from arena_core.generate import generate
+from arena_core.process import process_object
+from release.writer import ReleaseObject, write_release
+from schemas.curation import CURATION_JOINT_TYPES, DuplicateRecord, SubsetResult
+from schemas.record import ObjectRecord
+
+REPO = Path(__file__).resolve().parents[2]
+REALDATA = (REPO / ".." / "shared" / "realdata").resolve()
+TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
+REAL_OBJECT = REALDATA / "sapien_repo" / "41083"
+N_GENERATED = 10
+SUBSET_SIZE = 4
+
+
+@dataclass
+class Built:
+    """Inputs of the shared release and where it was written."""
+
+    objects: list[ReleaseObject]
+    subset: SubsetResult
+    duplicates: list[DuplicateRecord]
+    canonical_dir: Path
+    release_dir: Path
+
+    def kwargs(self) -> dict:
+        """The keyword arguments that rebuild the same release."""
+        return {"subset": self.subset, "duplicates": self.duplicates,
+                "taxonomy_path": TAXONOMY, "build_report": {"objects": len(self.objects)},
+                "n_rejected": 0, "max_thumbnails": 6}
+
+
+def _item(rec: ObjectRecord) -> CurationItem:
+    counts = Counter(j.type for j in rec.joints)
+    return CurationItem(object_id=rec.object_id, source=rec.source, source_id=rec.source_id,
+                        content_checksum=rec.checksum, bbox_extent=np.ones(3), volume=1.0,
+                        signature=None, joint_counts={t: counts[t] for t in CURATION_JOINT_TYPES},
+                        verified=True, category=rec.category, supercategory=rec.supercategory)
+
+
+def _process_generated(root: Path) -> list[ReleaseObject]:
+    infos = generate(N_GENERATED + 1, 3, root / "generated")
+    out = []
+    for info in infos:
+        meta = json.loads((info.folder / "meta.json").read_text())
+        rec = process_object(info.urdf_path, root / "canonical", provenance={
+            "object_id": info.object_id, "source": "generated", "license": "CC0-1.0",
+            "category": meta["category"], "supercategory": meta["supercategory_hint"]})
+        assert rec.accepted, (rec.object_id, rec.verification.codes)
+        out.append(ReleaseObject(rec, root / "canonical" / rec.object_id))
+    return out
+
+
+def _process_real(root: Path) -> list[ReleaseObject]:
+    if not (REAL_OBJECT / "mobility.urdf").is_file():
+        return []
+    rec = process_object(REAL_OBJECT / "mobility.urdf", root / "canonical", provenance={
+        "object_id": "sapien-41083", "source": "sapien", "source_id": "41083",
+        "license": "PartNet-Mobility terms", "license_class": "non-commercial",
+        "category": "cabinet", "supercategory": "storage_furniture"})
+    assert rec.accepted, rec.verification.codes
+    return [ReleaseObject(rec, root / "canonical" / rec.object_id)]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Built:
+    """The shared release (read-only for the tests: copy it before changing anything)."""
+    root = tmp_path_factory.mktemp("release_inputs")
+    objects = _process_generated(root) + _process_real(root)
+    dropped = objects.pop(N_GENERATED)  # the last generated object becomes a duplicate
+    keeper = objects[0].record
+    duplicates = [DuplicateRecord(object_id=dropped.record.object_id, duplicate_of=keeper.object_id,
+                                  relation="same_annotation", distance=0.0, evidence=["geometry"],
+                                  source="generated", keeper_source="generated")]
+    subset = select_subset([_item(o.record) for o in objects], n=SUBSET_SIZE, seed=0)
+    out = root / "release"
+    built = Built(objects, subset, duplicates, root / "canonical", out)
+    write_release(out, objects, **built.kwargs())
+    return built
+
+
+@pytest.fixture
+def release_copy(built, tmp_path) -> Path:
+    """A private copy of the shared release that a test may damage."""
+    dest = tmp_path / "release"
+    shutil.copytree(built.release_dir, dest)
+    return dest
+
+
+@pytest.fixture
+def hf_home(tmp_path, monkeypatch) -> Path:
+    """``HF_HOME``/``HF_DATASETS_CACHE`` in a temporary folder, Hub offline."""
+    home = tmp_path / "hf"
+    monkeypatch.setenv("HF_HOME", str(home))
+    monkeypatch.setenv("HF_DATASETS_CACHE", str(home / "datasets"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    return home

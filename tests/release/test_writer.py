@@ -1,0 +1,159 @@
+"""The release writer: layout, parquet shape, determinism, atomicity, archive reuse."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+
+import pyarrow.parquet as pq
+import pytest
+import yaml
+
+from arena_core.hashing import file_sha256
+from release.reader import load_rows
+from release.rows import ROW_SCHEMA
+from release.storage import StorageError
+from release.writer import ReleaseError, release_checksums, write_release
+
+EXPECTED_FILES = [
+    "README.md", "SHA256SUMS", "license_map.json", "release_info.json",
+    "data/full/train-00000-of-00001.parquet", "data/eval200/test-00000-of-00001.parquet",
+    "manifests/sources.json", "manifests/subset.json", "manifests/taxonomy.yaml",
+    "reports/build_report.json", "reports/coverage.md", "reports/duplicates.json",
+    "reports/duplicates.md", "figures/supercategories.png", "figures/joint_types.png",
+    "figures/moving_joints.png", "figures/contact_sheet.png",
+]
+
+
+def test_layout_and_counts(built):
+    sums = release_checksums(built.release_dir)
+    for path in EXPECTED_FILES:
+        assert path in sums, path
+    archives = [p for p in sums if p.startswith("objects/")]
+    assert len(archives) == len(built.objects)
+    info = json.loads((built.release_dir / "release_info.json").read_text())
+    assert info["counts"] == {"full": len(built.objects), "eval200": len(built.subset.entries),
+                              "duplicates": 1, "rejected": 0}
+
+
+def test_rows_match_records(built):
+    rows = load_rows(built.release_dir)
+    by_id = {o.record.object_id: o for o in built.objects}
+    assert [r["object_id"] for r in rows] == sorted(by_id)
+    for row in rows:
+        rec = by_id[row["object_id"]].record
+        assert row["checksum"] == rec.checksum
+        assert row["urdf"] == (by_id[rec.object_id].folder / rec.urdf).read_text()
+        assert [j["name"] for j in row["joints"]] == [j.name for j in rec.joints]
+        assert row["n_moving_joints"] == sum(j.type != "fixed" for j in rec.joints)
+        assert row["in_eval200"] == (rec.object_id in built.subset.object_ids)
+        assert file_sha256(built.release_dir / row["mesh_archive"]) == row["mesh_archive_sha256"]
+    keeper = built.duplicates[0].duplicate_of
+    assert next(r for r in rows if r["object_id"] == keeper)["duplicates"] == [
+        built.duplicates[0].object_id]
+    continuous = [j for r in rows for j in r["joints"] if j["type"] == "continuous"]
+    assert continuous and all(j["lower"] is None and j["endpoints"] is None for j in continuous)
+
+
+def test_parquet_schema_row_groups_and_sums(built):
+    meta = pq.ParquetFile(built.release_dir / "data/full/train-00000-of-00001.parquet")
+    assert meta.schema_arrow.equals(ROW_SCHEMA)
+    assert all(meta.metadata.row_group(i).num_rows <= 64 for i in range(meta.num_row_groups))
+    sums = dict(line.split("  ")[::-1] for line in
+                (built.release_dir / "SHA256SUMS").read_text().splitlines())
+    actual = release_checksums(built.release_dir)
+    actual.pop("SHA256SUMS")
+    assert sums == actual
+
+
+def test_two_writes_are_byte_identical(built, tmp_path):
+    out = tmp_path / "again"
+    summary = write_release(out, built.objects, **built.kwargs())
+    assert summary.archives_reused == 0
+    assert release_checksums(out) == release_checksums(built.release_dir)
+
+
+def test_rewrite_reuses_unchanged_archives_and_stays_identical(built, release_copy):
+    before = release_checksums(release_copy)
+    summary = write_release(release_copy, built.objects, **built.kwargs())
+    assert summary.archives_reused == len(built.objects) and summary.archives_written == 0
+    assert release_checksums(release_copy) == before
+    assert not list(release_copy.parent.glob(".release.*"))
+
+
+def test_shards_and_small_row_groups(built, tmp_path):
+    out = tmp_path / "sharded"
+    summary = write_release(out, built.objects, **built.kwargs(), row_group_size=2,
+                            rows_per_shard=4)
+    n = len(built.objects)
+    shards = -(-n // 4)
+    assert summary.shards["full"] == [f"data/full/train-{k:05d}-of-{shards:05d}.parquet"
+                                      for k in range(shards)]
+    for k, path in enumerate(summary.shards["full"]):
+        rows_in_shard = min(4, n - 4 * k)
+        assert pq.ParquetFile(out / path).metadata.num_row_groups == -(-rows_in_shard // 2)
+    assert [r["object_id"] for r in load_rows(out)] == [r["object_id"] for r in
+                                                        load_rows(built.release_dir)]
+
+
+def test_failed_write_leaves_the_previous_release_untouched(built, release_copy, tmp_path):
+    before = release_checksums(release_copy)
+    first = built.objects[0]
+    broken = tmp_path / "broken"
+    shutil.copytree(first.folder, broken)
+    (broken / first.record.urdf).write_text("<robot name='edited'/>\n")
+    objects = [replace(first, folder=broken), *built.objects[1:]]
+    with pytest.raises(StorageError, match="recorded checksum"):
+        write_release(release_copy, objects, **built.kwargs(), reuse_from=tmp_path / "none")
+    assert release_checksums(release_copy) == before
+    assert not list(release_copy.parent.glob(".release.tmp-*"))
+
+
+def test_inconsistent_inputs_are_refused(built, tmp_path):
+    kwargs = built.kwargs()
+    with pytest.raises(ReleaseError, match="must be unique"):
+        write_release(tmp_path / "a", built.objects + built.objects[:1], **kwargs)
+    with pytest.raises(ReleaseError, match="subset"):
+        write_release(tmp_path / "b", [o for o in built.objects
+                                       if o.record.object_id not in built.subset.object_ids],
+                      **kwargs)
+    keeper = built.duplicates[0].duplicate_of
+    with pytest.raises(ReleaseError, match="kept objects"):
+        write_release(tmp_path / "c", [o for o in built.objects if o.record.object_id != keeper],
+                      **{**kwargs, "subset": built.subset.model_copy(update={"entries": []})})
+    assert not (tmp_path / "a").exists() and not list(tmp_path.glob(".a.*"))
+
+
+def test_streamed_objects_must_be_sorted_and_give_the_same_release(built, tmp_path):
+    ordered = sorted(built.objects, key=lambda o: o.record.object_id)
+    out = tmp_path / "streamed"
+    write_release(out, (o for o in ordered), **built.kwargs())
+    assert release_checksums(out) == release_checksums(built.release_dir)
+    with pytest.raises(ReleaseError, match="sorted"):
+        write_release(tmp_path / "unsorted", (o for o in reversed(ordered)), **built.kwargs())
+    assert not (tmp_path / "unsorted").exists() and not list(tmp_path.glob(".unsorted.*"))
+
+
+def test_license_map_marks_restricted_objects(built):
+    data = json.loads((built.release_dir / "license_map.json").read_text())
+    assert set(data["objects"]) == {o.record.object_id for o in built.objects}
+    assert data["sources"]["generated"]["license_class"] == "permissive"
+    if "sapien" in data["sources"]:
+        assert data["sources"]["sapien"]["commercial_use"] is False
+        assert data["restricted"]["non-commercial"] == ["sapien-41083"]
+
+
+def test_manifests_and_reports(built):
+    subset = json.loads((built.release_dir / "manifests/subset.json").read_text())
+    assert [e["object_id"] for e in subset["entries"]] == built.subset.object_ids
+    assert all(e["reason"] for e in subset["entries"])
+    sources = json.loads((built.release_dir / "manifests/sources.json").read_text())
+    assert sources["sources"]["generated"]["objects"] == sum(
+        o.record.source == "generated" for o in built.objects)
+    taxonomy = yaml.safe_load((built.release_dir / "manifests/taxonomy.yaml").read_text())
+    assert len(taxonomy["supercategories"]) == 15
+    dup_md = (built.release_dir / "reports/duplicates.md").read_text()
+    assert built.duplicates[0].object_id in dup_md and built.duplicates[0].duplicate_of in dup_md
+    coverage = (built.release_dir / "reports/coverage.md").read_text()
+    assert f"**{len(built.objects)}**" in coverage
