@@ -14,8 +14,10 @@ is recorded in :attr:`MassProperties.source`:
 
 Every result is positive definite and satisfies the triangle inequality of principal
 moments (:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
-the unit of the stored masses. One bad mesh never raises: it becomes a ``mesh.unreadable``
-(or ``mesh.too_large``) issue and the link falls back to what did load.
+the unit of the stored masses. One bad mesh never raises: it becomes an issue and the link
+falls back to what did load. Codes: ``mesh.unreadable``, ``mesh.too_large``,
+``mesh.missing``, ``mesh.nonfinite`` (warnings: the verification reports the mesh itself)
+and ``geometry.origin.nonfinite`` (error: a NaN/inf origin or scale in the URDF).
 
 Example:
     >>> import numpy as np
@@ -120,21 +122,24 @@ def link_mass_properties(
     """
     _check_density(density)
     parts, issues = link_parts(link, cache if cache is not None else MeshCache())
+    props = None
     if parts and all(p.solid and p.volume > tol.MIN_VOLUME for p in parts):
-        return _combine(parts, density, "mesh_volume"), issues
+        props = _combine(parts, density, "mesh_volume")
     points = np.concatenate([p.hull for p in parts]) if parts else np.zeros((0, 3))
-    hull = _hull_part(points)
-    if hull is not None:
-        return _combine([hull], density, "convex_hull"), issues
-    return default_mass_properties(points, density), issues
+    if props is None:
+        hull = _hull_part(points)
+        props = _combine([hull], density, "convex_hull") if hull is not None else None
+    return (props if props is not None else default_mass_properties(points, density)), issues
 
 
 def link_parts(link: Link, cache: MeshCache) -> tuple[list[Part], list[Issue]]:
     """The link's solids placed in the link frame, and issues for meshes that failed."""
-    kind = "visual" if any(g.kind == "visual" for g in (*link.meshes, *link.primitives)) \
-        else "collision"
+    kind = geometry_kind(link)
     parts, issues = [], []
     for ref in (m for m in link.meshes if m.kind == kind and m.path is not None):
+        if not _finite_pose(ref.origin, ref.scale):
+            issues.append(_nonfinite_issue(link.name, ref.filename))
+            continue
         try:
             parts.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin, float)))
         except MeshLoadFailure as exc:
@@ -143,25 +148,50 @@ def link_parts(link: Link, cache: MeshCache) -> tuple[list[Part], list[Issue]]:
                                 "the other geometry of the link"))
     for prim in (p for p in link.primitives if p.kind == kind):
         part = primitive_part(prim)
-        if part is not None:
+        if part is not None and not _finite_pose(prim.origin):
+            issues.append(_nonfinite_issue(link.name, prim.shape))
+        elif part is not None:
             parts.append(part.placed(np.asarray(prim.origin, float)))
     return parts, issues
 
 
-def link_points(link: Link, cache: MeshCache, *, kind: str = "visual") -> np.ndarray:
-    """``(n, 3)`` hull vertices (link frame, m) of the link's ``kind`` geometry (bbox use).
+def _finite_pose(origin: np.ndarray, scale: np.ndarray | None = None) -> bool:
+    ok = bool(np.all(np.isfinite(np.asarray(origin, dtype=float))))
+    return ok and (scale is None or bool(np.all(np.isfinite(np.asarray(scale, dtype=float)))))
 
-    Meshes that fail to load are skipped silently (:func:`link_mass_properties` reports them).
+
+def _nonfinite_issue(link: str, what: str) -> Issue:
+    return Issue(code="geometry.origin.nonfinite", severity="error", location=f"link:{link}",
+                 message=f"{what!r} has a non-finite origin or scale (NaN/inf); left out of "
+                 "the mass properties")
+
+
+def geometry_kind(link: Link) -> str:
+    """``"visual"`` when the link has usable visual geometry (a primitive or a mesh that
+    resolved to a file), else ``"collision"``."""
+    usable = (*(m for m in link.meshes if m.path is not None), *link.primitives)
+    return "visual" if any(g.kind == "visual" for g in usable) else "collision"
+
+
+def link_points(link: Link, cache: MeshCache, *, kind: str | None = None) -> np.ndarray:
+    """``(n, 3)`` hull vertices (link frame, m) of the link's geometry (bounding boxes).
+
+    ``kind`` ``"visual"``/``"collision"``; default :func:`geometry_kind` (the geometry the
+    mass properties use). Meshes that fail to load are skipped silently
+    (:func:`link_mass_properties` reports them).
     """
+    kind = geometry_kind(link) if kind is None else kind
     chunks = [np.zeros((0, 3))]
     for ref in (m for m in link.meshes if m.kind == kind and m.path is not None):
+        if not _finite_pose(ref.origin, ref.scale):
+            continue
         try:
             chunks.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin)).hull)
         except MeshLoadFailure:
             continue
     for prim in (p for p in link.primitives if p.kind == kind):
         part = primitive_part(prim)
-        if part is not None:
+        if part is not None and _finite_pose(prim.origin):
             chunks.append(part.placed(np.asarray(prim.origin, float)).hull)
     return np.concatenate(chunks)
 
@@ -219,14 +249,18 @@ def regularize_inertia(inertia: np.ndarray) -> np.ndarray:
     return np.triu(out) + np.triu(out, 1).T
 
 
-def _combine(parts: list[Part], density: float, source: str) -> MassProperties:
+def _combine(parts: list[Part], density: float, source: str) -> MassProperties | None:
+    """The union of ``parts`` at ``density`` (``None`` when the sums overflow)."""
     vols = np.array([p.volume for p in parts])
     total = float(vols.sum())
-    com = (vols[:, None] * np.array([p.com for p in parts])).sum(axis=0) / total
-    inertia = np.zeros((3, 3))
-    for p in parts:
-        d = p.com - com
-        inertia += p.inertia + p.volume * (d @ d * np.eye(3) - np.outer(d, d))
+    with np.errstate(over="ignore", invalid="ignore"):
+        com = (vols[:, None] * np.array([p.com for p in parts])).sum(axis=0) / total
+        inertia = np.zeros((3, 3))
+        for p in parts:
+            d = p.com - com
+            inertia += p.inertia + p.volume * (d @ d * np.eye(3) - np.outer(d, d))
+    if not (np.all(np.isfinite(com)) and np.all(np.isfinite(density * inertia))):
+        return None
     return MassProperties(mass=density * total, com=com,
                           inertia=regularize_inertia(density * inertia), source=source)
 

@@ -172,10 +172,11 @@ def _scaled_link(link: Link, s: float) -> Link:
 # ----------------------------------------------------------------------------- frame
 def _bottom_center_offset(obj: ArticulatedObject, rotation: np.ndarray,
                           cache: MeshCache) -> np.ndarray:
-    """``t`` such that ``rotation @ x + t`` has its rest-pose bbox bottom-center at 0."""
-    points = _root_points(obj, cache, "visual")
-    if len(points) == 0:
-        points = _root_points(obj, cache, "collision")
+    """``t`` such that ``rotation @ x + t`` has its rest-pose bbox bottom-center at 0.
+
+    Each link contributes its visual geometry (its collision geometry when it has none).
+    """
+    points = _root_points(obj, cache)
     points = points[np.all(np.isfinite(points), axis=1)] if len(points) else points
     if len(points) == 0:
         return np.zeros(3)
@@ -186,10 +187,10 @@ def _bottom_center_offset(obj: ArticulatedObject, rotation: np.ndarray,
     return offset + 0.0
 
 
-def _root_points(obj: ArticulatedObject, cache: MeshCache, kind: str) -> np.ndarray:
+def _root_points(obj: ArticulatedObject, cache: MeshCache) -> np.ndarray:
     chunks = [np.zeros((0, 3))]
     for name, link in obj.links.items():
-        pts = link_points(link, cache, kind=kind)
+        pts = link_points(link, cache)
         pose = obj.link_poses[name]
         chunks.append(pts @ pose[:3, :3].T + pose[:3, 3])
     return np.concatenate(chunks)

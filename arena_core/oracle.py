@@ -121,7 +121,9 @@ def transform_object(obj: ArticulatedObject, transform: Transform) -> Articulate
 
 def tree_oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject,
                          transform: Transform) -> float | None:
-    """``object_tree_distance(mapped source, canonical)`` or ``None`` when not available."""
+    """``object_tree_distance(mapped source, canonical)``; ``None`` when ``arena_core.compare``
+    is not installed or cannot score the pair (NaN limits, zero axes: broken sources that
+    the verification reports; the per-joint distance still covers them)."""
     try:
         compare = importlib.import_module("arena_core.compare")
     except ModuleNotFoundError as exc:
@@ -131,7 +133,10 @@ def tree_oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject
     distance = getattr(compare, "object_tree_distance", None)
     if distance is None:
         return None
-    return float(distance(transform_object(source, transform), canonical).value)
+    try:
+        return float(distance(transform_object(source, transform), canonical).value)
+    except getattr(compare, "CompareError", ()):
+        return None
 
 
 def oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject,

@@ -14,8 +14,8 @@ first one):
    its ``E^phi,tree`` distance to the row's joints must be at most ``tol.ORACLE``; joint
    names/types/parents/children and the link mass properties must agree; the URDF must
    load in yourdfpy with its meshes. With ``canonical_dir`` (the build's canonical
-   folders), the tree distance to the canonical object is checked too, with
-   ``arena_core.compare.object_tree_distance`` when it exists.
+   folders), ``arena_core.compare.object_tree_distance`` to the canonical object is
+   checked too.
 
 The caller fails the build when ``report.ok`` is false. Set ``HF_HUB_OFFLINE=1`` in the
 caller's environment to be sure nothing is fetched (the folder is read locally anyway).
@@ -23,7 +23,6 @@ caller's environment to be sure nothing is fetched (the folder is read locally a
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import tempfile
@@ -35,7 +34,7 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.hashing import file_sha256, hash_tree
 from release.card import CONFIGS
-from release.kinematics import object_tree, row_tree, tree_distance_between
+from release.kinematics import KAPPA, NORM, object_tree, row_tree, tree_distance_between
 from release.reader import ReleaseReadError, materialize_row
 
 
@@ -217,6 +216,7 @@ def _close(a, b) -> bool:
 
 
 def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
+    from arena_core.compare import object_tree_distance
     from arena_core.urdf import UrdfError, read_urdf
 
     try:
@@ -224,13 +224,8 @@ def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
     except UrdfError as exc:
         check.problems.append(f"canonical object unreadable: {exc}")
         return
-    if importlib.util.find_spec("arena_core.compare") is not None:
-        from arena_core import compare
-
-        if hasattr(compare, "object_tree_distance"):
-            check.canonical_distance = float(compare.object_tree_distance(canonical, obj).value)
-    if check.canonical_distance is None:
-        check.canonical_distance = tree_distance_between(object_tree(canonical), object_tree(obj))
+    check.canonical_distance = float(object_tree_distance(canonical, obj, alpha=NORM.alpha,
+                                                          kappa=KAPPA).value)
     if not check.canonical_distance <= tol.ORACLE:
         check.problems.append(f"tree distance to the canonical object = "
                               f"{check.canonical_distance:.3g} > {tol.ORACLE:g}")

@@ -117,7 +117,7 @@ def moving_joint_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -
 
 
 def contact_sheet(
-    objects: Sequence[tuple[str, ArticulatedObject]],
+    objects: Sequence[tuple[str, ArticulatedObject | None]],
     path: str | os.PathLike[str],
     *,
     max_faces: int = MAX_FACES,
@@ -126,7 +126,8 @@ def contact_sheet(
     """A grid of thumbnails ``(title, object)``, each object's visual geometry at rest.
 
     The caller chooses and caps the objects (:data:`MAX_THUMBNAILS`). Meshes that do
-    not load are left out of the picture (the release check, not the figure, judges them).
+    not load, and objects given as ``None``, are left out of the picture (the release
+    check, not the figure, judges them).
     """
     n = max(len(objects), 1)
     cols = min(columns, n)
@@ -135,7 +136,7 @@ def contact_sheet(
     fig = Figure(figsize=(1.6 * cols, height))
     for k, (title, obj) in enumerate(objects):
         ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
-        _draw_object(ax, object_triangles(obj, max_faces=max_faces))
+        _draw_object(ax, [] if obj is None else object_triangles(obj, max_faces=max_faces))
         ax.set_title(title[:24], fontsize=6, pad=0)
     fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
                         hspace=0.2)

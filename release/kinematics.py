@@ -7,7 +7,8 @@ an infinite limit). :func:`row_tree` turns them into the arrays of
 compactified endpoint pairs ``(n, 2, 6)`` (``E^phi``, split norm ``alpha = 1``/m,
 ``kappa = pi``), so every joint type, continuous included, is covered by one score.
 :func:`object_tree` does the same for an :class:`~arena_core.model.ArticulatedObject`
-(re-read from a materialized folder), and :func:`tree_distance_between` compares two.
+(re-read from a materialized folder) through :mod:`arena_core.compare`, and
+:func:`tree_distance_between` compares two.
 
 Example:
     >>> joints = [{"type": "prismatic", "parent": "base", "child": "drawer", "lower": 0.0,
@@ -31,6 +32,9 @@ from arena_core.model import ArticulatedObject
 
 #: The norm of the release checks and of nearest-neighbour search (split, alpha = 1/m).
 NORM = SplitNorm(alpha=1.0)
+
+#: Compactification scale of ``E^phi`` (the benchmark default).
+KAPPA = math.pi
 
 Tree = tuple[np.ndarray, np.ndarray]
 
@@ -58,19 +62,21 @@ def row_tree(joints: Sequence) -> Tree:
 
 
 def object_tree(obj: ArticulatedObject) -> Tree:
-    """The same arrays for an object read from URDF (its links are the nodes)."""
-    ids = {name: k for k, name in enumerate(sorted(obj.links))}
-    edges = np.array([[ids[j.parent], ids[j.child]] for j in obj.joints],
-                     dtype=np.int64).reshape(-1, 2)
-    limits = obj.limits()
-    return _tree(edges, obj.twists(), limits[:, 0], limits[:, 1])
+    """The same arrays for an object read from URDF (its links are the nodes).
+
+    Uses :func:`arena_core.compare.object_edges` / ``object_pairs`` with :data:`NORM`, so
+    release checks score objects exactly as ``arena score`` does.
+    """
+    from arena_core.compare import object_edges, object_pairs
+
+    return object_edges(obj), object_pairs(obj, norm=NORM, kappa=KAPPA)
 
 
 def _tree(edges: np.ndarray, twists: np.ndarray, lower: np.ndarray, upper: np.ndarray) -> Tree:
     moving = np.linalg.norm(twists, axis=1) > 0
     lower = np.where(moving, lower, 0.0)  # a fixed joint does not move, whatever its limits
     upper = np.where(moving, upper, 0.0)
-    pairs = compactified_endpoints(twists, lower, upper, norm=NORM) if len(edges) else (
+    pairs = compactified_endpoints(twists, lower, upper, norm=NORM, kappa=KAPPA) if len(edges) else (
         np.zeros((0, 2, 6)))
     return edges, pairs
 

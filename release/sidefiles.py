@@ -6,24 +6,51 @@ Row summaries are the small per-object dicts of :func:`release.rows.row_summary`
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from arena_core.hashing import bytes_sha256
 from arena_core.urdf_write import FORMAT_VERSION
 from release import card, figures
 from release.rows import ROW_FORMAT_VERSION
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateRecord, SubsetResult
 from schemas.record import RECORD_FORMAT_VERSION
 
+#: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
+THUMBNAIL_VERSION = "1"
+
+
+def contact_sheet_key(rows: Sequence[Mapping], subset: SubsetResult, max_thumbnails: int) -> str:
+    """Digest of what the contact sheet shows: the chosen ids and their checksums."""
+    by_id = {r["object_id"]: r for r in rows}
+    order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
+    lines = [f"thumbnails {THUMBNAIL_VERSION} faces {figures.MAX_FACES}"]
+    lines += [f"{oid}\t{by_id[oid]['checksum']}" for oid in order]
+    return bytes_sha256("\n".join(lines).encode("utf-8"))
+
+
+def previous_sheet(release: Path, key: str) -> Path | None:
+    """The contact sheet of the release at ``release`` if it was drawn for ``key``."""
+    try:
+        info = json.loads((release / "release_info.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    path = release / "figures" / "contact_sheet.png"
+    same = info.get("figures", {}).get("contact_sheet_key") == key
+    return path if same and path.is_file() else None
+
 
 def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
-                  max_thumbnails: int) -> list[tuple[str, str]]:
+                  max_thumbnails: int, *, reuse: Path | None = None) -> list[tuple[str, str]]:
     """Write the four figures into ``folder``; return ``(path in release, caption)`` pairs.
 
     The contact sheet shows the evaluation subset first (in selection order), then the
-    other objects by id, at most ``max_thumbnails``; objects whose URDF cannot be read
-    from their canonical folder are skipped.
+    other objects by id, at most ``max_thumbnails``; an object whose URDF cannot be read
+    from its canonical folder gets an empty cell. ``reuse``: a contact sheet drawn for the
+    same :func:`contact_sheet_key`, copied instead of drawn again.
     """
     from arena_core.urdf import UrdfError, read_urdf
 
@@ -35,18 +62,22 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
             ("figures/moving_joints.png", "Moving joints per object")]
     by_id = {r["object_id"]: r for r in rows}
     order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
+    if reuse is not None:
+        shutil.copyfile(reuse, folder / "contact_sheet.png")
+        return made + [("figures/contact_sheet.png", _sheet_caption(len(order)))]
     shown = []
     for oid in order:
         row = by_id[oid]
         try:
             shown.append((oid, read_urdf(row["folder"] / row["urdf_path"]).obj))
         except UrdfError:
-            continue
-    if shown:
-        figures.contact_sheet(shown, folder / "contact_sheet.png")
-        made.append(("figures/contact_sheet.png",
-                     f"Contact sheet: {len(shown)} objects at rest (evaluation subset first)"))
-    return made
+            shown.append((oid, None))  # an empty cell: the release check reports it
+    figures.contact_sheet(shown, folder / "contact_sheet.png")
+    return made + [("figures/contact_sheet.png", _sheet_caption(len(shown)))]
+
+
+def _sheet_caption(n: int) -> str:
+    return f"Contact sheet: {n} objects at rest (evaluation subset first)"
 
 
 def card_info(rows: Sequence[Mapping], subset: SubsetResult,
@@ -74,11 +105,12 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
                          "urdf": FORMAT_VERSION})
 
 
-def release_info(info: card.CardInfo, shards: Mapping[str, list[str]]) -> dict:
-    """The ``release_info.json`` mapping: name, versions, counts and the shard files."""
+def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key: str) -> dict:
+    """The ``release_info.json`` mapping: name, versions, counts, shard files, figure key."""
     return {"name": info.name, "version": info.version, "row_format_version": ROW_FORMAT_VERSION,
             "record_format_version": RECORD_FORMAT_VERSION, "urdf_format": FORMAT_VERSION,
             "counts": {"full": info.n_full, "eval200": info.n_eval,
                        "duplicates": info.n_duplicates, "rejected": info.n_rejected},
             "configs": {c: {"split": card.CONFIGS[c][0], "files": list(f)}
-                        for c, f in shards.items()}}
+                        for c, f in shards.items()},
+            "figures": {"contact_sheet_key": sheet_key}}

@@ -29,7 +29,7 @@ a log outside the release).
 
 **Incremental.** An archive whose object checksum and path are unchanged since the
 release at ``reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
-instead of re-zipped.
+instead of re-zipped, and its contact sheet is copied when it shows the same objects.
 """
 
 from __future__ import annotations
@@ -48,7 +48,13 @@ from pydantic import BaseModel
 from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
 from release.rows import ROW_SCHEMA, object_row, row_summary
-from release.sidefiles import card_info, release_info, write_figures
+from release.sidefiles import (
+    card_info,
+    contact_sheet_key,
+    previous_sheet,
+    release_info,
+    write_figures,
+)
 from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.record import ObjectRecord
@@ -144,11 +150,13 @@ def write_release(
         shards = data.close()
         _write_side_files(tmp, rows, duplicates, manifests, subset, taxonomy_path,
                           extra_manifests, build_report)
-        figs = write_figures(tmp / "figures", rows, subset, max_thumbnails)
+        key = contact_sheet_key(rows, subset, max_thumbnails)
+        figs = write_figures(tmp / "figures", rows, subset, max_thumbnails,
+                             reuse=previous_sheet(previous.root, key))
         info = card_info(rows, subset, duplicates, n_rejected, name, version, repo_id,
                          changelog_md, figs)
         card.write_card(tmp, info)
-        _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards)))
+        _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards, key)))
         n_files = _write_sums(tmp, rows)
         _swap(tmp, out)
     except BaseException:

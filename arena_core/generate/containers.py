@@ -49,7 +49,7 @@ def bottle(b: Builder) -> str:
            S.tube(neck_r - wall, neck_r, neck_l + shoulder * 0.6, (0, 0, h + shoulder * 0.3 + neck_l / 2)))
     top = h + shoulder * 0.6 + neck_l
     _screw_cap(b, "base", radius=neck_r + 0.003, z=top, height=min(0.02, neck_l),
-               pitch=pitch, turns=b.real(1.0, 2.5))
+               pitch=pitch, turns=b.real(0.6, 1.0))
     return f"{material} bottle with a screw cap"
 
 
@@ -147,7 +147,7 @@ def jar(b: Builder) -> str:
     r, h = b.dim(0.035, 0.07), b.dim(0.06, 0.18)
     b.link("base", "glass", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
     _screw_cap(b, "base", radius=r + 0.002, z=h + 0.004, height=0.012,
-               pitch=_pitch(b, 0.0004, 0.0012), turns=b.real(0.4, 1.5), material="metal")
+               pitch=_pitch(b, 0.0004, 0.0012), turns=b.real(0.3, 1.0), material="metal")
     return "glass jar with a screw lid"
 
 

@@ -93,16 +93,16 @@ def camera(b: Builder) -> str:
 def remote(b: Builder) -> str:
     """Remote control: a grid of push buttons and a sliding battery cover."""
     rows, cols = b.count(4, 8), b.count(3, 4)
-    w, l, h = cols * 0.013 + 0.012, rows * 0.015 + 0.06, b.dim(0.015, 0.022)
-    b.link("base", "plastic", S.box((l, w, h), (0, 0, h / 2)))
-    P.button(b, "power", "base", (l / 2 - 0.02, 0, h), "z", 0.009, 0.0015, round_=True)
+    w, ln, h = cols * 0.013 + 0.012, rows * 0.015 + 0.06, b.dim(0.015, 0.022)
+    b.link("base", "plastic", S.box((ln, w, h), (0, 0, h / 2)))
+    P.button(b, "power", "base", (ln / 2 - 0.02, 0, h), "z", 0.009, 0.0015, round_=True)
     for r in range(rows):
         for c in range(cols):
-            x = l / 2 - 0.045 - r * 0.015
+            x = ln / 2 - 0.045 - r * 0.015
             y = -w / 2 + 0.006 + (c + 0.5) * 0.013
             P.button(b, f"button_{r}_{c}", "base", (x, y, h), "z", 0.009, 0.0015)
-    cover = b.link("battery_cover", "plastic", S.box((l * 0.45, w * 0.85, 0.002), (-l * 0.2, 0, -0.001)))
-    b.prismatic(cover, "base", (-1, 0, 0), 0.0, l * 0.4)
+    cover = b.link("battery_cover", "plastic", S.box((ln * 0.45, w * 0.85, 0.002), (-ln * 0.2, 0, -0.001)))
+    b.prismatic(cover, "base", (-1, 0, 0), 0.0, ln * 0.4)
     return f"remote control with {rows * cols + 1} buttons"
 
 
@@ -129,17 +129,18 @@ def monitor(b: Builder) -> str:
 @kind("flip_phone", "electronics")
 def flip_phone(b: Builder) -> str:
     """Clamshell phone: top half on a hinge (stored open or closed) and a keypad."""
-    w, l, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
-    b.link("base", "plastic", S.box((l, w, t), (0, 0, t / 2)))
-    hinge = (-l / 2, 0, t)
+    w, ln, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
+    b.link("base", "plastic", S.box((ln, w, t), (0, 0, t / 2)))
+    hinge = (-ln / 2, 0, t)
     stored = b.real(2.6, 3.0) if b.chance(0.5) else 0.0
-    top = S.box((l, w, t * 0.8), (0, 0, t + 0.0005 + t * 0.4))
+    top = S.box((ln, w, t * 0.8), (0, 0, t + 0.0005 + t * 0.4))
     lid = b.link("top_half", "plastic", S.turned(top, LIFT, stored, hinge))
-    b.revolute(lid, "base", LIFT, hinge, -stored, b.real(2.8, 3.05) - stored)
+    fully_open = max(b.real(2.8, 3.05), stored + 0.05)
+    b.revolute(lid, "base", LIFT, hinge, -stored, fully_open - stored)
     keys = 0
     for r in range(4):
         for c in range(3):
-            P.button(b, f"key_{r}_{c}", "base", (l / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t),
+            P.button(b, f"key_{r}_{c}", "base", (ln / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t),
                      "z", 0.009, 0.001)
             keys += 1
     return f"flip phone stored {'open' if stored else 'closed'} with {keys} keys"
@@ -148,12 +149,12 @@ def flip_phone(b: Builder) -> str:
 @kind("mouse", "electronics")
 def mouse(b: Builder) -> str:
     """Computer mouse: two click buttons (small revolutes) and a scroll wheel (continuous)."""
-    l, w, h = b.dim(0.1, 0.12), b.dim(0.055, 0.07), b.dim(0.03, 0.04)
-    b.link("base", "plastic", S.box((l, w, h * 0.7), (0, 0, h * 0.35)))
+    ln, w, h = b.dim(0.1, 0.12), b.dim(0.055, 0.07), b.dim(0.03, 0.04)
+    b.link("base", "plastic", S.box((ln, w, h * 0.7), (0, 0, h * 0.35)))
     for side, sy in (("left", -1), ("right", 1)):
         btn = b.link(f"{side}_button", "plastic",
-                     S.box((l * 0.45, w / 2 - 0.006, h * 0.25), (l * 0.25, sy * (w / 4 + 0.003), h * 0.83)))
+                     S.box((ln * 0.45, w / 2 - 0.006, h * 0.25), (ln * 0.25, sy * (w / 4 + 0.003), h * 0.83)))
         b.revolute(btn, "base", "y", (0.0, sy * (w / 4 + 0.003), h * 0.83), 0.0, 0.05)
-    wheel = b.link("scroll_wheel", "rubber", S.cylinder(0.009, 0.006, (l * 0.3, 0, h * 0.8), "y"))
-    b.continuous(wheel, "base", "y", (l * 0.3, 0, h * 0.8))
+    wheel = b.link("scroll_wheel", "rubber", S.cylinder(0.009, 0.006, (ln * 0.3, 0, h * 0.8), "y"))
+    b.continuous(wheel, "base", "y", (ln * 0.3, 0, h * 0.8))
     return "computer mouse"

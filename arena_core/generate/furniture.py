@@ -158,3 +158,19 @@ def recliner(b: Builder) -> str:
                                             ((d - 0.2) / 2 + 0.04, 0, hs - 0.03 - foot_l / 2)))
     b.revolute(foot, "base", RECLINE, ((d - 0.2) / 2 + 0.07, 0, hs - 0.03), 0.0, b.real(1.3, 1.57))
     return "recliner armchair"
+
+
+@kind("piano_stool", "furniture")
+def piano_stool(b: Builder) -> str:
+    """Adjustable piano stool: the round seat spins up and down its central screw (helical)."""
+    r, h = b.dim(0.15, 0.2), b.dim(0.42, 0.5)
+    legs = b.count(3, 4)
+    b.link("base", "wood", S.cylinder(0.04, h * 0.5, (0, 0, h * 0.35)),
+           *[S.bar((0, 0, h * 0.55), tip, 0.035, 0.035)
+             for tip in S.ring_points(r * 1.1, legs, (0, 0, 0.0175), "z")])
+    pitch = b.real(0.0008, 0.0016)
+    travel = b.dim(0.06, 0.12)
+    seat = b.link("seat", "wood", S.cylinder(r, 0.05, (0, 0, h - 0.025)),
+                  S.cylinder(0.012, h * 0.35, (0, 0, h - 0.05 - h * 0.175)))
+    b.helical(seat, "base", "z", (0, 0, h - 0.05), 0.0, travel / pitch, pitch)
+    return f"{legs}-legged adjustable piano stool"

@@ -82,7 +82,8 @@ def wall_lamp(b: Builder) -> str:
 
 @kind("table_lamp", "lighting")
 def table_lamp(b: Builder) -> str:
-    """Table lamp: ceramic body, fabric-like shade on a harp (fixed), pull-chain switch."""
+    """Table lamp: ceramic body, shade on a harp (fixed), pull-chain switch (prismatic) and
+    a bulb that unscrews from its socket (helical, 3.6 mm per turn)."""
     h, r = b.dim(0.3, 0.5), b.dim(0.06, 0.12)
     b.link("base", "ceramic", S.cylinder(r, h * 0.55, (0, 0, h * 0.275)),
            S.rod((0, 0, h * 0.55), (0, 0, h * 0.85), 0.006))
@@ -91,4 +92,9 @@ def table_lamp(b: Builder) -> str:
     b.fixed(shade, "base", (0, 0, h * 0.8))
     chain = b.link("pull_chain", "metal", S.rod((0.02, 0, h * 0.78), (0.02, 0, h * 0.66), 0.0015, sections=6))
     b.prismatic(chain, "base", (0, 0, -1), 0.0, 0.015, point=(0.02, 0, h * 0.78))
-    return "table lamp with a pull chain"
+    socket = h * 0.85
+    bulb = b.link("bulb", "glass", S.cylinder(0.013, 0.02, (0, 0, socket + 0.01)),
+                  S.sphere(0.03, (0, 0, socket + 0.045), count=12))
+    pitch = 0.0036 / (2 * math.pi)  # E26/E27 screw base: 3.6 mm per turn
+    b.helical(bulb, "base", "z", (0, 0, socket), 0.0, b.real(3.0, 4.0) * 2 * math.pi, pitch)
+    return "table lamp with a pull chain and a screw-in bulb"

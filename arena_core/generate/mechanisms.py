@@ -123,7 +123,7 @@ def gear_train(b: Builder) -> str:
         teeth = max(8, int(round(r / 0.004)) * 2)
         center = (c[0], c[1], z)
         b.add("base", S.cylinder(0.004, 0.02, (c[0], c[1], 0.02)))
-        gear = b.link(f"gear_{k}", "metal", *S.gear(r, width, teeth, center, "z", bore=0.0045))
+        gear = b.link(f"gear_{k}", "metal", S.gear(r, width, teeth, center, "z", bore=0.0045))
         if k == 0:
             b.add(gear, S.bar(center, (c[0] + r * 0.8, c[1], z), 0.008, width),
                   S.rod((c[0] + r * 0.8, c[1], z), (c[0] + r * 0.8, c[1], z + 0.04), 0.004))
@@ -136,18 +136,18 @@ def crane(b: Builder) -> str:
     """Mobile crane: wheels, outriggers (beam out + leg down, prismatic chains), slewing
     turret (continuous), luffing boom (revolute), 1-3 telescopic stages along the tilted
     boom (prismatic), hook line (prismatic): up to 20 joints."""
-    l, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
+    ln, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
     wr = b.dim(0.04, 0.06)
     deck = 2 * wr + 0.01
-    b.link("base", "metal", S.box((l, w, 0.06), (0, 0, deck + 0.03)),
-           S.box((0.12, w, 0.1), (l / 2 - 0.06, 0, deck + 0.11)))
+    b.link("base", "metal", S.box((ln, w, 0.06), (0, 0, deck + 0.03)),
+           S.box((0.12, w, 0.1), (ln / 2 - 0.06, 0, deck + 0.11)))
     for sx in (-1, 1):
         for side, sy in (("l", -1), ("r", 1)):
-            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * l * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
+            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
     if b.chance(0.7):
         for sx in (-1, 1):
             for side, sy in (("l", -1), ("r", 1)):
-                x = sx * l * 0.45
+                x = sx * ln * 0.45
                 beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
                               S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
                 b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
@@ -155,9 +155,9 @@ def crane(b: Builder) -> str:
                              S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
                 b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
     turret_z = deck + 0.06
-    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-l * 0.15, 0, turret_z + 0.05)))
-    b.continuous(turret, "base", "z", (-l * 0.15, 0, turret_z))
-    pivot = np.array([-l * 0.15 - 0.06, 0, turret_z + 0.09])
+    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-ln * 0.15, 0, turret_z + 0.05)))
+    b.continuous(turret, "base", "z", (-ln * 0.15, 0, turret_z))
+    pivot = np.array([-ln * 0.15 - 0.06, 0, turret_z + 0.09])
     luff = b.real(0.2, 0.6)
     axis = _direction(luff)
     stage_l = b.dim(0.35, 0.55)
@@ -173,7 +173,7 @@ def crane(b: Builder) -> str:
     tip = start - axis * 0.05 + axis * stage_l
     hook = b.link("hook", "metal", S.rod(tip, tip - (0, 0, 0.08), 0.002, sections=6),
                   S.box((0.03, 0.03, 0.04), tip - (0, 0, 0.1)))
-    b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.2, 0.5))
+    b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.15, 0.35))
     return f"mobile crane with {stages} telescopic stages"
 
 

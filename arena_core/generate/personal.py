@@ -22,8 +22,8 @@ def umbrella(b: Builder) -> str:
     ribs = b.count(6, 12)
     b.link("base", "metal", S.rod((0, 0, 0.1), (0, 0, shaft), 0.006),
            S.capsule(0.014, 0.1, (0, 0, 0.06)), S.cone(0.012, 0.03, (0, 0, shaft), "z"))
-    runner = b.link("runner", "plastic", S.tube(0.0065, 0.012, 0.04, (0, 0, shaft - 0.25)))
-    b.prismatic(runner, "base", (0, 0, -1), 0.0, b.dim(0.2, 0.35))
+    runner = b.link("runner", "plastic", S.tube(0.0065, 0.012, 0.08, (0, 0, shaft - 0.27)))
+    b.prismatic(runner, "base", (0, 0, -1), 0.0, b.dim(0.15, 0.24))
     droop = b.real(0.25, 0.4)
     top = np.array([0, 0, shaft - 0.01])
     for k in range(ribs):
@@ -88,7 +88,7 @@ def lipstick(b: Builder) -> str:
     bullet = b.link("bullet", "plastic", S.cylinder(r * 0.7, h * 0.7, (0, 0, h * 0.5)),
                     S.cone(r * 0.7, r * 1.2, (0, 0, h * 0.85), "z"))
     pitch = b.real(0.0012, 0.0025)
-    travel = h * 0.45
+    travel = min(h * 0.45, pitch * 2 * math.pi * b.real(0.7, 1.0))
     b.helical(bullet, "base", "z", (0, 0, h * 0.5), 0.0, travel / pitch, pitch)
     cap = b.link("cap", "metal", S.tube(r, r * 1.15, h * 0.8, (0, 0, h + h * 0.3)),
                  S.cylinder(r * 1.15, 0.003, (0, 0, h + h * 0.7 + 0.0015)))

@@ -30,6 +30,9 @@ SECTIONS = 24
 #: Facets around small round details (knobs, pins, buttons).
 SMALL_SECTIONS = 12
 
+#: Without a bore, a radial prism keeps a hole this fraction of its radius (closes the fan).
+HUB_FRACTION = 1e-3
+
 AxisLike = str | Sequence[float] | np.ndarray
 _NAMED_AXES = {"x": (1.0, 0.0, 0.0), "y": (0.0, 1.0, 0.0), "z": (0.0, 0.0, 1.0)}
 
@@ -170,28 +173,54 @@ def ring_points(radius: float, count: int, center: Sequence[float], axis: AxisLi
     return local @ frame[:3, :3].T + frame[:3, 3]
 
 
-def gear(radius: float, width: float, teeth: int, center: Sequence[float],
-         axis: AxisLike = "z", *, bore: float = 0.0) -> list[trimesh.Trimesh]:
-    """A spur gear as solids: a hub disk plus ``teeth`` tooth blocks around ``axis``.
+def radial_prism(angles: np.ndarray, radii: np.ndarray, bore: float, width: float,
+                 center: Sequence[float], axis: AxisLike = "z") -> trimesh.Trimesh:
+    """Closed prism whose cross-section is star-shaped around its axis.
 
-    ``radius`` is the pitch radius; teeth stick out ``~radius * 2 pi / teeth / 2``. The
-    pieces overlap, so the builder's union merges them into one closed solid.
+    The outline has radius ``radii[i]`` at polar angle ``angles[i]`` (increasing, one turn,
+    both ``(n,)``); ``bore`` > 0 leaves a round hole of that radius. The prism is ``width``
+    long along ``axis`` and centered at ``center``. Built directly (no boolean, no
+    triangulation library): radial quads join the outline to the bore on both caps.
+    """
+    angles, radii = np.asarray(angles, float), np.asarray(radii, float)
+    _check_positive(width=width, radii=radii, outside=radii - bore)
+    n = len(angles)
+    ring = np.column_stack([np.cos(angles), np.sin(angles)])
+    inner_r = bore if bore > 0.0 else HUB_FRACTION * float(radii.min())
+    rows = [np.column_stack([ring * r[:, None], np.full(n, z)])
+            for r, z in ((radii, -width / 2), (radii, width / 2),
+                         (np.full(n, inner_r), -width / 2), (np.full(n, inner_r), width / 2))]
+    vertices = np.concatenate(rows)
+    i = np.arange(n)
+    j = (i + 1) % n
+    ob, ot, ib, it = i, i + n, i + 2 * n, i + 3 * n
+    jb, jt, kb, kt = j, j + n, j + 2 * n, j + 3 * n
+    faces = np.concatenate([
+        np.column_stack([ob, jb, jt]), np.column_stack([ob, jt, ot]),   # outer wall
+        np.column_stack([ib, it, kt]), np.column_stack([ib, kt, kb]),   # bore wall
+        np.column_stack([it, ot, jt]), np.column_stack([it, jt, kt]),   # top cap
+        np.column_stack([ib, jb, ob]), np.column_stack([ib, kb, jb]),   # bottom cap
+    ])
+    mesh = trimesh.Trimesh(vertices, faces, process=False)
+    mesh.apply_transform(_frame(center, axis))
+    return mesh
+
+
+def gear(radius: float, width: float, teeth: int, center: Sequence[float],
+         axis: AxisLike = "z", *, bore: float = 0.0) -> trimesh.Trimesh:
+    """A spur gear with ``teeth`` trapezoidal teeth around pitch ``radius`` along ``axis``.
+
+    Teeth reach ``radius + module / 2`` from a root circle at ``radius - module / 2``
+    (``module = 2 pi radius / teeth``); ``bore`` > 0 leaves a shaft hole.
     """
     _check_positive(radius=radius, width=width, teeth=teeth)
     module = 2.0 * np.pi * radius / teeth
-    root = radius - 0.5 * module
-    disk = (tube(bore, root, width, center, axis) if bore > 0.0
-            else cylinder(root, width, center, axis, sections=max(SECTIONS, teeth)))
-    frame = _frame(center, axis)
-    pieces = [disk]
-    for k in range(teeth):
-        ang = 2.0 * np.pi * k / teeth
-        radial = frame[:3, :3] @ np.array([np.cos(ang), np.sin(ang), 0.0])
-        tangent = np.cross(frame[:3, :3][:, 2], radial)
-        rot = np.column_stack([radial, tangent, frame[:3, :3][:, 2]])
-        pos = frame[:3, 3] + radial * radius
-        pieces.append(box((module, 0.45 * module, width), pos, rotation=rot))
-    return pieces
+    root, tip = radius - 0.5 * module, radius + 0.5 * module
+    step = 2.0 * np.pi / teeth
+    fractions = np.array([0.0, 0.12, 0.38, 0.5])
+    angles = (np.arange(teeth)[:, None] * step + fractions[None, :] * step).reshape(-1)
+    radii = np.tile([root, tip, tip, root], teeth)
+    return radial_prism(angles, radii, bore, width, center, axis)
 
 
 def moved(meshes: list[trimesh.Trimesh], offset: Sequence[float]) -> list[trimesh.Trimesh]:

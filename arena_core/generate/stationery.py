@@ -53,7 +53,7 @@ def stapler(b: Builder) -> str:
     arm = b.link("top_arm", "plastic", S.box((length * 0.95, w, 0.015), (-length / 2 + length * 0.475 + 0.003, 0, 0.04)))
     b.revolute(arm, magazine, (0, -1, 0), (pivot[0], 0, 0.033), 0.0, b.real(0.3, 0.5))
     pusher = b.link("pusher", "metal", S.box((0.015, w * 0.4, 0.008), (length * 0.2, 0, 0.025)))
-    b.prismatic(pusher, magazine, (-1, 0, 0), 0.0, length * 0.5)
+    b.prismatic(pusher, magazine, (-1, 0, 0), 0.0, length * 0.3)
     return "stapler"
 
 

@@ -129,14 +129,23 @@ def bar_clamp(b: Builder) -> str:
     return "F-style bar clamp"
 
 
-@kind("tape_measure", "tools")
-def tape_measure(b: Builder) -> str:
-    """Tape measure: the tape pulls out (prismatic) and a lock slider holds it."""
-    size = b.dim(0.05, 0.08)
-    b.link("base", "plastic", S.box((size, size * 0.45, size), (0, 0, size / 2)))
-    tape = b.link("tape", "metal", S.box((0.02, 0.02, 0.001), (size / 2 + 0.01, 0, 0.006)),
-                  S.box((0.002, 0.02, 0.01), (size / 2 + 0.02, 0, 0.01)))
-    b.prismatic(tape, "base", "x", 0.0, b.pick((2.0, 3.0, 5.0)))
-    lock = b.link("lock", "plastic", S.box((0.012, 0.008, 0.006), (size * 0.2, 0, size + 0.003)))
-    b.prismatic(lock, "base", (-1, 0, 0), 0.0, 0.008)
-    return "tape measure"
+@kind("drill", "tools")
+def drill(b: Builder) -> str:
+    """Cordless drill: chuck (continuous), trigger (prismatic), direction switch
+    (prismatic) and clutch ring (revolute)."""
+    ln, h = b.dim(0.15, 0.22), b.dim(0.18, 0.26)
+    grip_x = -ln * 0.25
+    b.link("base", "plastic", S.box((ln, 0.055, 0.065), (0, 0, h - 0.0325)),
+           S.bar((grip_x, 0, h - 0.06), (grip_x - 0.03, 0, 0.06), 0.045, 0.035),
+           S.box((0.1, 0.07, 0.06), (grip_x - 0.02, 0, 0.03)))
+    nose = (ln / 2, 0, h - 0.0325)
+    ring = b.link("clutch_ring", "plastic", S.tube(0.021, 0.028, 0.015, (ln / 2 + 0.0075, 0, nose[2]), "x"))
+    b.revolute(ring, "base", "x", nose, 0.0, b.real(3.0, 5.0))
+    chuck = b.link("chuck", "metal", S.cylinder(0.02, 0.05, (ln / 2 + 0.04, 0, nose[2]), "x"),
+                   S.cone(0.012, 0.02, (ln / 2 + 0.065, 0, nose[2]), "x"))
+    b.continuous(chuck, "base", "x", nose)
+    trigger = b.link("trigger", "plastic", S.box((0.015, 0.015, 0.03), (grip_x + 0.02, 0, h - 0.09)))
+    b.prismatic(trigger, "base", (-1, 0, 0), 0.0, 0.008)
+    switch = b.link("direction_switch", "plastic", S.box((0.01, 0.07, 0.01), (grip_x + 0.01, 0, h - 0.07)))
+    b.prismatic(switch, "base", "y", -0.008, 0.008)
+    return "cordless drill"

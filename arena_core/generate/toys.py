@@ -44,14 +44,14 @@ def piano(b: Builder) -> str:
 def toy_car(b: Builder) -> str:
     """Toy car: steerable front wheels (knuckle revolute + wheel continuous), rear wheels,
     opening doors and trunk."""
-    l, w, h = b.dim(0.12, 0.35), b.dim(0.06, 0.16), b.dim(0.05, 0.12)
+    ln, w, h = b.dim(0.12, 0.35), b.dim(0.06, 0.16), b.dim(0.05, 0.12)
     wr = h * 0.3
-    b.link("base", "plastic", S.box((l, w, h * 0.5), (0, 0, wr + h * 0.25)),
-           S.box((l * 0.5, w * 0.9, h * 0.4), (-l * 0.05, 0, wr + h * 0.7)))
+    b.link("base", "plastic", S.box((ln, w, h * 0.5), (0, 0, wr + h * 0.25)),
+           S.box((ln * 0.5, w * 0.9, h * 0.4), (-ln * 0.05, 0, wr + h * 0.7)))
     steer = b.chance(0.5)
     for sx, axle in ((1, "front"), (-1, "rear")):
         for side, sy in (("left", -1), ("right", 1)):
-            center = (sx * l * 0.32, sy * (w / 2 + wr * 0.3), wr)
+            center = (sx * ln * 0.32, sy * (w / 2 + wr * 0.3), wr)
             parent = "base"
             if steer and axle == "front":
                 parent = b.link(f"knuckle_{side}", "plastic", S.box((wr * 0.5, wr * 0.3, wr * 0.5),
@@ -59,27 +59,27 @@ def toy_car(b: Builder) -> str:
                 b.revolute(parent, "base", "z", (center[0], sy * (w / 2 - wr * 0.2), wr), -0.5, 0.5)
             P.wheel(b, f"{axle}_wheel_{side}", parent, center, "y", wr, wr * 0.6)
     doors = b.count(0, 2)
-    for k, (side, sy) in enumerate((("left", -1), ("right", 1))[:doors]):
-        door = b.link(f"door_{side}", "plastic", S.box((l * 0.25, 0.003, h * 0.35), (l * 0.08, sy * (w / 2 + 0.002), wr + h * 0.35)))
-        b.revolute(door, "base", (0, 0, sy), (l * 0.205, sy * (w / 2 + 0.0035), wr + h * 0.35), 0.0, 1.2)
+    for side, sy in (("left", -1), ("right", 1))[:doors]:
+        door = b.link(f"door_{side}", "plastic", S.box((ln * 0.25, 0.003, h * 0.35), (ln * 0.08, sy * (w / 2 + 0.002), wr + h * 0.35)))
+        b.revolute(door, "base", (0, 0, sy), (ln * 0.205, sy * (w / 2 + 0.0035), wr + h * 0.35), 0.0, 1.2)
     trunk = b.chance(0.5)
     if trunk:
-        lid = b.link("trunk", "plastic", S.box((l * 0.2, w * 0.8, 0.003), (-l * 0.4, 0, wr + h * 0.5 + 0.0015)))
-        b.revolute(lid, "base", "y", (-l * 0.3, 0, wr + h * 0.5 + 0.003), 0.0, 1.3)
+        lid = b.link("trunk", "plastic", S.box((ln * 0.2, w * 0.8, 0.003), (-ln * 0.4, 0, wr + h * 0.5 + 0.0015)))
+        b.revolute(lid, "base", "y", (-ln * 0.3, 0, wr + h * 0.5 + 0.003), 0.0, 1.3)
     return f"toy car with {doors} opening doors" + (" and a trunk" if trunk else "")
 
 
 @kind("skateboard", "toys_recreation")
 def skateboard(b: Builder) -> str:
     """Skateboard: two trucks pivoting about tilted kingpins (revolute), four wheels."""
-    l, w = b.dim(0.7, 0.82), b.dim(0.19, 0.22)
+    ln, w = b.dim(0.7, 0.82), b.dim(0.19, 0.22)
     wr = b.dim(0.025, 0.03)
     deck = 2 * wr + 0.035
-    b.link("base", "wood", S.box((l, w, 0.012), (0, 0, deck + 0.006)),
-           S.box((0.12, w * 0.9, 0.012), (l / 2 - 0.04, 0, deck + 0.02), rotation=S.rotation("y", -0.3)),
-           S.box((0.12, w * 0.9, 0.012), (-l / 2 + 0.04, 0, deck + 0.02), rotation=S.rotation("y", 0.3)))
+    b.link("base", "wood", S.box((ln, w, 0.012), (0, 0, deck + 0.006)),
+           S.box((0.12, w * 0.9, 0.012), (ln / 2 - 0.04, 0, deck + 0.02), rotation=S.rotation("y", -0.3)),
+           S.box((0.12, w * 0.9, 0.012), (-ln / 2 + 0.04, 0, deck + 0.02), rotation=S.rotation("y", 0.3)))
     for end, sx in (("front", 1), ("back", -1)):
-        x = sx * (l / 2 - 0.13)
+        x = sx * (ln / 2 - 0.13)
         axis = np.array([sx * math.cos(math.radians(50)), 0, math.sin(math.radians(50))])
         truck = b.link(f"{end}_truck", "aluminum", S.box((0.04, 0.05, deck - wr), (x, 0, wr + (deck - wr) / 2)),
                        S.rod((x, -w / 2 + 0.01, wr), (x, w / 2 - 0.01, wr), 0.006))

@@ -16,33 +16,33 @@ from arena_core.generate.kinds import kind
 def cart(b: Builder) -> str:
     """Shopping or utility cart: basket/shelves on a frame, rear wheels (continuous), front
     swivel casters, and a fold-down child seat on shopping carts."""
-    l, w = b.dim(0.6, 1.0), b.dim(0.4, 0.6)
+    ln, w = b.dim(0.6, 1.0), b.dim(0.4, 0.6)
     wheel_r = b.dim(0.05, 0.08)
     deck = 2.6 * wheel_r + 0.04
     shopping = b.chance(0.5)
-    b.link("base", "metal", S.box((l, w, 0.02), (0, 0, deck)))
+    b.link("base", "metal", S.box((ln, w, 0.02), (0, 0, deck)))
     if shopping:
-        P.shell(b, "basket", "metal", (l, w, 0.35), (0, 0, deck + 0.45), 0.004, open_face="+z")
+        P.shell(b, "basket", "metal", (ln, w, 0.35), (0, 0, deck + 0.45), 0.004, open_face="+z")
         b.fixed("basket", "base", (0, 0, deck + 0.3))
         for sy in (-1, 1):
-            b.add("base", S.rod((-l / 2, sy * w / 2, deck), (-l / 2, sy * w / 2, deck + 0.8), 0.01))
-        b.add("base", S.rod((-l / 2 - 0.05, -w / 2, deck + 0.85), (-l / 2 - 0.05, w / 2, deck + 0.85), 0.014))
-        seat = b.link("child_seat", "plastic", S.box((0.01, w * 0.8, 0.2), (-l / 2 + 0.03, 0, deck + 0.55)))
-        b.revolute(seat, "basket", (0, 1, 0), (-l / 2 + 0.03, 0, deck + 0.65), 0.0, 1.5)
+            b.add("base", S.rod((-ln / 2, sy * w / 2, deck), (-ln / 2, sy * w / 2, deck + 0.8), 0.01))
+        b.add("base", S.rod((-ln / 2 - 0.05, -w / 2, deck + 0.85), (-ln / 2 - 0.05, w / 2, deck + 0.85), 0.014))
+        seat = b.link("child_seat", "plastic", S.box((0.01, w * 0.8, 0.2), (-ln / 2 + 0.03, 0, deck + 0.55)))
+        b.revolute(seat, "basket", (0, 1, 0), (-ln / 2 + 0.03, 0, deck + 0.65), 0.0, 1.5)
     else:
-        b.add("base", S.box((l, w, 0.02), (0, 0, deck + 0.45)))
+        b.add("base", S.box((ln, w, 0.02), (0, 0, deck + 0.45)))
         for sx in (-1, 1):
             for sy in (-1, 1):
-                b.add("base", S.rod((sx * (l / 2 - 0.02), sy * (w / 2 - 0.02), deck),
-                                    (sx * (l / 2 - 0.02), sy * (w / 2 - 0.02), deck + 0.45), 0.01))
-        b.add("base", S.rod((-l / 2, -w / 2 + 0.02, deck + 0.45), (-l / 2 - 0.08, -w / 2 + 0.02, deck + 0.9), 0.012),
-              S.rod((-l / 2, w / 2 - 0.02, deck + 0.45), (-l / 2 - 0.08, w / 2 - 0.02, deck + 0.9), 0.012),
-              S.rod((-l / 2 - 0.08, -w / 2, deck + 0.9), (-l / 2 - 0.08, w / 2, deck + 0.9), 0.014))
+                b.add("base", S.rod((sx * (ln / 2 - 0.02), sy * (w / 2 - 0.02), deck),
+                                    (sx * (ln / 2 - 0.02), sy * (w / 2 - 0.02), deck + 0.45), 0.01))
+        b.add("base", S.rod((-ln / 2, -w / 2 + 0.02, deck + 0.45), (-ln / 2 - 0.08, -w / 2 + 0.02, deck + 0.9), 0.012),
+              S.rod((-ln / 2, w / 2 - 0.02, deck + 0.45), (-ln / 2 - 0.08, w / 2 - 0.02, deck + 0.9), 0.012),
+              S.rod((-ln / 2 - 0.08, -w / 2, deck + 0.9), (-ln / 2 - 0.08, w / 2, deck + 0.9), 0.014))
     for side, sy in (("left", -1), ("right", 1)):
-        center = (-l / 2 + 0.08, sy * (w / 2 - 0.04), wheel_r)
+        center = (-ln / 2 + 0.08, sy * (w / 2 - 0.04), wheel_r)
         b.add("base", S.box((0.03, 0.03, deck - wheel_r), (center[0], center[1] - sy * 0.03, (deck + wheel_r) / 2)))
         P.wheel(b, f"rear_wheel_{side}", "base", center, "y", wheel_r, 0.03)
-        P.caster(b, f"front_caster_{side}", "base", (l / 2 - 0.08, sy * (w / 2 - 0.04), deck - 0.01),
+        P.caster(b, f"front_caster_{side}", "base", (ln / 2 - 0.08, sy * (w / 2 - 0.04), deck - 0.01),
                  wheel_r)
     return "shopping cart" if shopping else "utility cart"
 
@@ -50,20 +50,20 @@ def cart(b: Builder) -> str:
 @kind("stroller", "vehicles")
 def stroller(b: Builder) -> str:
     """Stroller: wheels, front swivel casters, folding canopy, adjustable handle, footrest."""
-    l, w = b.dim(0.7, 0.9), b.dim(0.45, 0.6)
+    ln, w = b.dim(0.7, 0.9), b.dim(0.45, 0.6)
     wheel_r = b.dim(0.08, 0.14)
     seat_z = wheel_r * 2 + 0.3
-    b.link("base", "aluminum", S.rod((-l / 2, -w / 2, wheel_r), (l / 2, -w / 2, seat_z), 0.012),
-           S.rod((-l / 2, w / 2, wheel_r), (l / 2, w / 2, seat_z), 0.012),
-           S.rod((-l / 2, -w / 2, wheel_r), (-l / 2, w / 2, wheel_r), 0.012),
+    b.link("base", "aluminum", S.rod((-ln / 2, -w / 2, wheel_r), (ln / 2, -w / 2, seat_z), 0.012),
+           S.rod((-ln / 2, w / 2, wheel_r), (ln / 2, w / 2, seat_z), 0.012),
+           S.rod((-ln / 2, -w / 2, wheel_r), (-ln / 2, w / 2, wheel_r), 0.012),
            S.box((0.35, w - 0.04, 0.03), (0.0, 0, seat_z - 0.1)),
            S.box((0.03, w - 0.04, 0.35), (-0.17, 0, seat_z + 0.08)))
     for side, sy in (("left", -1), ("right", 1)):
-        P.wheel(b, f"rear_wheel_{side}", "base", (-l / 2, sy * (w / 2 + 0.03), wheel_r), "y", wheel_r, 0.035,
+        P.wheel(b, f"rear_wheel_{side}", "base", (-ln / 2, sy * (w / 2 + 0.03), wheel_r), "y", wheel_r, 0.035,
                 spokes=6)
-        P.caster(b, f"front_caster_{side}", "base", (l / 2 - 0.1, sy * w / 2, wheel_r * 0.8 + 0.06),
+        P.caster(b, f"front_caster_{side}", "base", (ln / 2 - 0.1, sy * w / 2, wheel_r * 0.8 + 0.06),
                  wheel_r * 0.6)
-        b.add("base", S.rod((l / 2 - 0.1, sy * w / 2, wheel_r * 0.8 + 0.06), (l / 2 - 0.1, sy * w / 2, seat_z - 0.1), 0.01))
+        b.add("base", S.rod((ln / 2 - 0.1, sy * w / 2, wheel_r * 0.8 + 0.06), (ln / 2 - 0.1, sy * w / 2, seat_z - 0.1), 0.01))
     handle = b.link("handle", "aluminum", S.rod((-0.17, -w / 2, seat_z), (-0.45, -w / 2, seat_z + 0.5), 0.011),
                     S.rod((-0.17, w / 2, seat_z), (-0.45, w / 2, seat_z + 0.5), 0.011),
                     S.rod((-0.45, -w / 2, seat_z + 0.5), (-0.45, w / 2, seat_z + 0.5), 0.014))
@@ -140,22 +140,22 @@ def wheelchair(b: Builder) -> str:
 def scooter(b: Builder) -> str:
     """Kick scooter: steering column on a tilted head (revolute), fold hinge, handlebar
     height (prismatic), front and rear wheels (continuous), rear brake (revolute)."""
-    l, wr = b.dim(0.55, 0.75), b.dim(0.06, 0.1)
+    ln, wr = b.dim(0.55, 0.75), b.dim(0.06, 0.1)
     deck_z = wr + 0.03
-    b.link("base", "aluminum", S.box((l, 0.12, 0.03), (0, 0, deck_z)))
-    P.wheel(b, "rear_wheel", "base", (-l / 2 - 0.02, 0, wr), "y", wr, 0.025)
+    b.link("base", "aluminum", S.box((ln, 0.12, 0.03), (0, 0, deck_z)))
+    P.wheel(b, "rear_wheel", "base", (-ln / 2 - 0.02, 0, wr), "y", wr, 0.025)
     tilt = math.radians(b.real(5, 15))
     axis = np.array([-math.sin(tilt), 0, math.cos(tilt)])
-    head = np.array([l / 2 + 0.04, 0, deck_z])
+    head = np.array([ln / 2 + 0.04, 0, deck_z])
     hinge = b.link("fold_hinge", "aluminum", S.box((0.05, 0.06, 0.05), head + (0, 0, 0.02)))
     b.revolute(hinge, "base", (0, 1, 0), head, -1.4, 0.0)
     column = b.link("column", "aluminum", S.rod(head + axis * 0.02, head + axis * 0.6, 0.016),
-                    S.rod(head + (0.02, 0, 0), (l / 2 + 0.06, 0, wr), 0.012))
-    b.revolute(column, hinge, axis, head, -1.0, 1.0)
-    P.wheel(b, "front_wheel", column, (l / 2 + 0.06, 0, wr), "y", wr, 0.025)
+                    S.rod(head + (0.02, 0, 0), (ln / 2 + 0.06, 0, wr), 0.012))
+    b.revolute(column, hinge, axis, head, -b.real(0.7, 1.1), b.real(0.7, 1.1))
+    P.wheel(b, "front_wheel", column, (ln / 2 + 0.06, 0, wr), "y", wr, 0.025)
     bar = b.link("handlebar", "aluminum", S.rod(head + axis * 0.4, head + axis * 0.85, 0.012),
                  S.rod(head + axis * 0.85 - (0, 0.22, 0), head + axis * 0.85 + (0, 0.22, 0), 0.012))
     b.prismatic(bar, column, axis, 0.0, b.dim(0.1, 0.25))
-    brake = b.link("brake", "metal", S.box((0.12, 0.06, 0.005), (-l / 2 - 0.01, 0, wr * 2 + 0.01)))
-    b.revolute(brake, "base", (0, 1, 0), (-l / 2 + 0.05, 0, wr * 2 + 0.01), 0.0, 0.15)
+    brake = b.link("brake", "metal", S.box((0.12, 0.06, 0.005), (-ln / 2 - 0.01, 0, wr * 2 + 0.01)))
+    b.revolute(brake, "base", (0, 1, 0), (-ln / 2 + 0.05, 0, wr * 2 + 0.01), 0.0, 0.15)
     return "kick scooter"

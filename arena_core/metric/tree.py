@@ -41,6 +41,7 @@ from scipy.optimize import linear_sum_assignment
 from arena_core import tolerances as tol
 from arena_core.metric.joint import Norm, _check_pairs, motion, pairwise_distance
 from arena_core.metric.tree_dp import constrained_distance
+from arena_core.metric.tree_regions import RegionOps, symmetry_classes
 from arena_core.metric.tree_search import Search
 from arena_core.metric.tree_structure import (
     TreeInputError,
@@ -131,19 +132,36 @@ def tree_distance_from_costs(
     s1, s2 = side_matrix(c1), side_matrix(c2)
     if realizable(s1, s2, pairs):
         return _result(sub, d1, d2, pairs, relax_value, relax_value, idx1, idx2, True, 0)
-    incumbent = _upper_bound(c1, c2, sub, d1, d2, pairs)
-    ub = _matching_value(sub, d1, d2, incumbent)
     gap = tol.CERTIFY_GAP * scale
-    if ub - relax_value <= gap:
-        return _result(sub, d1, d2, incumbent, relax_value, relax_value, idx1, idx2, True, 0)
-    search = Search(sub, d1, d2, s1, s2, gap, int(max_nodes))
-    found = search.solve((np.arange(len(d1)), np.arange(len(d2)), ()), ub)
-    if found.pairs is not None and _matching_value(sub, d1, d2, found.pairs) < ub:
+    swap = _duplicates(c1, s1, sub.T, d1) > _duplicates(c2, s2, sub, d2)
+    if swap:  # branch into the tree with more interchangeable subtrees
+        lower, found, nodes = _search(c2, c1, s2, s1, sub.T, d2, d1, pairs[:, ::-1], gap, max_nodes)
+        found = found[:, ::-1]
+    else:
+        lower, found, nodes = _search(c1, c2, s1, s2, sub, d1, d2, pairs, gap, max_nodes)
+    value = _matching_value(sub, d1, d2, found)
+    lower = min(max(lower, relax_value), value)
+    return _result(sub, d1, d2, found, lower, relax_value, idx1, idx2, value - lower <= gap, nodes)
+
+
+def _search(c1, c2, s1, s2, cost, d1, d2, relax_pairs, gap, max_nodes):
+    """Incumbent (constrained DP or dive), then branch-and-bound: ``(lower, pairs, nodes)``."""
+    ops = RegionOps(cost, d1, d2, s1, s2, c2)
+    search = Search(ops, gap, int(max_nodes))
+    region = (np.arange(len(d1)), np.arange(len(d2)), ())
+    candidates = [_upper_bound(c1, c2, cost, d1, d2, relax_pairs), search.dive(region)]
+    incumbent = min(candidates, key=lambda p: _matching_value(cost, d1, d2, p))
+    ub = _matching_value(cost, d1, d2, incumbent)
+    found = search.solve(region, ub)
+    if found.pairs is not None and _matching_value(cost, d1, d2, found.pairs) < ub:
         incumbent = found.pairs
-    value = _matching_value(sub, d1, d2, incumbent)
-    lower = min(max(found.lb, relax_value), value)
-    return _result(sub, d1, d2, incumbent, lower, relax_value, idx1, idx2,
-                   value - lower <= gap, search.nodes)
+    return found.lb, np.ascontiguousarray(incumbent), search.nodes
+
+
+def _duplicates(edges, side, cost, motion) -> int:
+    """Number of edges sharing a symmetry class with another edge."""
+    classes = symmetry_classes(edges, side, cost, motion)
+    return int(len(classes) - len(np.unique(classes)))
 
 
 def _upper_bound(c1, c2, cost, d1, d2, relax_pairs) -> np.ndarray:

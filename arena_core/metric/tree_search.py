@@ -1,38 +1,31 @@
 """Exact motion-aware tree edit distance by region branch-and-bound (used by ``tree.py``).
 
-Problem. Edges ``i`` of tree 1 and ``k`` of tree 2 (exact fixed edges already
-contracted), substitution costs ``C[i, k]``, contraction/expansion costs ``d1[i]``,
-``d2[k]``. Find the matching ``M`` minimising ``sum_M C + sum_unmatched d`` among the
-*realizable* ones (see :mod:`arena_core.metric.tree_structure`).
+Problem. Edges ``i`` of tree 1 and ``k`` of tree 2 (exact fixed edges contracted),
+substitution costs ``C[i, k]``, contraction/expansion costs ``d1[i]``, ``d2[k]``: find
+the realizable matching ``M`` minimising ``sum_M C + sum_unmatched d``. Regions,
+forcing and symmetry classes are in :mod:`arena_core.metric.tree_regions`.
 
-Regions. Forcing a pair ``(e, f)`` into ``M`` cuts both trees at the forced edges:
-every other matched pair must take its two edges from *corresponding* sides, and the
-sides are independent subproblems glued along the forced pairs ("terminals"). A
-region is ``(A, B, T)``: edge subsets of the two trees and its terminal pairs. A pair
-``(i, k)`` is admissible in it iff ``T + (i, k)`` is realizable (``i`` splits the
-terminals like ``k``); with two or more terminals this already forbids most pairs.
+Lower bound of a region: its assignment relaxation (exact when realizable).
+Upper bound: a *dive* -- force every relaxation pair that is in no violated triple
+(or the largest-saving pair when all are), split, repeat on the sub-regions.
 
-Bounds. Lower bound of a region: the assignment relaxation (Hungarian on the padded
-``(|A|+|B|) x (|B|+|A|)`` matrix, inadmissible pairs forbidden). If its matching is
-realizable (with the terminals) the region is solved exactly. Upper bound: greedy
-repair of that matching (add pairs by decreasing saving while realizable).
+Branch-and-bound on a region with incumbent ``U``: the relaxation duals (Bellman-
+Ford on the residual graph) give reduced costs ``rc`` with ``lb + rc[e, f]`` a valid
+bound on every solution containing ``(e, f)`` (``rc[e, del]`` for contracting ``e``).
+Per tree-1 edge the options still below ``U`` are counted (one per symmetry class).
+No option left: the region cannot beat ``U``. Exactly one option left for some edges:
+all of them are applied at once (every improving solution contains them) and the
+region splits. Otherwise branch on the conflicted edge with the fewest options
+(contract it, or match it to each surviving class), best bound first, depth first,
+memoizing solved regions.
 
-Branching. Pick an edge ``e`` of ``A`` that takes part in a violated triple; every
-solution either contracts ``e`` (region ``A - e``) or matches it to some admissible
-``f`` in ``B`` (two independent sub-regions; both side orientations when ``T`` is
-empty). Options are pre-filtered with reduced costs of the relaxation (the assignment
-duals, from Bellman-Ford on the residual graph: ``lb + rc[e, f]`` is a valid bound for
-every solution that contains ``(e, f)``), then ordered by their sub-relaxation bound
-and explored depth-first with the incumbent as cut-off; solved regions are memoized
-by ``(A, B, terminal attachment pattern)``.
-
-Complexity. One relaxation is ``O(N^3)`` with ``N = |A| + |B|`` (scipy), the duals
-``O(N^2)`` per Bellman-Ford round. When the relaxation is realizable (the common
-case: correct topology, missing/spurious joints) the whole search is one
-relaxation. A misattached subtree costs a few relaxations. The worst case is
-exponential (unordered tree edit distance is NP-hard), so the number of relaxations
-is capped by ``max_nodes``; the result then carries the proven lower bound and the
-best realizable upper bound, and is not certified.
+Complexity. A relaxation is ``O(N^3)`` with ``N = |A| + |B|`` (scipy), the duals
+``O(N^2)`` per Bellman-Ford round. A realizable relaxation (correct topology,
+missing or spurious joints) costs one relaxation; localized structural errors a
+handful per error, since forced moves cut the trees into independent regions. The
+worst case is exponential (unordered tree edit distance is NP-hard): the number of
+relaxations is capped by ``max_nodes``, after which the best proven lower bound and
+the best realizable matching are returned uncertified.
 """
 
 from __future__ import annotations
@@ -42,18 +35,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from arena_core.metric.tree_structure import conflicting, realizable
+from arena_core.metric.tree_regions import Region, RegionOps, with_terms
+from arena_core.metric.tree_structure import conflicting
 
-Region = tuple[np.ndarray, np.ndarray, tuple[tuple[int, int], ...]]
-
-
-@dataclass(frozen=True)
-class Relaxation:
-    """The assignment relaxation of one region: bound, matching, exactness."""
-
-    lb: float
-    pairs: np.ndarray  # (m, 2) global edge indices of the relaxation's matching
-    exact: bool
+_NONE = np.zeros((0, 2), dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -67,101 +52,73 @@ class Bounds:
 
 @dataclass
 class Search:
-    """Branch-and-bound state for one pair of trees (see the module docstring)."""
+    """Branch-and-bound over regions (see the module docstring)."""
 
-    cost: np.ndarray
-    d1: np.ndarray
-    d2: np.ndarray
-    s1: np.ndarray
-    s2: np.ndarray
+    ops: RegionOps
     gap: float
     max_nodes: int
-    nodes: int = 0
-    _relax: dict = field(default_factory=dict)
     _solved: dict = field(default_factory=dict)
 
-    # ------------------------------------------------------------------ regions
-    def key(self, region: Region) -> tuple:
-        a, b, terms = region
-        pattern = sorted(
-            (np.packbits(self.s1[a, t1]).tobytes(), np.packbits(self.s2[b, t2]).tobytes())
-            for t1, t2 in terms
-        )
-        return a.tobytes(), b.tobytes(), tuple(pattern)
+    @property
+    def nodes(self) -> int:
+        return self.ops.nodes
 
-    def admissible(self, region: Region) -> np.ndarray:
-        """``(|A|, |B|)`` bool: pairs realizable together with the terminals."""
-        a, b, terms = region
-        if len(terms) <= 1:
-            return np.ones((len(a), len(b)), dtype=bool)
-        t1 = np.array([t[0] for t in terms])
-        t2 = np.array([t[1] for t in terms])
-        p1, p2 = self.s1[np.ix_(a, t1)], self.s2[np.ix_(b, t2)]
-        q1, q2 = p1 ^ p1[:, :1], p2 ^ p2[:, :1]
-        return (q1[:, None, :] == q2[None, :, :]).all(axis=-1)
+    # ------------------------------------------------------------------ upper bound
+    def dive(self, region: Region) -> np.ndarray:
+        """A realizable matching of ``region`` (pairs, terminals excluded)."""
+        found, stack = [], [region]
+        while stack:
+            reg = stack.pop()
+            relax = self.ops.relax(reg)
+            if relax.exact:
+                found.append(relax.pairs)
+                continue
+            base_pairs, subs = self._dive_step(reg, relax)
+            found.append(base_pairs)
+            stack.extend(subs)
+        return np.concatenate(found) if found else _NONE
 
-    def padded(self, region: Region) -> np.ndarray:
-        """The ``(|A|+|B|, |B|+|A|)`` assignment matrix (inf = forbidden)."""
-        a, b, _ = region
-        na, nb = len(a), len(b)
-        mat = np.full((na + nb, nb + na), np.inf)
-        mat[:na, :nb] = np.where(self.admissible(region), self.cost[np.ix_(a, b)], np.inf)
-        mat[np.arange(na), nb + np.arange(na)] = self.d1[a]
-        mat[na + np.arange(nb), np.arange(nb)] = self.d2[b]
-        mat[na:, nb:] = 0.0
-        return mat
+    def _dive_step(self, region: Region, relax) -> tuple[np.ndarray, list]:
+        pairs, terms = relax.pairs, region[2]
+        bad = conflicting(self.ops.s1, self.ops.s2, with_terms(pairs, terms))[: len(pairs)]
+        good = pairs[~bad]
+        if len(good) == 0 or len(good) + len(terms) < 2:
+            saving = self.ops.d1[pairs[:, 0]] + self.ops.d2[pairs[:, 1]]
+            saving = saving - self.ops.cost[pairs[:, 0], pairs[:, 1]]
+            good = pairs[np.argmax(saving)][None]
+        if len(good) + len(terms) >= 2:
+            got = self.ops.force(region, good, np.zeros(0, dtype=np.int64))
+            if got is not None:
+                return good, got[1]
+        opts = self.ops.split_options(region, int(good[0, 0]), int(good[0, 1]))
+        best = min(opts, key=lambda o: o[0] + sum(self.ops.relax(s).lb for s in o[1]))
+        return good[:1], best[1]
 
-    def relax(self, region: Region) -> Relaxation:
-        key = self.key(region)
-        hit = self._relax.get(key)
-        if hit is not None:
-            return hit
-        a, b, terms = region
-        if len(a) == 0 or len(b) == 0:
-            out = Relaxation(float(self.d1[a].sum() + self.d2[b].sum()), np.zeros((0, 2), int), True)
+    # ------------------------------------------------------------------ exact search
+    def solve(self, region: Region, bound: float) -> Bounds:
+        """Bounds for ``region``; exact (``ub - lb <= gap``) unless cut off at ``bound``."""
+        relax = self.ops.relax(region)
+        if relax.exact:
+            return Bounds(relax.lb, relax.lb, relax.pairs)
+        if relax.lb >= bound - self.gap:
+            return Bounds(relax.lb, np.inf, None)
+        key = self.ops.key(region)
+        known = self._solved.get(key)
+        if known is not None and (known.ub - known.lb <= self.gap or known.lb >= bound - self.gap):
+            return known
+        pairs = self.dive(region)
+        best = Bounds(relax.lb, self.ops.value(region, pairs), pairs)
+        if best.ub - relax.lb <= self.gap or self.nodes >= self.max_nodes:
+            out = best
         else:
-            self.nodes += 1
-            mat = self.padded(region)
-            rows, cols = linear_sum_assignment(mat)
-            hit_ab = (rows < len(a)) & (cols < len(b))
-            pairs = np.stack([a[rows[hit_ab]], b[cols[hit_ab]]], axis=1)
-            lb = float(mat[rows, cols].sum())
-            out = Relaxation(lb, pairs, realizable(self.s1, self.s2, self._with_terms(pairs, terms)))
-        self._relax[key] = out
+            out = self._branch(region, relax, bound, best)
+        if out.ub - out.lb <= self.gap or out.lb >= bound - self.gap:
+            self._solved[key] = out
         return out
 
-    @staticmethod
-    def _with_terms(pairs: np.ndarray, terms) -> np.ndarray:
-        if not terms:
-            return pairs
-        return np.concatenate([pairs, np.array(terms, dtype=np.int64).reshape(-1, 2)])
-
-    def value(self, region: Region, pairs: np.ndarray) -> float:
-        """Cost of the matching ``pairs`` inside ``region`` (unmatched edges contracted)."""
-        a, b, _ = region
-        return float(
-            self.cost[pairs[:, 0], pairs[:, 1]].sum()
-            + self.d1[a].sum() - self.d1[pairs[:, 0]].sum()
-            + self.d2[b].sum() - self.d2[pairs[:, 1]].sum()
-        )
-
-    def greedy(self, region: Region, relax: Relaxation) -> Bounds:
-        """Realizable matching from the relaxation: add pairs by decreasing saving."""
-        pairs = relax.pairs
-        saving = self.d1[pairs[:, 0]] + self.d2[pairs[:, 1]] - self.cost[pairs[:, 0], pairs[:, 1]]
-        terms = np.array(region[2], dtype=np.int64).reshape(-1, 2)
-        chosen = terms
-        for idx in np.argsort(-saving, kind="stable"):
-            trial = np.concatenate([chosen, pairs[idx : idx + 1]])
-            if realizable(self.s1, self.s2, trial):
-                chosen = trial
-        kept = chosen[len(terms) :]
-        return Bounds(self.value(region, kept), self.value(region, kept), kept)
-
-    # ------------------------------------------------------------------ branching
     def reduced_costs(self, region: Region) -> tuple[float, np.ndarray]:
         """Relaxation bound and reduced costs ``(|A|+|B|, |B|+|A|)`` (>= 0, inf = forbidden)."""
-        mat = self.padded(region)
+        mat = self.ops.padded(region)
         rows, cols = linear_sum_assignment(mat)
         assigned = mat[rows, cols]
         step = np.where(np.isfinite(mat), mat - assigned[:, None], np.inf)
@@ -174,108 +131,115 @@ class Search:
         u = assigned - dist[cols]
         return float(assigned.sum()), np.maximum(mat - u[:, None] - dist[None, :], 0.0)
 
-    def options(self, region: Region, e_row: int, lb: float, rc: np.ndarray, cutoff: float):
-        """Sub-problems of branching on edge ``A[e_row]``; also the best pruned bound."""
+    def _branch(self, region: Region, relax, bound: float, best: Bounds) -> Bounds:
+        a, b, terms = region
+        cutoff = min(bound, best.ub)
+        lb, rc = self.reduced_costs(region)
+        na, nb = len(a), len(b)
+        row_lb = lb + rc[:na]
+        del_lb = row_lb[np.arange(na), nb + np.arange(na)]
+        groups, rep_lb = self._class_columns(region, row_lb[:, :nb])
+        alive_m = rep_lb < cutoff - self.gap
+        alive_d = del_lb < cutoff - self.gap
+        count = alive_m.sum(axis=1) + alive_d
+        if np.any(count == 0):
+            dead = int(np.argmin(count))
+            return Bounds(max(relax.lb, float(row_lb[dead].min())), best.ub, best.pairs)
+        forced = np.flatnonzero(count == 1)
+        status, option = self._forced_option(region, forced, groups, alive_m, alive_d)
+        dead_lb = np.where(alive_m, np.inf, rep_lb)
+        dead_del = np.where(alive_d, np.inf, del_lb)
+        if status != "branch":
+            floor = float(min(dead_lb[forced].min(), dead_del[forced].min()))
+            if status == "infeasible":
+                return Bounds(max(relax.lb, floor), best.ub, best.pairs)
+            return self._explore(relax, [option], floor, bound, best)
+        e_row = self._choose_row(region, relax, count)
+        e = int(a[e_row])
+        options = []
+        if alive_d[e_row]:
+            options.append((float(self.ops.d1[e]), _NONE, [(np.delete(a, e_row), b, terms)]))
+        for g in np.flatnonzero(alive_m[e_row]):
+            f = int(b[np.flatnonzero(groups == g)[0]])
+            for base, subs in self.ops.split_options(region, e, f):
+                options.append((base, np.array([[e, f]], dtype=np.int64), subs))
+        floor = float(min(dead_lb[e_row].min(), dead_del[e_row]))
+        return self._explore(relax, options, floor, bound, best)
+
+    def _class_columns(self, region: Region, match_lb: np.ndarray):
+        """Group interchangeable tree-2 columns: group per column, best bound per group."""
         a, b, _ = region
-        nb = len(b)
-        row = lb + rc[e_row]
-        alive = row[:nb] < cutoff - self.gap
-        keep_f = np.flatnonzero(alive)
-        floor = float(np.min(row[:nb][~alive], initial=np.inf))
-        e, out = int(a[e_row]), []
-        if row[nb + e_row] < cutoff - self.gap:
-            out.append((float(self.d1[e]), None, [(np.delete(a, e_row), b, region[2])]))
-        else:
-            floor = min(floor, float(row[nb + e_row]))
-        for f_col in keep_f:
-            f = int(b[f_col])
-            for subs in self.split(region, e, f):
-                out.append((float(self.cost[e, f]), (e, f), subs))
-        return out, floor
+        in_b = np.zeros(len(self.ops.d2), dtype=bool)
+        in_b[b] = True
+        intact = np.array([in_b[self.ops.s2[f]].all() for f in b], dtype=bool)
+        key = np.where(intact, self.ops.classes[b], -1 - np.arange(len(b)))
+        _, groups = np.unique(key, return_inverse=True)
+        rep_lb = np.full((len(a), int(groups.max()) + 1), np.inf)
+        np.minimum.at(rep_lb.T, groups, match_lb.T)
+        return groups, rep_lb
 
-    def split(self, region: Region, e: int, f: int):
-        """Region pairs after forcing ``(e, f)``: one orientation, or two without terminals."""
+    def _forced_option(self, region: Region, forced, groups, alive_m, alive_d):
+        """Apply every single-option edge at once: ``("apply", option)``, or
+        ``("infeasible", None)``, or ``("branch", None)`` when forcing cannot split."""
         a, b, terms = region
-        a_lo, b_lo = self.s1[e, a], self.s2[f, b]
-        a_keep, b_keep = a != e, b != f
-        lo1, hi1 = a[a_lo & a_keep], a[~a_lo & a_keep]
-        lo2, hi2 = b[b_lo & b_keep], b[~b_lo & b_keep]
-        t_lo = tuple(t for t in terms if self.s1[e, t[0]])
-        t_hi = tuple(t for t in terms if not self.s1[e, t[0]])
-        new = ((e, f),)
-        if terms:
-            flip = bool(self.s1[e, terms[0][0]] != self.s2[f, terms[0][1]])
-            pairs = [(hi2, lo2) if flip else (lo2, hi2)]
-        else:
-            pairs = [(lo2, hi2), (hi2, lo2)]
-        return [[(lo1, x, t_lo + new), (hi1, y, t_hi + new)] for x, y in pairs]
+        if len(forced) == 0:
+            return "branch", None
+        deleted = a[forced[alive_d[forced]]]
+        rows = forced[~alive_d[forced]]
+        if len(rows) == 0:
+            keep = ~np.isin(a, deleted)
+            return "apply", (float(self.ops.d1[deleted].sum()), _NONE, [(a[keep], b, terms)])
+        if len(rows) + len(terms) < 2:
+            return "branch", None
+        pairs, used = [], np.zeros(len(b), dtype=bool)
+        for r in rows:  # distinct members of the row's single surviving class
+            free = np.flatnonzero((groups == np.argmax(alive_m[r])) & ~used)
+            if len(free) == 0:
+                return "infeasible", None
+            used[free[0]] = True
+            pairs.append((int(a[r]), int(b[free[0]])))
+        forced_pairs = np.array(pairs, dtype=np.int64)
+        got = self.ops.force(region, forced_pairs, deleted)
+        if got is None:
+            return "infeasible", None
+        return "apply", (got[0], forced_pairs, got[1])
 
-    def choose_edge(self, region: Region, relax: Relaxation, lb, rc, cutoff) -> int:
-        """Row in ``A`` of the conflicted edge with the fewest surviving options."""
-        a, b, terms = region
-        pairs = self._with_terms(relax.pairs, terms)
-        bad = conflicting(self.s1, self.s2, pairs)[: len(relax.pairs)]
-        cand = np.flatnonzero(np.isin(a, relax.pairs[bad, 0]))
+    def _choose_row(self, region: Region, relax, count: np.ndarray) -> int:
+        """Row of the conflicted tree-1 edge with the fewest options (ties: largest motion)."""
+        a, _, terms = region
+        bad = conflicting(self.ops.s1, self.ops.s2, with_terms(relax.pairs, terms))
+        cand = np.flatnonzero(np.isin(a, relax.pairs[bad[: len(relax.pairs)], 0]))
         if len(cand) == 0:  # cannot happen for an unrealizable matching; stay complete
             cand = np.arange(len(a))
-        alive = ((lb + rc[cand]) < cutoff - self.gap)[:, : len(b)].sum(axis=1)
-        alive = alive * (1 if terms else 2) + ((lb + rc[cand, len(b) + cand]) < cutoff)
-        order = np.lexsort((-self.d1[a[cand]], alive))
+        order = np.lexsort((-self.ops.d1[a[cand]], count[cand]))
         return int(cand[order[0]])
 
-    # ------------------------------------------------------------------ search
-    def solve(self, region: Region, bound: float) -> Bounds:
-        """Bounds for ``region``; exact (``ub - lb <= gap``) unless cut off at ``bound``."""
-        relax = self.relax(region)
-        if relax.exact:
-            return Bounds(relax.lb, relax.lb, relax.pairs)
-        key = self.key(region)
-        known = self._solved.get(key)
-        if known is not None and (known.ub - known.lb <= self.gap or known.lb >= bound - self.gap):
-            return known
-        best = self.greedy(region, relax)
-        if relax.lb >= min(bound, best.ub) - self.gap or self.nodes >= self.max_nodes:
-            return Bounds(relax.lb, best.ub, best.pairs)
-        out = self._branch(region, relax, bound, best)
-        if out.ub - out.lb <= self.gap or out.lb >= bound - self.gap:
-            self._solved[key] = out
-        return out
-
-    def _branch(self, region: Region, relax: Relaxation, bound: float, best: Bounds) -> Bounds:
-        lb, rc = self.reduced_costs(region)
-        e_row = self.choose_edge(region, relax, lb, rc, min(bound, best.ub))
-        opts, floor = self.options(region, e_row, lb, rc, min(bound, best.ub))
-        scored = []
-        for base, pair, subs in opts:
-            sub_lbs = [self.relax(s).lb for s in subs]
-            scored.append((base + sum(sub_lbs), base, pair, subs))
+    def _explore(self, relax, options, floor: float, bound: float, best: Bounds) -> Bounds:
+        """Depth-first over ``options`` ``(base, forced pairs, sub-regions)``, best bound first."""
+        scored = [(base + sum(self.ops.relax(s).lb for s in subs), base, fp, subs)
+                  for base, fp, subs in options]
         scored.sort(key=lambda item: item[0])
         lows = [floor]
-        for opt_lb, base, pair, subs in scored:
+        for opt_lb, base, fp, subs in scored:
             cutoff = min(bound, best.ub)
             if opt_lb >= cutoff - self.gap or self.nodes >= self.max_nodes:
                 lows.append(opt_lb)
                 continue
-            got = self._evaluate(base, pair, subs, cutoff)
+            got = self._evaluate(base, fp, subs, cutoff)
             lows.append(got.lb)
             if got.ub < best.ub:
                 best = got
         return Bounds(max(relax.lb, min(lows)), best.ub, best.pairs)
 
-    def _evaluate(self, base: float, pair, subs, cutoff: float) -> Bounds:
-        lbs = [self.relax(s).lb for s in subs]
-        total_lb, total_ub, found = base, base, []
+    def _evaluate(self, base: float, forced: np.ndarray, subs, cutoff: float) -> Bounds:
+        lbs = [self.ops.relax(s).lb for s in subs]
+        total_lb, total_ub, found = base, base, [forced]
         for idx, sub in enumerate(subs):
             rest = sum(lbs[idx + 1 :])
             got = self.solve(sub, cutoff - total_lb - rest)
             total_lb += got.lb
             total_ub += got.ub
-            if got.pairs is None or not np.isfinite(got.ub):
+            if got.pairs is None or total_lb + rest >= cutoff - self.gap:
                 return Bounds(total_lb + rest, np.inf, None)
             found.append(got.pairs)
-            if total_lb + rest >= cutoff - self.gap:
-                return Bounds(total_lb + rest, np.inf, None)
-        if pair is not None:
-            found.append(np.array([pair], dtype=np.int64))
-        pairs = np.concatenate(found) if found else np.zeros((0, 2), np.int64)
-        return Bounds(total_lb, total_ub, pairs)
+        return Bounds(total_lb, total_ub, np.concatenate(found))

@@ -87,31 +87,43 @@ def contract(edges: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return relabeled.reshape(kept.shape).astype(np.int64)
 
 
-def side_matrix(edges: np.ndarray) -> np.ndarray:
-    """``(n, n)`` bool ``S[c, a]`` = edge ``a`` lies below edge ``c`` (rooted at ``edges[0, 0]``)."""
+def orient(edges: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Root at ``edges[0, 0]``: per edge its ``upper`` and ``lower`` node, and DFS times.
+
+    Returns ``(upper (n,), lower (n,), (tin, tout))`` with nodes relabeled ``0..n``
+    in sorted id order; ``tin``/``tout`` are per node (a node ``y`` is below ``x``
+    iff ``tin[x] <= tin[y] < tout[x]``).
+    """
     n = len(edges)
-    if n == 0:
-        return np.zeros((0, 0), dtype=bool)
     _, flat = np.unique(edges, return_inverse=True)
     local = flat.reshape(edges.shape)
     adjacency: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
     for e, (u, v) in enumerate(local):
         adjacency[u].append((v, e))
         adjacency[v].append((u, e))
-    tin, tout, child = np.zeros(n + 1, int), np.zeros(n + 1, int), np.zeros(n, int)
-    clock, stack, seen = 0, [(int(local[0, 0]), -1, 0)], np.zeros(n + 1, bool)
+    tin, tout = np.zeros(n + 1, int), np.zeros(n + 1, int)
+    upper, lower = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    clock, stack, seen = 0, [(int(local[0, 0]), -1, -1, 0)], np.zeros(n + 1, bool)
     while stack:
-        node, via, state = stack.pop()
+        node, via, parent, state = stack.pop()
         if state == 1:
             tout[node] = clock
             continue
         seen[node], tin[node] = True, clock
         clock += 1
         if via >= 0:
-            child[via] = node
-        stack.append((node, via, 1))
-        stack.extend((nb, e, 0) for nb, e in adjacency[node] if not seen[nb])
-    tc, oc = tin[child], tout[child]
+            upper[via], lower[via] = parent, node
+        stack.append((node, via, parent, 1))
+        stack.extend((nb, e, node, 0) for nb, e in adjacency[node] if not seen[nb])
+    return upper, lower, (tin, tout)
+
+
+def side_matrix(edges: np.ndarray) -> np.ndarray:
+    """``(n, n)`` bool ``S[c, a]`` = edge ``a`` lies below edge ``c`` (rooted at ``edges[0, 0]``)."""
+    if len(edges) == 0:
+        return np.zeros((0, 0), dtype=bool)
+    _, lower, (tin, tout) = orient(edges)
+    tc, oc = tin[lower], tout[lower]
     below = (tc[None, :] >= tc[:, None]) & (tc[None, :] < oc[:, None])
     np.fill_diagonal(below, False)
     return below

@@ -130,6 +130,16 @@ def test_bad_mesh_is_an_issue_not_an_exception(tmp_path: Path, box_stl: Path):
     assert props.source == "default" and issues[0].code == "mesh.unreadable"
 
 
+def test_non_finite_placement_is_an_error_and_left_out(box_stl: Path):
+    bad = np.eye(4)
+    bad[0, 3] = np.nan
+    link = Link("l", meshes=(_mesh_ref(box_stl, origin=bad), _mesh_ref(box_stl)),
+                primitives=(Primitive("box", (1.0, 1.0, 1.0), bad),))
+    props, issues = link_mass_properties(link)
+    assert [(i.code, i.severity) for i in issues] == [("geometry.origin.nonfinite", "error")] * 2
+    assert props.mass == pytest.approx(RHO * 6.0) and np.all(np.isfinite(props.inertia))
+
+
 def test_too_large_mesh_is_refused(box_stl: Path):
     props, issues = link_mass_properties(Link("l", meshes=(_mesh_ref(box_stl),)),
                                          cache=MeshCache(max_bytes=10))

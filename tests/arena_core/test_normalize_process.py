@@ -167,7 +167,9 @@ MESHED = """<robot name="m">
     <collision><geometry><mesh filename="parts/cube.obj"/></geometry></collision></link>
   <link name="lid"><visual><origin xyz="0 0 0.1"/>
     <geometry><mesh filename="parts/cube.obj" scale="1 1 0.1"/></geometry></visual></link>
-  <link name="ghost"><visual><geometry><mesh filename="parts/none.obj"/></geometry></visual></link>
+  <link name="ghost"><visual><geometry><mesh filename="parts/none.obj"/></geometry></visual>
+    <collision><origin xyz="0 0 -1"/><geometry><box size="0.1 0.1 0.1"/></geometry></collision>
+  </link>
   <joint name="hinge" type="revolute"><origin xyz="0 0.1 0.1"/><parent link="body"/>
     <child link="lid"/><axis xyz="1 0 0"/><limit lower="0" upper="2"/></joint>
   <joint name="fix" type="fixed"><parent link="body"/><child link="ghost"/></joint>
@@ -198,6 +200,8 @@ def test_meshes_are_content_addressed_with_materials(tmp_path: Path):
     text = (folder / CANONICAL_URDF).read_text()
     assert text.count(f'filename="meshes/{obj_name}"') == 3 and "none.obj" not in text
     assert _oracle_codes(rec) == []
+    # the ghost's visual mesh is missing, so its collision box is its geometry (bbox, mass)
+    assert rec.transform.translation[2] == pytest.approx(1.05)
     assert {f.path for f in rec.files} == {"src.urdf", "parts/cube.obj"}
     again = process_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV)
     assert again.checksum == rec.checksum
@@ -205,9 +209,8 @@ def test_meshes_are_content_addressed_with_materials(tmp_path: Path):
 
 def test_mesh_geometry_sets_inertials_and_bottom_center(tmp_path: Path):
     _obj_with_material(tmp_path / "src" / "parts")
-    src = _write(tmp_path / "src", MESHED.replace(
-        '<link name="ghost"><visual><geometry><mesh filename="parts/none.obj"/></geometry>'
-        '</visual></link>', '<link name="ghost"/>'))
+    ghost = MESHED[MESHED.index('<link name="ghost">'):MESHED.index("</link>\n  <joint")]
+    src = _write(tmp_path / "src", MESHED.replace(ghost + "</link>", '<link name="ghost"/>'))
     rec = process_object(src, tmp_path / "out", provenance=PROV)
     links = {link.name: link for link in rec.links}
     assert links["body"].mass_source == "mesh_volume"

@@ -1,0 +1,184 @@
+"""The object store: per-object build work, keyed by the content hash of its inputs.
+
+Each source object is processed once per *key* — the sha256 of the pipeline version, its
+provenance and settings, and the sha256 of every file it came from — into
+``<root>/<key[:2]>/<key>/`` holding ``record.json``, ``features.json`` and the canonical
+folder ``object/``. An entry is written in a temporary folder and renamed into place, so
+it either exists complete or not at all: a build killed at any point resumes by redoing
+only the entries that are missing, and a second build with nothing changed does no
+per-object work. Changing one source file changes only that object's key.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from arena_core.features import ObjectFeatures, object_features
+from arena_core.hashing import bytes_sha256
+from arena_core.process import process_object
+from arena_core.urdf import UrdfError, read_urdf
+from schemas.record import ObjectRecord
+from schemas.sources import SourceObject
+
+#: Bump when any per-object stage changes its output: every key changes with it.
+PIPELINE_VERSION = "arena-pipeline-1"
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+@dataclass(frozen=True)
+class StoredObject:
+    """One processed object: its record, features and canonical folder (``None`` if rejected)."""
+
+    key: str
+    record: ObjectRecord
+    features: ObjectFeatures | None
+    folder: Path | None
+
+
+def make_object_id(source: str, source_id: str) -> str:
+    """A release-wide id that is safe in file names and URLs: ``<source>-<source_id>``.
+
+    >>> make_object_id("realdata_urdformer", "outputs/output/label3")
+    'realdata_urdformer-outputs.output.label3'
+    """
+    safe = _UNSAFE.sub("_", source_id.replace("/", ".")).strip("._-") or "object"
+    return f"{source}-{safe}"[:200]
+
+
+def object_key(obj: SourceObject, *, pipeline_version: str = PIPELINE_VERSION) -> str:
+    """sha256 of everything that determines the processed object (never the clock)."""
+    spec = {
+        "pipeline": pipeline_version,
+        "provenance": obj.model_dump(mode="json", exclude={"files", "issues", "urdf_path",
+                                                           "root_dir", "extras"}),
+        "urdf": _rel(obj.urdf_path, obj.root_dir),
+        "files": sorted((f.path, f.sha256) for f in obj.files),
+        "extras": _stable_extras(obj),
+        "issues": [i.model_dump() for i in obj.issues],
+    }
+    return bytes_sha256(json.dumps(spec, sort_keys=True, default=str).encode())
+
+
+class ObjectStore:
+    """Content-keyed, crash-safe cache of processed objects under ``root``."""
+
+    def __init__(self, root: str | os.PathLike):
+        self.root = Path(root)
+
+    def entry(self, key: str) -> Path:
+        return self.root / key[:2] / key
+
+    def get(self, key: str) -> StoredObject | None:
+        """The stored object for ``key``, or ``None`` when it was never completed."""
+        folder = self.entry(key)
+        if not (folder / "record.json").is_file():
+            return None
+        record = ObjectRecord.model_validate_json((folder / "record.json").read_text("utf-8"))
+        features = None
+        if (folder / "features.json").is_file():
+            features = ObjectFeatures.from_json(json.loads((folder / "features.json").read_text()))
+        canonical = folder / "object" / record.object_id
+        return StoredObject(key, record, features, canonical if canonical.is_dir() else None)
+
+    def get_key(self, obj: SourceObject) -> StoredObject | None:
+        """The stored result for a source object, or ``None`` if it was never processed."""
+        return self.get(object_key(obj))
+
+    def iter(self, keys: Iterable[str]) -> Iterator[StoredObject]:
+        """Stored objects for ``keys`` (one at a time; missing keys are skipped)."""
+        for key in keys:
+            found = self.get(key)
+            if found is not None:
+                yield found
+
+    def process(self, obj: SourceObject, *, up_axis: str = "z") -> StoredObject:
+        """Process ``obj`` unless its key is already stored; return the stored object."""
+        key = object_key(obj)
+        found = self.get(key)
+        if found is not None:
+            return found
+        target = self.entry(key)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{key[:12]}-", dir=target.parent))
+        try:
+            _build_entry(obj, tmp, up_axis=up_axis)
+            try:
+                os.replace(tmp, target)
+            except OSError:  # a concurrent worker finished the same key first
+                shutil.rmtree(tmp, ignore_errors=True)
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
+        stored = self.get(key)
+        assert stored is not None  # noqa: S101 - written just above
+        return stored
+
+
+def _build_entry(obj: SourceObject, folder: Path, *, up_axis: str) -> None:
+    object_id = make_object_id(obj.source, obj.source_id)
+    provenance = {
+        "object_id": object_id, "source": obj.source, "source_id": obj.source_id,
+        "upstream_id": obj.upstream_id, "version": obj.version, "license": obj.license,
+        "license_class": obj.license_class, "category": obj.category,
+        "files": [f.model_dump() for f in obj.files] or None,
+    }
+    if obj.has_errors:
+        record = _rejected(provenance, obj)
+    else:
+        extras = dict(obj.extras)
+        record = process_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
+                                package_dirs=extras.get("package_dirs"), scale=obj.scale,
+                                up_axis=extras.get("up_axis", up_axis), provenance=provenance,
+                                extras=extras)
+        if obj.issues:
+            record = record.model_copy(update={"verification": record.verification.__class__
+                                       .from_issues([*obj.issues, *record.verification.issues])})
+    features = _features(record, folder / "object" / object_id)
+    if features is not None:
+        (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
+    (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
+
+
+def _rejected(provenance: dict, obj: SourceObject) -> ObjectRecord:
+    from schemas.record import VerificationReport
+
+    prov = {k: v for k, v in provenance.items() if v is not None}
+    return ObjectRecord(**prov, verification=VerificationReport.from_issues(list(obj.issues)))
+
+
+def _features(record: ObjectRecord, folder: Path) -> ObjectFeatures | None:
+    if record.urdf is None or not folder.is_dir():
+        return None
+    try:
+        obj = read_urdf(folder / record.urdf).obj
+    except UrdfError:
+        return None
+    return object_features(obj)
+
+
+def _rel(path: Path, root: Path) -> str:
+    try:
+        return Path(path).relative_to(root).as_posix()
+    except ValueError:
+        return Path(path).name
+
+
+def _stable_extras(obj: SourceObject) -> dict:
+    """Extras without absolute paths (they differ between machines, not the content)."""
+    out = {}
+    for key, value in sorted(obj.extras.items()):
+        if isinstance(value, str) and os.path.isabs(value):
+            value = _rel(Path(value), obj.root_dir)
+        elif isinstance(value, dict):
+            value = {k: _rel(Path(v), obj.root_dir) if isinstance(v, str) and os.path.isabs(v)
+                     else v for k, v in sorted(value.items())}
+        out[key] = value
+    return out

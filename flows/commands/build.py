@@ -1,0 +1,97 @@
+"""``arena build [--config FILE] [--out DIR] [--limit N] [--runner R] [--workers N]
+[--dask-address tcp://HOST:PORT]``: the main job.
+
+Runs the Prefect flow :func:`flows.build.build` with the chosen task runner: threads
+(default), processes, or Dask — a local cluster, or an existing one at ``--dask-address``
+(how a user with a cluster scales out). Prefect runs in its local ephemeral mode unless
+``PREFECT_API_URL`` points at a server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+HELP = "build a release from the sources of a build config (the main job)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", help="build config YAML (default manifests/build.yaml)")
+    parser.add_argument("--out", default="build", help="output folder (default ./build)")
+    parser.add_argument("--limit", type=int, help="process at most N objects")
+    parser.add_argument("--runner", choices=("thread", "process", "dask"), default="thread")
+    parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
+                        help="parallel workers (default: min(4, cores))")
+    parser.add_argument("--dask-address", help="scheduler of an existing Dask cluster")
+
+
+def task_runner(runner: str, workers: int, dask_address: str | None):
+    """The Prefect task runner for the CLI options (the only place runners are chosen)."""
+    if dask_address or runner == "dask":
+        from prefect_dask import DaskTaskRunner
+
+        if dask_address:
+            return DaskTaskRunner(address=dask_address)
+        return DaskTaskRunner(cluster_kwargs={"n_workers": workers, "threads_per_worker": 1,
+                                              "processes": True, "dashboard_address": None})
+    if runner == "process":
+        from prefect.task_runners import ProcessPoolTaskRunner
+
+        return ProcessPoolTaskRunner(max_workers=workers)
+    from prefect.task_runners import ThreadPoolTaskRunner
+
+    return ThreadPoolTaskRunner(max_workers=workers)
+
+
+def run_build(*, config: str | None, out: str, limit: int | None, runner: str = "thread",
+              workers: int = 2, dask_address: str | None = None):
+    """Run the build flow with a task runner; returns the :class:`BuildSummary`."""
+    from flows.build import build
+
+    flow = build.with_options(task_runner=task_runner(runner, workers, dask_address))
+    return flow(config_path=config, out_dir=out, limit=limit)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 1:
+        print("arena build: error: --limit must be >= 1", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print("arena build: error: --workers must be >= 1", file=sys.stderr)
+        return 2
+    if args.config and not Path(args.config).is_file():
+        print(f"arena build: error: no such config {args.config}", file=sys.stderr)
+        return 2
+    from flows.build import BuildFailed
+    from schemas.sources import ManifestError
+
+    try:
+        summary = run_build(config=args.config, out=args.out, limit=args.limit,
+                            runner=args.runner, workers=args.workers,
+                            dask_address=args.dask_address)
+    except ManifestError as exc:
+        print(f"arena build: bad config: {exc}", file=sys.stderr)
+        return 2
+    except BuildFailed as exc:
+        print(f"arena build: {exc}", file=sys.stderr)
+        return 1
+    print(format_summary(summary))
+    return 0
+
+
+def format_summary(summary) -> str:
+    s = summary
+    lines = [f"release: {s.release}",
+             f"objects in {s.objects_in}  accepted {s.accepted}  rejected {s.rejected}  "
+             f"duplicates {s.duplicates}  released {s.released}  eval subset {s.eval_subset}",
+             f"processed this run: {s.processed_now} (the rest came from the object store)"]
+    if s.rejected_by_code:
+        lines.append("rejected by code: " + json.dumps(s.rejected_by_code))
+    for name, why in s.skipped_sources.items():
+        lines.append(f"skipped source {name}: {why.splitlines()[0][:120]}")
+    lines.append("seconds per stage: " + ", ".join(f"{k} {v:.1f}" for k, v in
+                                                   s.stage_seconds.items()))
+    return "\n".join(lines)

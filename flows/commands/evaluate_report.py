@@ -1,0 +1,240 @@
+"""The outputs of ``arena evaluate``: the JSON payload, the markdown tables and the figure.
+
+:func:`evaluation_payload` is the JSON (``allow_nan=False``: undefined is ``null``)::
+
+    {"release", "config", "seed", "n_boot", "level", "alpha", "kappa", "object_ids",
+     "columns": [{"key", "label", "unit", "higher_is_better"}],
+     "methods": {NAME: {COLUMN: {"value", "ci_low", "ci_high", "n"}}},
+     "method_info": {NAME: {"meta", "meta_error", "counts": {STATUS: n}}},
+     "kendall_tau": float | null, "kendall_tau_interval": {"ci_low", "ci_high", "n_methods",
+     "columns"},
+     "gaps": [{"column", "method_a", "method_b", "difference": {...}, "resolved", "better"}],
+     "by_supercategory": {SUP: {"n_objects", "methods": {NAME: {COLUMN: {...}}}}},
+     "per_object": {NAME: {OBJECT_ID: {"status", "reason", "prediction", "values": {COLUMN: v},
+                                       "score": arena score's JSON payload | null}}},
+     "missing": {NAME: [{"object_id", "status", "reason"}]},
+     "ground_truth_errors": [{"object_id", "reason"}]}
+
+:func:`evaluation_markdown` renders the main table, tau, resolved gaps, the
+per-supercategory breakdown of ``E_alpha^phi,tree`` and the invalid outputs;
+:func:`evaluation_figure` draws one panel per column with each method's interval.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+
+#: Columns in percent get one decimal, the others three significant decimals.
+_PERCENT_KEYS = ("gen", "type_err", "success_rate")
+
+
+def evaluation_payload(evaluation, outcomes: Sequence, methods: Sequence, gt_errors: Sequence,
+                       values: Mapping[str, np.ndarray], groups: Sequence[str], *,
+                       header: Mapping) -> dict:
+    """The JSON-ready dict of an evaluation (see the module docstring)."""
+    from arena_core.evaluate import COLUMN_KEYS, COLUMNS, TAU_COLUMNS
+
+    tau = evaluation.kendall_tau
+    ids = list(evaluation.object_ids)
+    return {
+        **header, "object_ids": ids,
+        "columns": [dataclasses.asdict(c) for c in COLUMNS],
+        "methods": {m: _estimates(evaluation.table[m]) for m in evaluation.methods},
+        "method_info": {m.name: {"meta": m.meta, "meta_error": m.meta_error,
+                                 "counts": _counts(outcomes, m.name)} for m in methods},
+        "kendall_tau": tau.value,
+        "kendall_tau_interval": {"ci_low": tau.ci_low, "ci_high": tau.ci_high,
+                                 "n_methods": tau.n, "columns": list(TAU_COLUMNS)},
+        "gaps": [_jsonable(dataclasses.asdict(g)) for g in evaluation.gaps],
+        "by_supercategory": {
+            g: {"n_objects": sum(1 for x in groups if x == g),
+                "methods": {m: _estimates(t) for m, t in per.items()}}
+            for g, per in evaluation.by_group.items()},
+        "per_object": _per_object(outcomes, values, ids, COLUMN_KEYS),
+        "missing": {m.name: [{"object_id": o.object_id, "status": o.status, "reason": o.reason}
+                             for o in outcomes if o.method == m.name and o.status != "ok"]
+                    for m in methods},
+        "ground_truth_errors": [dataclasses.asdict(e) for e in gt_errors],
+    }
+
+
+def _estimates(table: Mapping) -> dict:
+    return {k: dataclasses.asdict(e) for k, e in table.items()}
+
+
+def _counts(outcomes: Sequence, method: str) -> dict[str, int]:
+    c = Counter(o.status for o in outcomes if o.method == method)
+    return dict(sorted(c.items()))
+
+
+def _per_object(outcomes: Sequence, values: Mapping[str, np.ndarray], ids: list[str],
+                keys: Sequence[str]) -> dict:
+    row = {oid: i for i, oid in enumerate(ids)}
+    out: dict[str, dict] = {}
+    for o in outcomes:
+        if o.object_id not in row:
+            continue
+        vals = values[o.method][row[o.object_id]]
+        out.setdefault(o.method, {})[o.object_id] = {
+            "status": o.status, "reason": o.reason, "prediction": o.prediction,
+            "values": {k: _num(v) for k, v in zip(keys, vals, strict=True)},
+            "score": None if o.score is None else _jsonable(dataclasses.asdict(o.score))}
+    return out
+
+
+def _num(x) -> float | None:
+    return None if x is None or not math.isfinite(float(x)) else float(x)
+
+
+def _jsonable(value):
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if hasattr(value, "item"):
+        return _jsonable(value.item())
+    return value
+
+
+# ----------------------------------------------------------------------------- markdown
+def fmt(key: str, value: float | None) -> str:
+    """One table number: percent columns with one decimal, others with three."""
+    if value is None:
+        return "–"
+    return f"{value:.1f}" if key in _PERCENT_KEYS else f"{value:.3f}"
+
+
+def _cell(key: str, est: Mapping) -> str:
+    if est["value"] is None:
+        return "–"
+    if est["ci_low"] is None:
+        return fmt(key, est["value"])
+    return f"{fmt(key, est['value'])} [{fmt(key, est['ci_low'])}, {fmt(key, est['ci_high'])}]"
+
+
+def main_table(payload: Mapping) -> list[str]:
+    """The per-method table (value [95% interval]) as markdown lines."""
+    cols = payload["columns"]
+    head = ["Method"] + [f"{c['label']}{' (' + c['unit'] + ')' if c['unit'] else ''} "
+                         f"{'↑' if c['higher_is_better'] else '↓'}" for c in cols]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for name, table in payload["methods"].items():
+        lines.append("| " + " | ".join([name] + [_cell(c["key"], table[c["key"]])
+                                                for c in cols]) + " |")
+    return lines
+
+
+def evaluation_markdown(payload: Mapping) -> str:
+    """The markdown report of a payload."""
+    level = round(100 * payload["level"])
+    lines = [f"# Evaluation on `{payload['config']}` ({len(payload['object_ids'])} objects)", "",
+             f"Means over objects with {level}% percentile bootstrap intervals "
+             f"({payload['n_boot']} resamples, seed {payload['seed']}); Gen over all objects, "
+             "other columns conditional on valid articulated outputs; per-joint columns "
+             "averaged over matched joint pairs per object, then over objects.", "",
+             *main_table(payload), "", *_tau_lines(payload), "", *_gap_lines(payload), "",
+             *_group_lines(payload), "", *_missing_lines(payload)]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _tau_lines(payload: Mapping) -> list[str]:
+    tau, ci = payload["kendall_tau"], payload["kendall_tau_interval"]
+    if tau is None:
+        return ["Kendall tau (success rate vs E_alpha^phi,tree ordering): undefined "
+                f"({ci['n_methods']} methods with both defined)."]
+    interval = "" if ci["ci_low"] is None else f" [{ci['ci_low']:.3f}, {ci['ci_high']:.3f}]"
+    return [f"Kendall tau between the orderings by SuccRate and by E_alpha^phi,tree: "
+            f"**{tau:.3f}**{interval} over {ci['n_methods']} methods."]
+
+
+def _gap_lines(payload: Mapping) -> list[str]:
+    lines = ["## Gaps resolved by this evaluation set", "",
+             "Paired bootstrap over common valid objects; a gap is resolved when the interval "
+             "of the difference excludes 0.", "",
+             "| Column | resolved / pairs | resolved gaps (better first) |", "| --- | --- | --- |"]
+    for col in payload["columns"]:
+        gaps = [g for g in payload["gaps"] if g["column"] == col["key"]]
+        won = [g for g in gaps if g["resolved"]]
+        text = ", ".join(f"{g['better']} > {g['method_b'] if g['better'] == g['method_a'] else g['method_a']}"
+                         for g in won[:12]) or "none"
+        if len(won) > 12:
+            text += f" ... and {len(won) - 12} more"
+        lines.append(f"| {col['label']} | {len(won)} / {len(gaps)} | {text} |")
+    return lines
+
+
+def _group_lines(payload: Mapping, key: str = "E_alpha_phi_tree") -> list[str]:
+    groups = payload["by_supercategory"]
+    if not groups:
+        return []
+    names = list(payload["methods"])
+    lines = [f"## Per supercategory: {key}", "", "| Supercategory | n | " + " | ".join(names)
+             + " |", "|" + " --- |" * (len(names) + 2)]
+    for g, entry in groups.items():
+        cells = [_cell(key, entry["methods"][m][key]) for m in names]
+        lines.append(f"| {g} | {entry['n_objects']} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _missing_lines(payload: Mapping) -> list[str]:
+    lines = ["## Invalid or missing outputs", ""]
+    any_missing = False
+    for name, items in payload["missing"].items():
+        if items:
+            any_missing = True
+            shown = ", ".join(f"`{i['object_id']}` ({i['status']})" for i in items[:20])
+            more = f" ... and {len(items) - 20} more" if len(items) > 20 else ""
+            lines.append(f"- **{name}** ({len(items)}): {shown}{more}")
+    for err in payload["ground_truth_errors"]:
+        any_missing = True
+        lines.append(f"- ground truth `{err['object_id']}` not evaluated: {err['reason']}")
+    return lines if any_missing else lines + ["none"]
+
+
+# ----------------------------------------------------------------------------- figure
+def evaluation_figure(payload: Mapping, path: str | Path) -> Path:
+    """One panel per column: each method's mean and interval (deterministic Agg PNG)."""
+    from matplotlib.figure import Figure
+
+    from release.figures import save_png
+
+    cols, names = payload["columns"], list(payload["methods"])
+    ncols = 5
+    nrows = math.ceil(len(cols) / ncols)
+    fig = Figure(figsize=(3.2 * ncols, 0.6 + nrows * (0.9 + 0.28 * len(names))))
+    axes = fig.subplots(nrows, ncols, squeeze=False, sharey=True)
+    ys = np.arange(len(names))[::-1]
+    for ax, col in zip(axes.flat, cols, strict=False):
+        _panel(ax, col, [payload["methods"][m][col["key"]] for m in names], ys)
+    for ax in list(axes.flat)[len(cols):]:
+        ax.set_visible(False)
+    axes[0, 0].set_yticks(ys, names)
+    for row in axes:
+        row[0].set_yticks(ys, names)
+    fig.suptitle(f"{payload['config']}: means with {round(100 * payload['level'])}% bootstrap "
+                 "intervals", fontsize=10)
+    fig.tight_layout()
+    return save_png(fig, path)
+
+
+def _panel(ax, col: Mapping, estimates: Sequence[Mapping], ys: np.ndarray) -> None:
+    for y, est in zip(ys, estimates, strict=True):
+        if est["value"] is None:
+            continue
+        lo = est["ci_low"] if est["ci_low"] is not None else est["value"]
+        hi = est["ci_high"] if est["ci_high"] is not None else est["value"]
+        ax.errorbar([est["value"]], [y], xerr=[[est["value"] - lo], [hi - est["value"]]],
+                    fmt="o", color="tab:blue", ecolor="tab:gray", capsize=3, markersize=4)
+    arrow = "↑" if col["higher_is_better"] else "↓"
+    unit = f" ({col['unit']})" if col["unit"] else ""
+    ax.set_title(f"{col['label']}{unit} {arrow}", fontsize=9)
+    ax.tick_params(labelsize=8)
+    ax.grid(axis="x", alpha=0.3)
