@@ -34,6 +34,7 @@ from arena_core.metric import (
     joint_distance,
     tree_distance,
 )
+from arena_core.metric.scores import component_scores
 from arena_core.model import ArticulatedObject, MassProperties
 
 
@@ -120,7 +121,7 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
     finite = _all_finite(gt) and _all_finite(pred)
     raw = object_tree_distance(gt, pred, alpha=alpha, compactified=False).value if finite else None
     mass_of = mass_of or link_body
-    matches = tuple(_match(gt, pred, i, k, alpha, kappa, mass_of) for i, k in tree.matching)
+    matches = _matches(gt, pred, tree.matching, alpha, kappa, mass_of)
     matched_gt = {i for i, _ in tree.matching}
     matched_pred = {k for _, k in tree.matching}
     return ObjectScore(
@@ -143,33 +144,47 @@ def link_body(obj: ArticulatedObject, name: str) -> MassProperties | None:
     return body
 
 
-def _match(gt, pred, i, k, alpha, kappa, mass_of) -> JointMatch:
+def _matches(gt, pred, matching, alpha, kappa, mass_of) -> tuple[JointMatch, ...]:
+    """Scores of the matched pairs, computed together (vectorized over pairs)."""
+    if not matching:
+        return ()
     norm = SplitNorm(alpha=alpha)
-    tw_g, tw_p = gt.twists()[i], pred.twists()[k]
-    lim_g, lim_p = gt.limits()[i], pred.limits()[k]
-    finite = bool(np.all(np.isfinite(lim_g)) and np.all(np.isfinite(lim_p)))
-    phi_g = compactified_endpoints(tw_g, lim_g[0], lim_g[1], norm=norm, kappa=kappa)
-    phi_p = compactified_endpoints(tw_p, lim_p[0], lim_p[1], norm=norm, kappa=kappa)
-    e_alpha = e_b = None
-    if finite:
-        z_g, z_p = endpoints(tw_g, lim_g[0], lim_g[1]), endpoints(tw_p, lim_p[0], lim_p[1])
-        e_alpha = float(joint_distance(z_g, z_p, norm=norm))
-        body = mass_of(gt, gt.joints[i].child)
-        if body is not None and body.mass > 0:
-            kin = KineticNorm(mass=body.mass, com=body.com, inertia=body.inertia)
-            e_b = float(joint_distance(z_g, z_p, norm=kin))
-    from arena_core.metric.scores import component_scores
+    gi, pk = (np.array(ix, dtype=int) for ix in zip(*matching, strict=True))
+    tw_g, tw_p = gt.twists()[gi], pred.twists()[pk]
+    lim_g, lim_p = gt.limits()[gi], pred.limits()[pk]
+    phi = joint_distance(
+        compactified_endpoints(tw_g, lim_g[:, 0], lim_g[:, 1], norm=norm, kappa=kappa),
+        compactified_endpoints(tw_p, lim_p[:, 0], lim_p[:, 1], norm=norm, kappa=kappa), norm=norm)
+    comp = component_scores([pred.joints[k].type for k in pk], pred.axes()[pk],
+                            pred.points()[pk], lim_p, [gt.joints[i].type for i in gi],
+                            gt.axes()[gi], gt.points()[gi], lim_g)
+    out = []
+    for n, (i, k) in enumerate(zip(gi, pk, strict=True)):
+        e_alpha, e_b = _finite_scores(gt, i, tw_g[n], tw_p[n], lim_g[n], lim_p[n], norm, mass_of)
+        out.append(JointMatch(
+            gt_joint=gt.joints[i].name, pred_joint=pred.joints[k].name, E_alpha=e_alpha,
+            E_alpha_phi=float(phi[n]), E_B=e_b, type_err=int(comp.type_error[n]),
+            axis_err=float(comp.axis_error[n]), origin_err=_opt(comp.origin_error[n]),
+            limit_range_err=_opt(comp.limit_range_error[n]),
+            limit_dir_err=_opt(comp.limit_direction_error[n]), success=bool(comp.success[n])))
+    return tuple(out)
 
-    jg, jp = gt.joints[i], pred.joints[k]
-    comp = component_scores(
-        pred_type=jp.type, gt_type=jg.type,
-        pred_axis=pred.axes()[k], gt_axis=gt.axes()[i],
-        pred_origin=pred.points()[k], gt_origin=gt.points()[i],
-        pred_limits=lim_p, gt_limits=lim_g,
-    )
-    return JointMatch(gt_joint=jg.name, pred_joint=jp.name, E_alpha=e_alpha,
-                      E_alpha_phi=float(joint_distance(phi_g, phi_p, norm=norm)), E_B=e_b,
-                      **comp)
+
+def _finite_scores(gt, i, tw_g, tw_p, lim_g, lim_p, norm, mass_of):
+    """``(E_alpha, E_B)`` of one pair; ``None`` when a limit is infinite or no mass is known."""
+    if not (np.all(np.isfinite(lim_g)) and np.all(np.isfinite(lim_p))):
+        return None, None
+    z_g, z_p = endpoints(tw_g, lim_g[0], lim_g[1]), endpoints(tw_p, lim_p[0], lim_p[1])
+    e_alpha = float(joint_distance(z_g, z_p, norm=norm))
+    body = mass_of(gt, gt.joints[i].child)
+    if body is None or not body.mass > 0:
+        return e_alpha, None
+    kin = KineticNorm(mass=body.mass, com=body.com, inertia=body.inertia)
+    return e_alpha, float(joint_distance(z_g, z_p, norm=kin))
+
+
+def _opt(value: float) -> float | None:
+    return None if not np.isfinite(value) else float(value)
 
 
 def _all_finite(obj: ArticulatedObject) -> bool:
@@ -177,10 +192,10 @@ def _all_finite(obj: ArticulatedObject) -> bool:
 
 
 def _check_scorable(obj: ArticulatedObject, twists: np.ndarray, limits: np.ndarray) -> None:
-    bad = [j.name for j, lim in zip(obj.joints, limits) if np.any(np.isnan(lim))]
+    bad = [j.name for j, lim in zip(obj.joints, limits, strict=True) if np.any(np.isnan(lim))]
     if bad:
         raise CompareError(f"{obj.name}: joints without limits: {bad[:5]}")
-    zero = [j.name for j, tw in zip(obj.joints, twists) if j.moving and not np.any(tw)]
+    zero = [j.name for j, tw in zip(obj.joints, twists, strict=True) if j.moving and not np.any(tw)]
     if zero:
         raise CompareError(f"{obj.name}: moving joints with a zero axis: {zero[:5]}")
     if not np.all(np.isfinite(twists)):

@@ -29,7 +29,8 @@ from prefect.futures import as_completed
 
 from arena_core.curation.stage import Curated, curate
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy
-from arena_core.store import ObjectStore, StoredObject
+from arena_core.hashing import bytes_sha256
+from arena_core.store import PIPELINE_VERSION, ObjectStore
 from flows.ingest import Ingested, ingest
 from flows.progress import StageProgress
 from release.check import check_release
@@ -137,10 +138,18 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     summary.stage_seconds["curate"] = clock.seconds
     report = release_report(summary, curated, keys, ObjectStore(out / "store"))
     clock = StageProgress("release", 2, unit="steps")
-    release_dir = write_release_files(out, keys, out / "store", curated, manifests, config, report)
-    clock.advance()
-    check = check_release_files(release_dir, out / "canonical", config.seed)
-    clock.advance()
+    inputs = release_inputs_key(keys, config, manifests, report)
+    check = previous_check(out, inputs)
+    if check is None:
+        release_dir = write_release_files(out, keys, out / "store", curated, manifests, config,
+                                          report)
+        clock.advance()
+        check = check_release_files(release_dir, out / "canonical", config.seed)
+        clock.advance()
+        if check["ok"]:
+            _write_json(out / "release.inputs.json", {"key": inputs, "check": check})
+    else:
+        clock.advance(2)
     summary.stage_seconds["release+check"] = clock.seconds
     summary.check_ok = bool(check["ok"])
     _write_json(out / "build_summary.json", {**asdict(summary), "check": check})
@@ -212,6 +221,26 @@ def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
             "eval_subset": summary.eval_subset, "subset_message": curated.subset.message,
             "skipped_sources": dict(sorted(summary.skipped_sources.items())),
             "review_queue": len(curated.review)}
+
+
+def release_inputs_key(keys: list[str], config: BuildConfig, manifests: list[SourceManifest],
+                       report: dict) -> str:
+    """sha256 of everything the release is made of: unchanged -> the release is not rewritten."""
+    spec = {"keys": keys, "config": config.model_dump(mode="json"), "report": report,
+            "manifests": [m.model_dump(mode="json") for m in manifests],
+            "taxonomy": bytes_sha256(TAXONOMY.read_bytes()),
+            "overrides": bytes_sha256(OVERRIDES.read_bytes()),
+            "pipeline": PIPELINE_VERSION}
+    return bytes_sha256(json.dumps(spec, sort_keys=True, default=str).encode())
+
+
+def previous_check(out: Path, inputs: str) -> dict | None:
+    """The passing check of a release built from the same inputs, if it is still there."""
+    marker = out / "release.inputs.json"
+    if not (marker.is_file() and (out / "release" / "SHA256SUMS").is_file()):
+        return None
+    data = json.loads(marker.read_text(encoding="utf-8"))
+    return data["check"] if data.get("key") == inputs else None
 
 
 def index_canonical(out: Path, keys: list[str]) -> None:

@@ -134,8 +134,15 @@ on every link with geometry), with verified kinematics and mass properties, a
 **{info.n_full}** objects in `full`, **{info.n_eval}** in `eval200`.
 
 Built by the ArticulateArena pipeline (`arena build`); the metric that compares the
-motions joints allow is described in [{PAPER[0]}]({PAPER[1]}).
+motions joints allow is described in [{PAPER[0]}]({PAPER[1]}).{_versions(info)}
 """
+
+
+def _versions(info: CardInfo) -> str:
+    if not info.format_versions:
+        return ""
+    items = ", ".join(f"{k} `{v}`" for k, v in sorted(info.format_versions.items()))
+    return f"\nFormats: {items}."
 
 
 def _loading(info: CardInfo) -> str:
@@ -161,6 +168,17 @@ arena materialize path/to/release OBJECT_ID --out my_object/
 ```python
 from release.reader import materialize
 urdf_path = materialize("path/to/release", "OBJECT_ID", "my_object")
+```
+
+Without this repository's code, fetch and unpack one object's archive:
+
+```python
+import zipfile
+from huggingface_hub import hf_hub_download
+
+row = evalset[0]
+zip_path = hf_hub_download("{repo}", row["mesh_archive"], repo_type="dataset")
+zipfile.ZipFile(zip_path).extractall("my_object")  # my_object/<row["urdf_path"]>
 ```
 """
 

@@ -23,6 +23,7 @@ import pyarrow as pa
 from arena_core.hashing import listing_sha256
 from schemas.curation import CURATION_JOINT_TYPES
 from schemas.record import ObjectRecord
+from schemas.sources import classify_license
 
 #: Version of the row layout (the card and ``reports/build_report.json`` tag it).
 ROW_FORMAT_VERSION = "1"
@@ -130,7 +131,7 @@ def object_row(
     return {
         "object_id": record.object_id, "source": record.source, "source_id": record.source_id,
         "upstream_id": record.upstream_id, "source_version": record.version, "name": record.name,
-        "license": record.license, "license_class": record.license_class,
+        "license": record.license, "license_class": _license_class(record),
         "category": record.category, "supercategory": record.supercategory,
         "urdf": (Path(folder) / record.urdf).read_text(encoding="utf-8"),
         "urdf_path": record.urdf, "joints": joints, "links": data["links"],
@@ -177,6 +178,13 @@ def rows_table(rows: Iterable[Mapping]) -> pa.Table:
     if dupes:
         raise RowError(f"object ids used by several rows: {dupes[:5]}")
     return pa.Table.from_pylist(ordered, schema=ROW_SCHEMA)
+
+
+def _license_class(record: ObjectRecord) -> str | None:
+    """The record's license class, else the class of its license id (None without one)."""
+    if record.license_class is not None or record.license is None:
+        return record.license_class
+    return classify_license(record.license)
 
 
 def _check_record(record: ObjectRecord, folder: Path) -> None:

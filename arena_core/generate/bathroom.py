@@ -60,17 +60,19 @@ def toilet(b: Builder) -> str:
     """Toilet: seat and lid on one hinge line, and a flush lever or push button."""
     d, w, h = b.dim(0.6, 0.72), b.dim(0.36, 0.42), b.dim(0.38, 0.43)
     tank_h = b.dim(0.3, 0.42)
-    bowl_x = 0.08
+    hinge_x = -d / 2 + 0.22
+    gap = b.dim(0.005, 0.03)
+    bowl_x = hinge_x + w / 2 + gap
     b.link("base", "ceramic", S.cylinder(0.12, h - 0.1, (bowl_x - 0.05, 0, (h - 0.1) / 2)),
            S.cylinder(w / 2, 0.1, (bowl_x, 0, h - 0.05)),
            S.box((0.2, w, tank_h), (-d / 2 + 0.1, 0, h + tank_h / 2 - 0.05)))
     b.cut("base", S.cylinder(w / 2 - 0.03, 0.09, (bowl_x, 0, h - 0.035)))
-    hinge_x = -d / 2 + 0.22
-    seat = b.link("seat", "plastic", S.tube(w * 0.22, w / 2, 0.015, (bowl_x, 0, h + 0.0085)))
-    b.add(seat, S.box((bowl_x - hinge_x - w / 2 + 0.04, 0.1, 0.015), ((hinge_x + bowl_x - w / 2) / 2 + 0.01, 0, h + 0.0085)))
+    bridge = gap + 0.05  # from just behind the hinge line into the ring
+    seat = b.link("seat", "plastic", S.tube(w * 0.22, w / 2, 0.015, (bowl_x, 0, h + 0.0085)),
+                  S.box((bridge, 0.1, 0.015), (hinge_x - 0.01 + bridge / 2, 0, h + 0.0085)))
     b.revolute(seat, "base", (0, -1, 0), (hinge_x, 0, h + 0.016), 0.0, b.real(1.6, 1.8))
     lid = b.link("lid", "plastic", S.cylinder(w / 2, 0.012, (bowl_x, 0, h + 0.023)),
-                 S.box((bowl_x - hinge_x - w / 2 + 0.04, 0.1, 0.012), ((hinge_x + bowl_x - w / 2) / 2 + 0.01, 0, h + 0.023)))
+                 S.box((bridge, 0.1, 0.012), (hinge_x - 0.01 + bridge / 2, 0, h + 0.023)))
     b.revolute(lid, "base", (0, -1, 0), (hinge_x, 0, h + 0.03), 0.0, b.real(1.65, 1.85))
     top = h + tank_h - 0.05
     if b.chance(0.5):

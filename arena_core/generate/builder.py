@@ -25,7 +25,7 @@ Example:
     >>> b.revolute("lid", "base", "y", (-0.2, 0.0, 0.02), 0.0, 1.5)
     >>> g = b.build("box", "flat box")
     >>> g.obj.twists().round(3).tolist()
-    [[0.0, 1.0, 0.0, 0.0, 0.0, 0.2]]
+    [[0.0, 1.0, 0.0, -0.02, 0.0, -0.2]]
     >>> round(g.obj.links["lid"].inertial.mass, 3)  # 0.4 x 0.4 x 0.02 m of 600 kg/m^3 wood
     1.92
 """

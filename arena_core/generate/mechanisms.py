@@ -54,14 +54,18 @@ def robot_arm(b: Builder) -> str:
         b.revolute(roll, parent, axis, tip, -math.pi, math.pi)
     n += 1
     if b.chance(0.75):
-        stroke = b.dim(0.015, 0.04)
-        for side, sy in (("left", 1), ("right", -1)):
-            finger = b.link(f"finger_{side}", "metal",
-                            S.box((0.05, 0.01, 0.015), tip + 0.085 * axis + (0, sy * 0.02, 0),
-                                  rotation=S.rotation("y", -a2)))
-            b.prismatic(finger, roll, (0, sy, 0), 0.0, stroke)
+        _gripper(b, roll, tip + 0.085 * axis, a2)
         n += 2
     return f"{n}-joint robot arm"
+
+
+def _gripper(b: Builder, parent: str, center: np.ndarray, pitch: float) -> None:
+    """Two fingers around ``center`` closing along Y (prismatic each), tilted by ``pitch``."""
+    stroke = b.dim(0.015, 0.04)
+    for side, sy in (("left", 1), ("right", -1)):
+        finger = b.link(f"finger_{side}", "metal", S.box((0.05, 0.01, 0.015), center + (0, sy * 0.02, 0),
+                                                         rotation=S.rotation("y", -pitch)))
+        b.prismatic(finger, parent, (0, sy, 0), 0.0, stroke)
 
 
 @kind("valve", "mechanisms")
@@ -145,15 +149,7 @@ def crane(b: Builder) -> str:
         for side, sy in (("l", -1), ("r", 1)):
             P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
     if b.chance(0.7):
-        for sx in (-1, 1):
-            for side, sy in (("l", -1), ("r", 1)):
-                x = sx * ln * 0.45
-                beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
-                              S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
-                b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
-                leg = b.link(f"outrigger_leg_{'fb'[sx > 0]}{side}", "metal",
-                             S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
-                b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
+        _outriggers(b, ln, w, deck)
     turret_z = deck + 0.06
     turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-ln * 0.15, 0, turret_z + 0.05)))
     b.continuous(turret, "base", "z", (-ln * 0.15, 0, turret_z))
@@ -175,6 +171,19 @@ def crane(b: Builder) -> str:
                   S.box((0.03, 0.03, 0.04), tip - (0, 0, 0.1)))
     b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.15, 0.35))
     return f"mobile crane with {stages} telescopic stages"
+
+
+def _outriggers(b: Builder, length: float, w: float, deck: float) -> None:
+    """Four outriggers: a beam sliding out sideways and a leg sliding down from it."""
+    for sx in (-1, 1):
+        for side, sy in (("l", -1), ("r", 1)):
+            x = sx * length * 0.45
+            beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
+                          S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
+            b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
+            leg = b.link(f"outrigger_leg_{'fb'[sx > 0]}{side}", "metal",
+                         S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
+            b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
 
 
 @kind("gantry", "mechanisms")

@@ -25,6 +25,13 @@ from arena_core.metric.joint import (
     pairwise_distance,
 )
 from arena_core.metric.norms import KineticNorm, NormError, SplitNorm
+from arena_core.metric.scores import ComponentScores, ScoreInputError, component_scores
+from arena_core.metric.surrogate import (
+    invariant_sq_distance,
+    softmin_sq_distance,
+    sq_distance_from_invariants,
+    swap_invariants,
+)
 from arena_core.metric.tree import (
     TreeDistance,
     relaxation_distance,
@@ -34,6 +41,13 @@ from arena_core.metric.tree import (
 from arena_core.metric.tree_structure import TreeInputError
 
 __all__ = [
+    "ComponentScores",
+    "ScoreInputError",
+    "component_scores",
+    "invariant_sq_distance",
+    "softmin_sq_distance",
+    "sq_distance_from_invariants",
+    "swap_invariants",
     "JointArrayError",
     "KineticNorm",
     "NormError",

@@ -91,7 +91,8 @@ def compactified_endpoints(
         raise JointArrayError(f"twist must be finite with shape (..., 6), got {xi.shape}")
     if np.any(np.isnan(lo)) or np.any(np.isnan(hi)):
         raise JointArrayError("limits contain NaN")
-    limits = np.stack(np.broadcast_arrays(lo, hi), axis=0)  # (2, ...)
+    batch = np.broadcast_shapes(lo.shape, xi.shape[:-1])
+    limits = np.stack([np.broadcast_to(lo, batch), np.broadcast_to(hi, batch)])  # (2, ...)
     finite = np.isfinite(limits)
     raw = np.where(finite, limits, 0.0)[..., None] * xi  # (2, ..., 6)
     out = compactify(raw, norm=norm, kappa=kappa)
@@ -117,6 +118,6 @@ def wrap_revolute_limits(lower: np.ndarray, upper: np.ndarray) -> tuple[np.ndarr
     """
     lo, hi = np.broadcast_arrays(np.asarray(lower, dtype=float), np.asarray(upper, dtype=float))
     finite = np.isfinite(lo) & np.isfinite(hi)
-    mid = np.where(finite, 0.5 * (lo + hi), 0.0)
+    mid = 0.5 * (np.where(finite, lo, 0.0) + np.where(finite, hi, 0.0))
     shift = 2.0 * math.pi * np.floor((mid + math.pi) / (2.0 * math.pi))
     return lo - shift, hi - shift

@@ -146,7 +146,7 @@ def tree_distance_from_costs(
 
 def _search(c1, c2, s1, s2, cost, d1, d2, relax_pairs, gap, max_nodes):
     """Incumbent (constrained DP or dive), then branch-and-bound: ``(lower, pairs, nodes)``."""
-    ops = RegionOps(cost, d1, d2, s1, s2, c2)
+    ops = RegionOps(cost, d1, d2, s1, s2, c1, c2)
     search = Search(ops, gap, int(max_nodes))
     region = (np.arange(len(d1)), np.arange(len(d2)), ())
     candidates = [_upper_bound(c1, c2, cost, d1, d2, relax_pairs), search.dive(region)]
@@ -174,7 +174,7 @@ def _upper_bound(c1, c2, cost, d1, d2, relax_pairs) -> np.ndarray:
     deg2 = np.bincount(c2.ravel(), minlength=len(c2) + 1)
     r1 = int(np.argmax(deg1))
     roots2 = {int(np.argmax(deg2))}
-    partner = dict(zip(relax_pairs[:, 0].tolist(), relax_pairs[:, 1].tolist()))
+    partner = dict(relax_pairs.tolist())
     votes = np.zeros(len(c2) + 1)
     for e in np.flatnonzero((c1 == r1).any(axis=1)):
         if e in partner:

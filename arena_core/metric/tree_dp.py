@@ -137,7 +137,7 @@ def _assign(t1: _Rooted, t2: _Rooted, v: int, w: int, table: np.ndarray):
     mat[na + np.arange(nb), np.arange(nb)] = t2.sub_t[b]
     mat[na:, nb:] = 0.0
     rows, cols = linear_sum_assignment(mat)
-    hit = [(a[r], b[c]) for r, c in zip(rows, cols) if r < na and c < nb]
+    hit = [(a[r], b[c]) for r, c in zip(rows, cols, strict=True) if r < na and c < nb]
     return float(mat[rows, cols].sum()), hit
 
 

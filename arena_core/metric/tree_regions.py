@@ -18,7 +18,7 @@ Example:
     >>> from arena_core.metric.tree_structure import side_matrix
     >>> star = np.array([[0, 1], [0, 2], [0, 3]])
     >>> ops = RegionOps(np.zeros((3, 3)), np.ones(3), np.ones(3), side_matrix(star),
-    ...                 side_matrix(star), star)
+    ...                 side_matrix(star), star, star)
     >>> ops.classes.tolist()  # three identical leaves on one node: one class
     [0, 0, 0]
     >>> ops.relax((np.arange(3), np.arange(3), ())).lb
@@ -56,6 +56,7 @@ class RegionOps:
     d2: np.ndarray
     s1: np.ndarray
     s2: np.ndarray
+    edges1: np.ndarray
     edges2: np.ndarray
     nodes: int = 0
     classes: np.ndarray = field(init=False)
@@ -189,11 +190,13 @@ def with_terms(pairs: np.ndarray, terms) -> np.ndarray:
 
 def _group(patterns: np.ndarray) -> dict[bytes, np.ndarray]:
     """Columns of ``patterns`` ``(t, n)`` grouped by equal bit columns."""
-    keys = [np.packbits(col).tobytes() for col in patterns.T]
-    out: dict[bytes, list[int]] = {}
-    for idx, k in enumerate(keys):
-        out.setdefault(k, []).append(idx)
-    return {k: np.array(v, dtype=np.int64) for k, v in out.items()}
+    if patterns.shape[1] == 0:
+        return {}
+    packed = np.packbits(patterns.T, axis=1)
+    keys, inverse = np.unique(packed, axis=0, return_inverse=True)
+    order = np.argsort(inverse.ravel(), kind="stable")
+    bounds = np.searchsorted(inverse.ravel()[order], np.arange(len(keys) + 1))
+    return {keys[g].tobytes(): order[bounds[g] : bounds[g + 1]] for g in range(len(keys))}
 
 
 def symmetry_classes(edges: np.ndarray, side: np.ndarray, cost: np.ndarray, motion: np.ndarray):

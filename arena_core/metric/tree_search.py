@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from arena_core.metric.tree_cuts import cut_bound
 from arena_core.metric.tree_regions import Region, RegionOps, with_terms
 from arena_core.metric.tree_structure import conflicting
 
@@ -108,10 +109,14 @@ class Search:
             return known
         pairs = self.dive(region)
         best = Bounds(relax.lb, self.ops.value(region, pairs), pairs)
-        if best.ub - relax.lb <= self.gap or self.nodes >= self.max_nodes:
-            out = best
+        floor = cut_bound(self.ops, region, relax)
+        if best.ub - floor <= self.gap or floor >= bound - self.gap:
+            out = Bounds(floor, best.ub, best.pairs)
+        elif self.nodes >= self.max_nodes:
+            out = Bounds(floor, best.ub, best.pairs)
         else:
             out = self._branch(region, relax, bound, best)
+            out = Bounds(max(out.lb, floor), out.ub, out.pairs)
         if out.ub - out.lb <= self.gap or out.lb >= bound - self.gap:
             self._solved[key] = out
         return out

@@ -28,6 +28,9 @@ import numpy as np
 
 HELP = "evaluate reconstruction methods on a release"
 
+#: Names listed per method for prediction folders that match no object of the config.
+MAX_LISTED = 20
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--release", required=True, metavar="R", help="release folder")
@@ -42,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", type=float, default=0.95, help="interval level (0.95)")
     parser.add_argument("--methods", help="comma-separated subset of the method folders")
     parser.add_argument("--workers", type=int, default=None,
-                        help="scoring processes (default: the available CPUs)")
+                        help="scoring processes (default: the available CPUs, 1 for small runs)")
     parser.add_argument("--alpha", type=float, default=1.0, help="split norm, 1/m (default 1)")
     parser.add_argument("--kappa", type=float, default=math.pi, help="compactification scale")
 
@@ -64,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         return _reject(str(exc))
     if not methods:
         return _reject(f"no method folders in {preds} (expected {preds}/<method>/<object_id>/)")
-    workers = args.workers or er.default_workers()
+    workers = args.workers or er.default_workers(len(rows), len(methods))
     with tempfile.TemporaryDirectory(prefix="arena-eval-gt-") as cache:
         outcomes, gt_errors = er.score_all(release, rows, methods, Path(cache), alpha=args.alpha,
                                            kappa=args.kappa, workers=workers)
@@ -88,6 +91,7 @@ def _rows(release: Path, config: str) -> list[dict]:
 def _aggregate(args, rows, methods, outcomes, gt_errors) -> dict | None:
     from arena_core.evaluate import evaluate_values, object_values
     from flows.commands.evaluate_report import evaluation_payload
+    from flows.commands.evaluate_run import unexpected_folders
 
     failed = {e.object_id for e in gt_errors}
     for err in gt_errors:
@@ -108,8 +112,14 @@ def _aggregate(args, rows, methods, outcomes, gt_errors) -> dict | None:
     header = {"release": str(args.release), "config": args.config, "seed": args.seed,
               "n_boot": args.n_boot, "level": args.level, "alpha": args.alpha,
               "kappa": args.kappa}
-    return evaluation_payload(evaluation, outcomes, methods, gt_errors, values, groups,
-                              header=header)
+    payload = evaluation_payload(evaluation, outcomes, methods, gt_errors, values, groups,
+                                 header=header)
+    all_ids = {r["object_id"] for r in rows}
+    for m in methods:  # folders for other objects: a wrong --config or a typo in an id
+        extra = unexpected_folders(m, all_ids)
+        payload["method_info"][m.name]["unexpected_folders"] = extra[:MAX_LISTED]
+        payload["method_info"][m.name]["n_unexpected_folders"] = len(extra)
+    return payload
 
 
 def _write_outputs(args, payload: dict) -> None:

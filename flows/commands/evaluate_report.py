@@ -231,7 +231,8 @@ def _panel(ax, col: Mapping, estimates: Sequence[Mapping], ys: np.ndarray) -> No
             continue
         lo = est["ci_low"] if est["ci_low"] is not None else est["value"]
         hi = est["ci_high"] if est["ci_high"] is not None else est["value"]
-        ax.errorbar([est["value"]], [y], xerr=[[est["value"] - lo], [hi - est["value"]]],
+        err = [[max(0.0, est["value"] - lo)], [max(0.0, hi - est["value"])]]  # rounding
+        ax.errorbar([est["value"]], [y], xerr=err,
                     fmt="o", color="tab:blue", ecolor="tab:gray", capsize=3, markersize=4)
     arrow = "↑" if col["higher_is_better"] else "↓"
     unit = f" ({col['unit']})" if col["unit"] else ""

@@ -15,6 +15,7 @@ process pool. A prediction that is missing, unreadable or unscorable becomes an
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import os
 from collections.abc import Sequence
@@ -28,6 +29,14 @@ ROW_COLUMNS = ("urdf", "urdf_path", "mesh_archive", "mesh_archive_sha256", "chec
 
 #: Objects per unit of work sent to a worker.
 CHUNK = 8
+
+#: Scorings below which a process pool costs more than it saves (a worker needs ~2 s to
+#: import numpy/scipy/pyarrow; one scoring takes ~10-50 ms).
+MIN_PARALLEL = 200
+
+#: Modules the fork server imports once for all workers.
+_PRELOAD = ("flows.commands.evaluate_run", "arena_core.compare", "arena_core.evaluate",
+            "arena_core.urdf", "release.reader")
 
 #: Outcome statuses; only ``ok`` is a valid articulated output.
 STATUSES = ("ok", "missing", "unreadable", "unscorable", "not_articulated")
@@ -89,6 +98,12 @@ def _method(path: Path) -> Method:
     if not isinstance(meta, dict):
         return Method(path.name, path, {}, "meta.json is not a JSON object")
     return Method(path.name, path, meta)
+
+
+def unexpected_folders(method: Method, object_ids: set[str]) -> list[str]:
+    """Sorted subfolders of a method folder that name no object of the config."""
+    return sorted(p.name for p in method.path.iterdir()
+                  if p.is_dir() and not p.name.startswith(".") and p.name not in object_ids)
 
 
 def find_prediction(folder: Path, preferred: str) -> tuple[Path | None, str, str | None]:
@@ -186,9 +201,8 @@ def score_all(release_dir: Path, rows: list[dict], methods: Sequence[Method], ca
     if workers <= 1 or len(chunks) <= 1:
         results = [score_chunk(*a) for a in args]
     else:
-        context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(workers, len(chunks)),
-                                 mp_context=context) as pool:
+                                 mp_context=_context()) as pool:
             futures = [pool.submit(score_chunk, *a) for a in args]
             results = [f.result() for f in futures]
     outcomes = [o for res, _ in results for o in res]
@@ -196,9 +210,23 @@ def score_all(release_dir: Path, rows: list[dict], methods: Sequence[Method], ca
     return outcomes, errors
 
 
-def default_workers() -> int:
-    """The CPUs this process may use (at least 1)."""
+def _context():
+    """A fork server that imports the scoring modules once (workers start warm), where
+    available; else spawn. Never plain fork: the parent holds pyarrow's threads."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(_PRELOAD))
+    return context
+
+
+def default_workers(n_rows: int, n_methods: int) -> int:
+    """Worker processes for ``n_rows x n_methods`` scorings: the CPUs this process may use,
+    or 1 when the work is too small to repay starting a pool (:data:`MIN_PARALLEL`)."""
+    if n_rows * n_methods < MIN_PARALLEL:
+        return 1
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, math.ceil(n_rows / CHUNK)))

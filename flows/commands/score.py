@@ -65,7 +65,7 @@ def format_score(s: dict) -> str:
                       _f(m["E_B"]), str(m["type_err"]), _f(m["axis_err"]), _f(m["origin_err"]),
                       "yes" if m["success"] else "no") for m in s["matches"]]
     widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
-    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     for key, label in (("unmatched_gt", "missing in prediction"),
                        ("unmatched_pred", "spurious in prediction")):
         if s[key]:
