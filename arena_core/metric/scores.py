@@ -107,7 +107,8 @@ def component_scores(
     up, ug = _unit(ap), _unit(ag)
     type_error = (tp != tg).astype(float)
     cos = np.abs(np.einsum("ij,ij->i", up, ug))
-    axis_error = np.arccos(np.clip(cos, 0.0, 1.0))
+    sin = np.linalg.norm(np.cross(up, ug), axis=-1)
+    axis_error = np.arctan2(sin, cos)  # = arccos(clip(cos, 0, 1)), accurate near 0
     line = np.isin(tg, _LINE_TYPES)
     origin_error = np.where(line, line_distance(up, op, ug, og), np.linalg.norm(op - og, axis=-1))
     range_err, dir_err = _limit_errors(up, lp, ug, lg)

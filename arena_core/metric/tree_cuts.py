@@ -9,8 +9,8 @@ at most two edges, so for a node ``v`` of tree 1 (incident edges ``Q``) and a pa
     sum_{i in Q, k in P} x_ik <= 2        (valid for every realizable matching)
 
 Its Lagrangian bound ``g(lam) = LSA(C + lam [Q x P]) - 2 lam`` is a lower bound for
-every ``lam >= 0``; ``g`` is concave and maximised by bisection on its slope
-(``#pairs in Q x P`` of the assignment minus 2). The cut is separated from the
+every ``lam >= 0``; ``g`` is concave and maximised by intersecting tangents (its
+slope is ``#pairs in Q x P`` of the assignment minus 2). The cut is separated from the
 relaxation's matching: the node with most matched incident edges whose images share
 a path. Star-versus-path trees are solved by a single cut.
 
@@ -22,7 +22,8 @@ Example (a 3-star against a 3-path with equal joints: two matches, one edit each
     >>> ops = RegionOps(np.zeros((3, 3)), np.ones(3), np.ones(3), side_matrix(star),
     ...                 side_matrix(path), star, path)
     >>> region = (np.arange(3), np.arange(3), ())
-    >>> round(cut_bound(ops, region, ops.relax(region)), 6)
+    >>> bound, candidates = cut_bound(ops, region, ops.relax(region), 1e-12)
+    >>> round(bound, 6)
     2.0
 """
 
@@ -33,15 +34,19 @@ from scipy.optimize import linear_sum_assignment
 
 from arena_core.metric.tree_regions import Region, RegionOps
 
-_BISECTIONS = 24
+_MAX_STEPS = 60
 
 
-def cut_bound(ops: RegionOps, region: Region, relax) -> float:
-    """Best single star-path Lagrangian bound for ``region`` (>= the relaxation bound)."""
-    best = relax.lb
+def cut_bound(ops: RegionOps, region: Region, relax, gap: float) -> tuple[float, list[np.ndarray]]:
+    """Best single star-path Lagrangian bound for ``region`` (>= the relaxation bound),
+    and the assignments found at the best multipliers (candidate solutions: when one
+    is realizable and attains the bound it is optimal)."""
+    best, found = relax.lb, []
     for mask in _cut_masks(ops, ops.edges1, ops.edges2, region, relax.pairs):
-        best = max(best, _lagrangian(ops, region, mask))
-    return best
+        value, pairs = _lagrangian(ops, region, mask, gap)
+        best = max(best, value)
+        found.append(pairs)
+    return best, found
 
 
 def _cut_masks(ops, edges1, edges2, region: Region, pairs: np.ndarray) -> list[np.ndarray]:
@@ -95,32 +100,40 @@ def _best_path(side: np.ndarray, images: np.ndarray) -> np.ndarray | None:
     return np.flatnonzero(on_path)
 
 
-def _lagrangian(ops: RegionOps, region: Region, mask: np.ndarray) -> float:
-    """``max_lam g(lam)`` by bisection on the slope of the concave ``g``."""
+def _lagrangian(ops: RegionOps, region: Region, mask: np.ndarray, gap: float):
+    """``max_lam g(lam)`` for the concave piecewise-linear ``g`` by tangent intersection.
+
+    Each step evaluates ``g`` where the tangents at the bracket ends meet; their value
+    there bounds ``max g`` from above, so the loop stops once ``g`` attains it (a
+    piecewise-linear ``g`` has finitely many pieces).
+    """
     base = ops.padded(region)
     na, nb = mask.shape
 
-    def g(lam: float) -> tuple[float, int]:
+    def g(lam: float) -> tuple[float, int, np.ndarray]:
         mat = base.copy()
         mat[:na, :nb] += lam * mask
         rows, cols = linear_sum_assignment(mat)
         hit = (rows < na) & (cols < nb)
         inside = int(mask[rows[hit], cols[hit]].sum())
-        return float(mat[rows, cols].sum()) - 2.0 * lam, inside - 2
+        pairs = np.stack([region[0][rows[hit]], region[1][cols[hit]]], axis=1)
+        return float(mat[rows, cols].sum()) - 2.0 * lam, inside - 2, pairs
 
-    value, slope = g(0.0)
-    if slope <= 0:
-        return value
-    hi = float(ops.d1[region[0]].max() + ops.d2[region[1]].max()) + 1.0
-    lo, best = 0.0, value
-    for _ in range(_BISECTIONS):
-        mid = 0.5 * (lo + hi)
-        val, slope = g(mid)
-        best = max(best, val)
-        if slope > 0:
-            lo = mid
-        elif slope < 0:
-            hi = mid
-        else:
+    lo = (0.0, *g(0.0))
+    if lo[2] <= 0:
+        return lo[1], lo[3]
+    hi_lam = float(ops.d1[region[0]].max() + ops.d2[region[1]].max()) + 1.0
+    hi = (hi_lam, *g(hi_lam))  # no pair of the cut pays at this price: slope -2
+    best = max(lo, hi, key=lambda item: item[1])
+    for _ in range(_MAX_STEPS):
+        lam = (hi[1] - lo[1] + lo[2] * lo[0] - hi[2] * hi[0]) / (lo[2] - hi[2])
+        predicted = lo[1] + lo[2] * (lam - lo[0])
+        point = (lam, *g(lam))
+        best = max(best, point, key=lambda item: item[1])
+        if predicted - point[1] <= gap or point[2] == 0:
             break
-    return best
+        if point[2] > 0:
+            lo = point
+        else:
+            hi = point
+    return best[1], best[3]

@@ -37,7 +37,7 @@ from scipy.optimize import linear_sum_assignment
 
 from arena_core.metric.tree_cuts import cut_bound
 from arena_core.metric.tree_regions import Region, RegionOps, with_terms
-from arena_core.metric.tree_structure import conflicting
+from arena_core.metric.tree_structure import conflicting, realizable
 
 _NONE = np.zeros((0, 2), dtype=np.int64)
 
@@ -109,7 +109,12 @@ class Search:
             return known
         pairs = self.dive(region)
         best = Bounds(relax.lb, self.ops.value(region, pairs), pairs)
-        floor = cut_bound(self.ops, region, relax)
+        floor, candidates = cut_bound(self.ops, region, relax, self.gap)
+        for cand in candidates:
+            if realizable(self.ops.s1, self.ops.s2, with_terms(cand, region[2])):
+                value = self.ops.value(region, cand)
+                if value < best.ub:
+                    best = Bounds(relax.lb, value, cand)
         if best.ub - floor <= self.gap or floor >= bound - self.gap:
             out = Bounds(floor, best.ub, best.pairs)
         elif self.nodes >= self.max_nodes:

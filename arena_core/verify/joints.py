@@ -15,7 +15,7 @@ These checks read only the joint data (no geometry). Codes and severities:
 ``joint.limit.zero_range``     warning   lower == upper on a moving joint (0/0 placeholder)
 ``joint.limit.placeholder``    warning   limits exactly -1/+1 (a common placeholder)
 ``joint.limit.degrees``        error     revolute limits that look like degrees
-``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi)
+``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi); not helical
 ``joint.limit.incomplete``     info      ``<limit>`` without effort/velocity (error when the
                                          object claims to be canonical)
 ``joint.continuous.bounded``   warning   continuous joint with finite limits
@@ -120,7 +120,8 @@ def _limit_values(joint: Joint, lo: float, hi: float) -> list[Issue]:
            for a, b in PLACEHOLDER_LIMITS):
         return [issue("joint.limit.placeholder", "warning", loc,
                       f"limits [{lo}, {hi}] look like an unannotated placeholder")]
-    if joint.type == "prismatic" or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
+    # screws (helical) legitimately turn many times; only hinges are capped at one turn
+    if joint.type in ("prismatic", "helical") or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
         return []
     if _looks_like_degrees(lo, hi):
         return [issue("joint.limit.degrees", "error", loc,

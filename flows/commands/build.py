@@ -56,15 +56,12 @@ def run_build(*, config: str | None, out: str, limit: int | None, runner: str = 
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.limit is not None and args.limit < 1:
-        print("arena build: error: --limit must be >= 1", file=sys.stderr)
+    problem = _usage_error(args)
+    if problem:
+        print(f"arena build: {problem}", file=sys.stderr)
         return 2
-    if args.workers < 1:
-        print("arena build: error: --workers must be >= 1", file=sys.stderr)
-        return 2
-    if args.config and not Path(args.config).is_file():
-        print(f"arena build: error: no such config {args.config}", file=sys.stderr)
-        return 2
+    # A fresh PREFECT_HOME on a loaded machine can take longer than Prefect's 20 s default.
+    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
     from flows.build import BuildFailed
     from schemas.sources import ManifestError
 
@@ -73,13 +70,44 @@ def run(args: argparse.Namespace) -> int:
                             runner=args.runner, workers=args.workers,
                             dask_address=args.dask_address)
     except ManifestError as exc:
-        print(f"arena build: bad config: {exc}", file=sys.stderr)
+        print(f"arena build: bad config: {_one_line(exc)}", file=sys.stderr)
         return 2
     except BuildFailed as exc:
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
     print(format_summary(summary))
     return 0
+
+
+def _usage_error(args: argparse.Namespace) -> str | None:
+    """One line on what is wrong with the options or the config, else ``None``.
+
+    The config and its manifests are read here, before Prefect starts, so a bad config is
+    reported in a second as a usage error instead of as a failed flow run's traceback.
+    """
+    if args.limit is not None and args.limit < 1:
+        return "error: --limit must be >= 1"
+    if args.workers < 1:
+        return "error: --workers must be >= 1"
+    if args.config and not Path(args.config).is_file():
+        return f"error: no such config {args.config}"
+    from schemas.build import load_build_config
+    from schemas.sources import ManifestError
+
+    try:
+        load_build_config(args.config or _default_config())
+    except ManifestError as exc:
+        return f"bad config: {_one_line(exc)}"
+    return None
+
+
+def _default_config() -> Path:
+    return Path(__file__).resolve().parents[2] / "manifests" / "build.yaml"
+
+
+def _one_line(exc: Exception) -> str:
+    """The message of ``exc`` on one line (YAML parser messages span several)."""
+    return " ".join(part.strip() for part in str(exc).splitlines() if part.strip())
 
 
 def format_summary(summary) -> str:

@@ -22,6 +22,7 @@ import json
 import math
 import sys
 import tempfile
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import numpy as np
@@ -68,13 +69,20 @@ def run(args: argparse.Namespace) -> int:
     if not methods:
         return _reject(f"no method folders in {preds} (expected {preds}/<method>/<object_id>/)")
     workers = args.workers or er.default_workers(len(rows), len(methods))
-    with tempfile.TemporaryDirectory(prefix="arena-eval-gt-") as cache:
-        outcomes, gt_errors = er.score_all(release, rows, methods, Path(cache), alpha=args.alpha,
-                                           kappa=args.kappa, workers=workers)
+    try:
+        with tempfile.TemporaryDirectory(prefix="arena-eval-gt-") as cache:
+            outcomes, gt_errors = er.score_all(release, rows, methods, Path(cache),
+                                               alpha=args.alpha, kappa=args.kappa,
+                                               workers=workers)
+    except BrokenProcessPool:
+        return _reject("a scoring worker died (out of memory?); try --workers 1")
     payload = _aggregate(args, rows, methods, outcomes, gt_errors)
     if payload is None:
         return _reject("no object of the release could be materialized; see the errors above")
-    _write_outputs(args, payload)
+    try:
+        _write_outputs(args, payload)
+    except OSError as exc:
+        return _reject(f"cannot write the outputs: {exc}")
     return 0
 
 

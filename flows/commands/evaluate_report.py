@@ -30,6 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
+#: Columns whose pairwise gaps the markdown shows as a method x method matrix.
+GAP_MATRICES = ("E_alpha_phi_tree", "success_rate")
+
 #: Columns in percent get one decimal, the others three significant decimals.
 _PERCENT_KEYS = ("gen", "type_err", "success_rate")
 
@@ -46,7 +49,7 @@ def evaluation_payload(evaluation, outcomes: Sequence, methods: Sequence, gt_err
         **header, "object_ids": ids,
         "columns": [dataclasses.asdict(c) for c in COLUMNS],
         "methods": {m: _estimates(evaluation.table[m]) for m in evaluation.methods},
-        "method_info": {m.name: {"meta": m.meta, "meta_error": m.meta_error,
+        "method_info": {m.name: {"meta": _jsonable(m.meta), "meta_error": m.meta_error,
                                  "counts": _counts(outcomes, m.name)} for m in methods},
         "kendall_tau": tau.value,
         "kendall_tau_interval": {"ci_low": tau.ci_low, "ci_high": tau.ci_high,
@@ -140,9 +143,22 @@ def evaluation_markdown(payload: Mapping) -> str:
              f"({payload['n_boot']} resamples, seed {payload['seed']}); Gen over all objects, "
              "other columns conditional on valid articulated outputs; per-joint columns "
              "averaged over matched joint pairs per object, then over objects.", "",
-             *main_table(payload), "", *_tau_lines(payload), "", *_gap_lines(payload), "",
+             *main_table(payload), "", *_method_lines(payload), "", *_tau_lines(payload), "",
+             *_gap_lines(payload), "",
              *_group_lines(payload), "", *_missing_lines(payload)]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _method_lines(payload: Mapping) -> list[str]:
+    lines = ["| Method | input (meta.json) | outputs by status |", "| --- | --- | --- |"]
+    for name, info in payload["method_info"].items():
+        meta = info["meta"]
+        modality = meta.get("modality", meta.get("input_modality", "–"))
+        if info.get("meta_error"):
+            modality = f"({info['meta_error'][:60]})"
+        counts = ", ".join(f"{k} {v}" for k, v in info["counts"].items())
+        lines.append(f"| {name} | {modality} | {counts} |")
+    return lines
 
 
 def _tau_lines(payload: Mapping) -> list[str]:
@@ -157,17 +173,33 @@ def _tau_lines(payload: Mapping) -> list[str]:
 
 def _gap_lines(payload: Mapping) -> list[str]:
     lines = ["## Gaps resolved by this evaluation set", "",
-             "Paired bootstrap over common valid objects; a gap is resolved when the interval "
-             "of the difference excludes 0.", "",
-             "| Column | resolved / pairs | resolved gaps (better first) |", "| --- | --- | --- |"]
+             "Paired bootstrap over the objects where both methods have a valid output; a gap "
+             "is resolved when the interval of the difference excludes 0.", "",
+             "| Column | resolved / pairs |", "| --- | --- |"]
     for col in payload["columns"]:
         gaps = [g for g in payload["gaps"] if g["column"] == col["key"]]
-        won = [g for g in gaps if g["resolved"]]
-        text = ", ".join(f"{g['better']} > {g['method_b'] if g['better'] == g['method_a'] else g['method_a']}"
-                         for g in won[:12]) or "none"
-        if len(won) > 12:
-            text += f" ... and {len(won) - 12} more"
-        lines.append(f"| {col['label']} | {len(won)} / {len(gaps)} | {text} |")
+        lines.append(f"| {col['label']} | {sum(g['resolved'] for g in gaps)} / {len(gaps)} |")
+    for key in GAP_MATRICES:
+        lines += ["", *_gap_matrix(payload, key)]
+    return lines
+
+
+def _gap_matrix(payload: Mapping, key: str) -> list[str]:
+    """Method x method: ``better`` / ``worse`` when resolved for the row method, else ``~``."""
+    names = list(payload["methods"])
+    verdict = {}
+    for g in payload["gaps"]:
+        if g["column"] == key:
+            a, b = g["method_a"], g["method_b"]
+            win = g["better"]
+            verdict[a, b] = "~" if win is None else ("better" if win == a else "worse")
+            verdict[b, a] = "~" if win is None else ("better" if win == b else "worse")
+    label = next(c["label"] for c in payload["columns"] if c["key"] == key)
+    lines = [f"{label}: row method against column method", "",
+             "| | " + " | ".join(names) + " |", "|" + " --- |" * (len(names) + 1)]
+    for a in names:
+        lines.append(f"| {a} | " + " | ".join("" if a == b else verdict.get((a, b), "~")
+                                               for b in names) + " |")
     return lines
 
 

@@ -72,10 +72,9 @@ def test_kind_round_trips_exactly_and_is_valid_arena_urdf(kind, tmp_path):
     _assert_meshes_match(read.obj, gen)
 
 
-@pytest.mark.parametrize("seed", [11, 12])
-def test_every_kind_is_valid_for_other_seeds(seed):
+def test_every_kind_is_valid_for_another_seed():
     for kind in KINDS:
-        obj = generate_object(kind, np.random.default_rng(seed)).obj
+        obj = generate_object(kind, np.random.default_rng(11)).obj
         _assert_valid_joints(obj)
         _assert_valid_inertials(obj)
 
@@ -173,16 +172,16 @@ def test_physical_conventions():
     assert bottle.type == "helical" and 0.0005 <= bottle.pitch <= 0.003
     assert_allclose(np.abs(bottle.axis_local), [0, 0, 1])
     for seed in range(6):
-        cab = generate_object("cabinet", np.random.default_rng(seed)).obj
-        for j in cab.joints:
+        cabinet = generate_object("cabinet", np.random.default_rng(seed))
+        for j in cabinet.obj.joints:
             if j.name.startswith("door_") and j.type == "revolute":
-                assert_allclose(np.abs(j.axis_local), [0, 0, 1])
+                assert_allclose(np.abs(j.axis_local), [0, 0, 1])  # vertical hinge
                 assert 1.4 <= j.upper - j.lower <= 2.1
             if j.type == "prismatic":
-                extent = trimesh.load(io.BytesIO(
-                    generate_object("cabinet", np.random.default_rng(seed)).meshes[
-                        f"meshes/{j.child}.stl"]), file_type="stl").extents[0]
-                assert j.upper - j.lower < extent, f"{j.name} travels past its depth"
+                drawer = trimesh.load(io.BytesIO(cabinet.meshes[f"meshes/{j.child}.stl"]),
+                                      file_type="stl")
+                assert_allclose(np.abs(j.axis_local), [1, 0, 0])  # slides out the front
+                assert j.upper - j.lower < drawer.extents[0], f"{j.name} travels past its depth"
 
 
 def test_generated_json_and_meta(tmp_path):

@@ -49,10 +49,10 @@ def build_release(work: Path, n: int) -> Path:
     if (release / "release_info.json").is_file():
         return release
     infos = generate(n, 11, work / "generated")
-    recs = [fx._process(i.urdf_path, work / "canonical",
+    recs = [fx.process_generated(i.urdf_path, work / "canonical",
                         json.loads((i.folder / "meta.json").read_text()), i.object_id)
             for i in infos]
-    subset = select_subset([fx._item(r) for r in recs], n=n, seed=0)
+    subset = select_subset([fx.curation_item(r) for r in recs], n=n, seed=0)
     write_release(release, [ReleaseObject(r, work / "canonical" / r.object_id) for r in recs],
                   subset=subset, max_thumbnails=4)
     return release

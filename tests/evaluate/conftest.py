@@ -74,7 +74,7 @@ class Releases:
     objects_b: list[ReleaseObject]
 
 
-def _item(rec: ObjectRecord) -> CurationItem:
+def curation_item(rec: ObjectRecord) -> CurationItem:
     counts = Counter(j.type for j in rec.joints)
     return CurationItem(object_id=rec.object_id, source=rec.source, source_id=rec.source_id,
                         content_checksum=rec.checksum, bbox_extent=np.ones(3), volume=1.0,
@@ -82,7 +82,7 @@ def _item(rec: ObjectRecord) -> CurationItem:
                         verified=True, category=rec.category, supercategory=rec.supercategory)
 
 
-def _process(urdf: Path, out: Path, meta: dict, object_id: str) -> ObjectRecord:
+def process_generated(urdf: Path, out: Path, meta: dict, object_id: str) -> ObjectRecord:
     rec = process_object(urdf, out, provenance={
         "object_id": object_id, "source": "generated", "license": "CC0-1.0",
         "category": meta["category"], "supercategory": meta["supercategory_hint"]})
@@ -115,15 +115,15 @@ def releases(tmp_path_factory) -> Releases:
     root = tmp_path_factory.mktemp("eval_releases")
     infos = generate(N_OBJECTS + 1, SEED, root / "generated")
     metas = [json.loads((i.folder / "meta.json").read_text()) for i in infos]
-    recs = [_process(i.urdf_path, root / "canonical_a", m, i.object_id)
+    recs = [process_generated(i.urdf_path, root / "canonical_a", m, i.object_id)
             for i, m in zip(infos, metas, strict=True)]
     objects_a = [ReleaseObject(r, root / "canonical_a" / r.object_id) for r in recs[:N_OBJECTS]]
-    subset = select_subset([_item(r) for r in recs[:N_OBJECTS]], n=N_OBJECTS, seed=0)
+    subset = select_subset([curation_item(r) for r in recs[:N_OBJECTS]], n=N_OBJECTS, seed=0)
     write_release(root / "A", objects_a, **_release_kwargs(subset))
 
     edited, retagged, removed = recs[2].object_id, recs[3].object_id, recs[1].object_id
     edited_urdf, edited_joint = _edit_limits(infos[2], root)
-    rec_edit = _process(edited_urdf, root / "canonical_b", metas[2], edited)
+    rec_edit = process_generated(edited_urdf, root / "canonical_b", metas[2], edited)
     new_category = f"{recs[3].category}_retagged"
     rec_tag = recs[3].model_copy(update={"category": new_category})
     objects_b = [o for o in objects_a if o.record.object_id not in (edited, retagged, removed)]

@@ -10,6 +10,7 @@ import pytest
 from numpy.testing import assert_allclose
 
 from flows.cli import main
+from flows.commands.evaluate_report import evaluation_figure
 
 N_BOOT = 300
 
@@ -162,6 +163,8 @@ def test_report_files(releases, predictions, tmp_path):
     assert "| good |" in md and "Kendall tau" in md and "## Per supercategory" in md
     png = (out / "evaluation.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+    again = evaluation_figure(payload, tmp_path / "again.png").read_bytes()
+    assert again == png  # deterministic
 
 
 @pytest.mark.parametrize("argv, code", [
