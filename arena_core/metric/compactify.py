@@ -55,7 +55,7 @@ def compactify(z: np.ndarray, *, norm: Norm, kappa: float = math.pi) -> np.ndarr
     kappa = _check_kappa(kappa)
     norm = _check_norm(norm)
     z = np.asarray(z, dtype=float)
-    r = norm.norm(z)
+    r = np.sqrt(norm.sq(z))
     safe = np.where(r > 0.0, r, 1.0)
     scale = np.where(r > 0.0, np.tanh(safe / kappa) / safe, 0.0)
     return scale[..., None] * z

@@ -74,8 +74,8 @@ def branch_sq(z1: np.ndarray, z2: np.ndarray, *, norm: Norm) -> tuple[np.ndarray
     norm = _check_norm(norm)
     a1, b1 = z1[..., 0, :], z1[..., 1, :]
     a2, b2 = z2[..., 0, :], z2[..., 1, :]
-    direct = norm.sq(a1 - a2) + norm.sq(b1 - b2)
-    swapped = norm.sq(a1 - b2) + norm.sq(b1 - a2)
+    direct = norm._sq(a1 - a2) + norm._sq(b1 - b2)
+    swapped = norm._sq(a1 - b2) + norm._sq(b1 - a2)
     return direct, swapped
 
 
@@ -92,7 +92,7 @@ def motion(z: np.ndarray, *, norm: Norm) -> np.ndarray:
     """``E(J, J0)`` for endpoint pairs ``(..., 2, 6)``: ``sqrt(|z-|^2 + |z+|^2)``, shape ``(...)``."""
     z = _check_pairs(z, "z")
     norm = _check_norm(norm)
-    return np.sqrt(norm.sq(z[..., 0, :]) + norm.sq(z[..., 1, :]))
+    return np.sqrt(norm._sq(z[..., 0, :]) + norm._sq(z[..., 1, :]))
 
 
 def pairwise_distance(z1: np.ndarray, z2: np.ndarray, *, norm: Norm) -> np.ndarray:
@@ -102,6 +102,7 @@ def pairwise_distance(z1: np.ndarray, z2: np.ndarray, *, norm: Norm) -> np.ndarr
     ground-truth child links) or be unbatched.
     """
     z1, z2 = _check_pairs(z1, "z1"), _check_pairs(z2, "z2")
+    norm = _check_norm(norm)
     if z1.ndim != 3 or z2.ndim != 3:
         raise JointArrayError(f"pairwise_distance needs (n, 2, 6) arrays, got {z1.shape}, {z2.shape}")
     if norm.batch_shape not in ((), (z2.shape[0],)):

@@ -83,20 +83,18 @@ class SplitNorm:
 
     def sq(self, z: np.ndarray) -> np.ndarray:
         """Squared norm over the last axis: ``(..., 6) -> (...)`` (>= 0)."""
-        z = _check_twists(z)
+        return self._sq(_check_twists(z))
+
+    def _sq(self, z: np.ndarray) -> np.ndarray:
+        """``sq`` without input validation (for callers that validated already)."""
         w, v = z[..., :3], z[..., 3:]
-        out = np.einsum("...i,...i->...", w, w) + (self.alpha * self.alpha) * np.einsum(
+        return np.einsum("...i,...i->...", w, w) + (self.alpha * self.alpha) * np.einsum(
             "...i,...i->...", v, v
         )
-        return np.maximum(out, 0.0)
 
     def norm(self, z: np.ndarray) -> np.ndarray:
         """Norm over the last axis: ``(..., 6) -> (...)``."""
         return np.sqrt(self.sq(z))
-
-    def take(self, index: np.ndarray) -> SplitNorm:
-        """The same norm (a split norm has no batch axis to index)."""
-        return self
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,7 +135,10 @@ class KineticNorm:
 
     def sq(self, z: np.ndarray) -> np.ndarray:
         """Squared norm ``(1/m) dw^T I dw + |dv + dw x c|^2`` over the last axis."""
-        z = _check_twists(z)
+        return self._sq(_check_twists(z))
+
+    def _sq(self, z: np.ndarray) -> np.ndarray:
+        """``sq`` without input validation (for callers that validated already)."""
         w, v = z[..., :3], z[..., 3:]
         angular = np.einsum("...i,...ij,...j->...", w, self.inertia, w) / self.mass
         t = v + np.cross(w, self.com)
@@ -145,12 +146,6 @@ class KineticNorm:
 
     def norm(self, z: np.ndarray) -> np.ndarray:
         return np.sqrt(self.sq(z))
-
-    def take(self, index: np.ndarray) -> KineticNorm:
-        """The bodies at ``index`` along the first batch axis (a scalar body is returned as is)."""
-        if self.mass.ndim == 0:
-            return self
-        return KineticNorm(self.mass[index], self.com[index], self.inertia[index])
 
 
 def _check_body(mass, com, inertia) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

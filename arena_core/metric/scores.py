@@ -61,7 +61,8 @@ def _check_joints(types, axes, origins, limits, name: str):
     n = len(t)
     arrays = []
     for label, arr, width in (("axes", axes, 3), ("origins", origins, 3), ("limits", limits, 2)):
-        a = np.asarray(arr, dtype=float).reshape(-1, width) if np.size(arr) else np.zeros((0, width))
+        a = np.asarray(arr, dtype=float)
+        a = a.reshape(0, width) if a.size == 0 else a
         if a.shape != (n, width):
             raise ScoreInputError(f"{name} {label} must have shape ({n}, {width}), got {a.shape}")
         arrays.append(a)

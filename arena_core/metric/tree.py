@@ -12,10 +12,12 @@ Links are nodes, joints are undirected edges carrying endpoint pairs ``(n, 2, 6)
 Edges with ``E(J, J0) <= tol.FIXED_EDGE`` are contracted first (cost 0). The
 assignment relaxation (drop realizability; Hungarian on the padded
 ``(n1+n2) x (n2+n1)`` matrix) is a lower bound, exact when its matching is
-realizable; otherwise :mod:`arena_core.metric.tree_search` closes the gap by region
-branch-and-bound (complexity and worst case documented there), within ``max_nodes``
-relaxations. The result is certified when upper and lower bound agree within
-``tol.CERTIFY_GAP`` times the total motion.
+realizable (:mod:`~arena_core.metric.tree_structure`, ``O(|M|^2)``). Otherwise an
+incumbent comes from the constrained top-down DP (:mod:`~arena_core.metric.tree_dp`)
+and a dive, and region branch-and-bound (:mod:`~arena_core.metric.tree_search`, with
+star-path cuts and symmetry classes) closes the gap within ``max_nodes`` relaxations;
+the module docstrings there give the complexity. The result is certified when the
+bounds agree within ``tol.CERTIFY_GAP`` times the total motion (at least 1).
 
 Example (tutorial 4.7: the latch on the wrong parent; path door-base-drawer-latch
 against the star with all three joints on the base):
@@ -39,7 +41,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from arena_core import tolerances as tol
-from arena_core.metric.joint import Norm, _check_pairs, motion, pairwise_distance
+from arena_core.metric.joint import Norm, _check_norm, _check_pairs, motion, pairwise_distance
 from arena_core.metric.tree_dp import constrained_distance
 from arena_core.metric.tree_regions import RegionOps, symmetry_classes
 from arena_core.metric.tree_search import Search
@@ -52,7 +54,7 @@ from arena_core.metric.tree_structure import (
 )
 
 #: Default cap on assignment relaxations solved by the exact search.
-DEFAULT_MAX_NODES = 20_000
+DEFAULT_MAX_NODES = 1_000
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ def tree_distance(
     each ground-truth child link) build the costs and call
     :func:`tree_distance_from_costs`.
     """
+    norm = _check_norm(norm)
     z1, z2 = _check_pairs(pairs1, "pairs1"), _check_pairs(pairs2, "pairs2")
     e1, e2 = check_edges(edges1, "edges1"), check_edges(edges2, "edges2")
     _check_lengths(e1, z1.reshape(-1, 2, 6), "pairs1")
@@ -237,7 +240,9 @@ def _check_lengths(edges: np.ndarray, pairs: np.ndarray, name: str) -> None:
 
 
 def _check_costs(cost, motion1, motion2, n1: int, n2: int):
-    cost = np.asarray(cost, dtype=float).reshape(n1, n2) if n1 * n2 == 0 else np.asarray(cost, float)
+    cost = np.asarray(cost, dtype=float)
+    if cost.size == 0 and n1 * n2 == 0:
+        cost = cost.reshape(n1, n2)
     m1, m2 = np.asarray(motion1, dtype=float).reshape(-1), np.asarray(motion2, dtype=float).reshape(-1)
     if cost.shape != (n1, n2):
         raise TreeInputError(f"cost must have shape ({n1}, {n2}), got {cost.shape}")

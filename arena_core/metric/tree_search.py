@@ -5,9 +5,11 @@ substitution costs ``C[i, k]``, contraction/expansion costs ``d1[i]``, ``d2[k]``
 the realizable matching ``M`` minimising ``sum_M C + sum_unmatched d``. Regions,
 forcing and symmetry classes are in :mod:`arena_core.metric.tree_regions`.
 
-Lower bound of a region: its assignment relaxation (exact when realizable).
+Lower bound of a region: its assignment relaxation (exact when realizable),
+strengthened by a star-path Lagrangian cut (:mod:`arena_core.metric.tree_cuts`).
 Upper bound: a *dive* -- force every relaxation pair that is in no violated triple
-(or the largest-saving pair when all are), split, repeat on the sub-regions.
+(or the largest-saving pair when all are), split, repeat on the sub-regions -- and
+any realizable assignment met while maximising the cut.
 
 Branch-and-bound on a region with incumbent ``U``: the relaxation duals (Bellman-
 Ford on the residual graph) give reduced costs ``rc`` with ``lb + rc[e, f]`` a valid
@@ -20,12 +22,15 @@ region splits. Otherwise branch on the conflicted edge with the fewest options
 memoizing solved regions.
 
 Complexity. A relaxation is ``O(N^3)`` with ``N = |A| + |B|`` (scipy), the duals
-``O(N^2)`` per Bellman-Ford round. A realizable relaxation (correct topology,
-missing or spurious joints) costs one relaxation; localized structural errors a
-handful per error, since forced moves cut the trees into independent regions. The
-worst case is exponential (unordered tree edit distance is NP-hard): the number of
-relaxations is capped by ``max_nodes``, after which the best proven lower bound and
-the best realizable matching are returned uncertified.
+``O(N^2)`` per Bellman-Ford round, a cut a few relaxations. A realizable relaxation
+(correct topology, missing or spurious joints) costs one relaxation (done by the
+caller); star-versus-path structure is settled by the cut; localized structural
+errors cost a handful of relaxations each, since forced moves cut the trees into
+independent regions. The worst case is exponential (unordered tree edit distance is
+NP-hard, and many interchangeable joints under different parents defeat the bounds):
+the number of relaxations is capped by ``max_nodes`` (and branching depth by
+``_MAX_DEPTH``), after which the best proven lower bound and the best realizable
+matching are returned uncertified.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from arena_core.metric.tree_regions import Region, RegionOps, with_terms
 from arena_core.metric.tree_structure import conflicting, realizable
 
 _NONE = np.zeros((0, 2), dtype=np.int64)
+#: Nested branchings beyond this depth are not opened (keeps Python's stack bounded).
+_MAX_DEPTH = 150
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,7 @@ class Search:
     gap: float
     max_nodes: int
     _solved: dict = field(default_factory=dict)
+    _depth: int = 0
 
     @property
     def nodes(self) -> int:
@@ -117,10 +125,14 @@ class Search:
                     best = Bounds(relax.lb, value, cand)
         if best.ub - floor <= self.gap or floor >= bound - self.gap:
             out = Bounds(floor, best.ub, best.pairs)
-        elif self.nodes >= self.max_nodes:
+        elif self.nodes >= self.max_nodes or self._depth >= _MAX_DEPTH:
             out = Bounds(floor, best.ub, best.pairs)
         else:
-            out = self._branch(region, relax, bound, best)
+            self._depth += 1
+            try:
+                out = self._branch(region, relax, bound, best)
+            finally:
+                self._depth -= 1
             out = Bounds(max(out.lb, floor), out.ub, out.pairs)
         if out.ub - out.lb <= self.gap or out.lb >= bound - self.gap:
             self._solved[key] = out

@@ -62,6 +62,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     # A fresh PREFECT_HOME on a loaded machine can take longer than Prefect's 20 s default.
     os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
+    # Per-task INFO lines would drown the stage progress; PREFECT_LOGGING_LEVEL overrides.
+    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
+    if not os.environ.get("PREFECT_API_URL"):
+        print("arena build: starting Prefect in local ephemeral mode (takes ~15 s)...",
+              file=sys.stderr, flush=True)
     from flows.build import BuildFailed
     from schemas.sources import ManifestError
 

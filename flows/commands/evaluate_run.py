@@ -7,8 +7,9 @@ any name, in the ground truth's object frame and stored state), optional
 The ground truth of each object of the config is materialized from its release archive
 into a per-run cache folder (once per object, whatever the number of methods) and read
 with :func:`arena_core.urdf.read_urdf`. Work is split into chunks of objects; each chunk
-scores all methods on its objects, in this process (``workers=1``) or in a spawn-context
-process pool. A prediction that is missing, unreadable or unscorable becomes an
+scores all methods on its objects, in this process (``workers=1``) or in a process pool
+(a fork server that imports the scoring modules once; spawn where there is none).
+Results do not depend on the number of workers. A prediction that is missing, unreadable or unscorable becomes an
 :class:`Outcome` with a status and reason, never an exception.
 """
 

@@ -301,3 +301,19 @@ def test_mismatched_lengths_are_rejected():
         tree_distance(path, pairs[:2], path, pairs, norm=NORM)
     with pytest.raises(TreeInputError, match="cost"):
         tree_distance_from_costs(path, path, np.zeros((2, 3)), np.ones(3), np.ones(3))
+
+
+def test_per_edge_kinetic_costs_through_the_costs_entry_point():
+    """E_B^tree with the kinetic norm of each ground-truth child link (tree 2)."""
+    from arena_core.metric import KineticNorm, pairwise_distance
+
+    pairs, path, star = latch_example()
+    bodies = KineticNorm(mass=np.array([3.0, 2.0, 0.1]),
+                         com=np.array([[0.3, 0.0, 0.0], [0.2, 0.0, 0.1], [0.25, 0.0, 0.1]]),
+                         inertia=np.array([np.diag([0.1, 0.2, 0.3])] * 3))
+    cost = pairwise_distance(pairs, pairs, norm=bodies)
+    gt_motion = motion(pairs, norm=bodies)
+    assert_allclose(np.diag(cost), 0.0, atol=1e-15)
+    res = tree_distance_from_costs(star, path, cost, gt_motion, gt_motion)
+    assert res.certified
+    assert_allclose(res.value, 2 * gt_motion[2], rtol=1e-12)  # move the latch: out and back in

@@ -52,11 +52,12 @@ def release_sums(release: Path) -> dict[str, str]:
 
 
 def store_keys(store: Path) -> set[str]:
-    """Keys of the complete entries of an object store."""
-    return {p.parent.name for p in store.glob("*/*/record.json")}
+    """Keys of the complete entries of an object store (not the hidden work folders)."""
+    return {p.parent.name for p in store.glob("*/*/record.json")
+            if not p.parent.name.startswith(".")}
 
 
-def primed_out(first: Built, out: Path, drop: int | None = None) -> tuple[Path, int]:
+def primed_out(first: Built, out: Path, drop: int = 0) -> tuple[Path, int]:
     """A new output folder whose store is a copy of the first build's, minus the entries of
     its first ``drop`` generated objects (by id); returns the folder and the number dropped."""
     shutil.copytree(first.out / "store", out / "store")
@@ -286,9 +287,9 @@ def test_dask_address_runs_on_the_given_cluster(first, inputs, tmp_path):
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster:
         summary = run_build(inputs, out, dask_address=cluster.scheduler_address)
-        ran = {prefix for prefix in cluster.scheduler.task_prefixes}
+        ran = set(cluster.scheduler.task_prefixes)
     assert summary.processed_now == dropped == 3
-    assert any("normalize" in name for name in ran), ran
+    assert {"ingest_source", "process_chunk"} <= ran
     assert release_sums(out / "release") == first.sums
 
 
