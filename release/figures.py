@@ -57,9 +57,12 @@ def supercategory_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) 
     fig = Figure(figsize=(9, 0.32 * len(sups) + 1.6))
     ax = fig.subplots()
     left = np.zeros(len(sups))
-    for source in sources:
+    from matplotlib import colormaps
+
+    palette = colormaps["tab20"]  # distinct colours for up to 20 sources, then they cycle
+    for k, source in enumerate(sources):
         values = np.array([counts.get((s, source), 0) for s in sups], dtype=float)
-        ax.barh(sups, values, left=left, label=source)
+        ax.barh(sups, values, left=left, label=source, color=palette(k % 20))
         left += values
     ax.invert_yaxis()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
