@@ -34,6 +34,7 @@ from arena_core.store import PIPELINE_VERSION, ObjectStore
 from flows.ingest import Ingested, ingest
 from flows.progress import StageProgress
 from release.check import check_release
+from release.diff import diff_markdown, diff_releases
 from release.writer import ReleaseObject, write_release
 from schemas.build import BuildConfig, load_build_config
 from schemas.sources import SourceManifest, SourceObject
@@ -90,26 +91,32 @@ def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[s
 
 @task(name="curate", cache_policy=NONE)
 def curate_objects(keys: list[str], store_root: Path, config: BuildConfig,
-                   priorities: dict[str, int]) -> Curated:
+                   priorities: dict[str, int], previous_subset: list[str]) -> Curated:
     store = ObjectStore(store_root)
     index = load_taxonomy(TAXONOMY)
     return curate(((s.record, s.features) for s in store.iter(keys)), taxonomy=index,
                   overrides=load_overrides(OVERRIDES, index=index), source_priority=priorities,
-                  subset_size=config.subset_size, seed=config.seed)
+                  subset_size=config.subset_size, seed=config.seed,
+                  previous_subset=previous_subset)
 
 
 @task(name="write-release", cache_policy=NONE)
 def write_release_files(out: Path, keys: list[str], store_root: Path, curated: Curated,
                         manifests: list[SourceManifest], config: BuildConfig,
-                        report: dict) -> Path:
+                        report: dict, changelog_md: str | None = None) -> Path:
     store = ObjectStore(store_root)
     released = released_objects(store, keys, curated)
     summary = write_release(out / "release", released, subset=curated.subset,
                             duplicates=curated.duplicates.records, manifests=manifests,
                             taxonomy_path=TAXONOMY, build_report=report,
                             n_rejected=report["rejected"], name=config.name,
-                            version=config.version)
+                            version=config.version, changelog_md=changelog_md)
     return summary.path
+
+
+@task(name="changelog", cache_policy=NONE)
+def changelog(previous: Path, release_dir: Path) -> str:
+    return diff_markdown(diff_releases(previous, release_dir))
 
 
 @task(name="check-release", cache_policy=NONE)
@@ -119,9 +126,13 @@ def check_release_files(release_dir: Path, canonical_dir: Path, seed: int) -> di
 
 # ------------------------------------------------------------------------------- flow
 @flow(name="build", log_prints=False, persist_result=False)
-def build(config_path: str | None = None, out_dir: str = "build", limit: int | None = None
-          ) -> BuildSummary:
-    """Build the release of ``config_path`` (default ``manifests/build.yaml``) under ``out_dir``."""
+def build(config_path: str | None = None, out_dir: str = "build", limit: int | None = None,
+          previous: str | None = None) -> BuildSummary:
+    """Build the release of ``config_path`` (default ``manifests/build.yaml``) under ``out_dir``.
+
+    With ``previous`` (an earlier release folder) the evaluation subset is kept stable
+    against that release's subset and the card gets a changelog against it.
+    """
     config, manifests = load_build_config(config_path or DEFAULT_CONFIG)
     out = Path(out_dir).resolve()
     summary = BuildSummary(release=str(out / "release"))
@@ -133,16 +144,21 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     keys, summary.processed_now = process_all(objects, out / "store", summary)
     index_canonical(out, keys)
     clock = StageProgress("curate", 1, unit="steps")
-    curated = curate_objects(keys, out / "store", config, _priorities(manifests))
+    prev = Path(previous).resolve() if previous else None
+    curated = curate_objects(keys, out / "store", config, _priorities(manifests),
+                             previous_subset_ids(prev))
     clock.advance()
     summary.stage_seconds["curate"] = clock.seconds
     report = release_report(summary, curated, keys, ObjectStore(out / "store"))
     clock = StageProgress("release", 2, unit="steps")
-    inputs = release_inputs_key(keys, config, manifests, report)
+    inputs = release_inputs_key(keys, config, manifests, report, prev)
     check = previous_check(out, inputs)
     if check is None:
         release_dir = write_release_files(out, keys, out / "store", curated, manifests, config,
                                           report)
+        if prev is not None:  # second write reuses every archive: cheap
+            release_dir = write_release_files(out, keys, out / "store", curated, manifests,
+                                              config, report, changelog(prev, release_dir))
         clock.advance()
         check = check_release_files(release_dir, out / "canonical", config.seed)
         clock.advance()
@@ -224,14 +240,29 @@ def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
 
 
 def release_inputs_key(keys: list[str], config: BuildConfig, manifests: list[SourceManifest],
-                       report: dict) -> str:
+                       report: dict, previous: Path | None = None) -> str:
     """sha256 of everything the release is made of: unchanged -> the release is not rewritten."""
+    prev_sums = None
+    if previous is not None and (previous / "SHA256SUMS").is_file():
+        prev_sums = bytes_sha256((previous / "SHA256SUMS").read_bytes())
     spec = {"keys": keys, "config": config.model_dump(mode="json"), "report": report,
+            "previous": prev_sums,
             "manifests": [m.model_dump(mode="json") for m in manifests],
             "taxonomy": bytes_sha256(TAXONOMY.read_bytes()),
             "overrides": bytes_sha256(OVERRIDES.read_bytes()),
             "pipeline": PIPELINE_VERSION}
     return bytes_sha256(json.dumps(spec, sort_keys=True, default=str).encode())
+
+
+def previous_subset_ids(previous: Path | None) -> list[str]:
+    """The subset of an earlier release in selection order (empty without one)."""
+    if previous is None:
+        return []
+    path = previous / "manifests" / "subset.json"
+    if not path.is_file():
+        raise BuildFailed(f"--previous {previous} is not a release (no manifests/subset.json)")
+    entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+    return [e["object_id"] for e in sorted(entries, key=lambda e: e["order"])]
 
 
 def previous_check(out: Path, inputs: str) -> dict | None:

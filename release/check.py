@@ -129,6 +129,7 @@ def _load_configs(release: Path, cache_dir: Path, report: ReleaseCheck):
     """Both configs through ``datasets``, with counts checked; None when loading fails."""
     import datasets
 
+    datasets.disable_progress_bars()  # the build prints its own progress
     info = _read_info(release, report)
     loaded = {}
     for config, (split, _) in CONFIGS.items():

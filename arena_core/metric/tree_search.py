@@ -31,6 +31,19 @@ NP-hard, and many interchangeable joints under different parents defeat the boun
 the number of relaxations is capped by ``max_nodes`` (and branching depth by
 ``_MAX_DEPTH``), after which the best proven lower bound and the best realizable
 matching are returned uncertified.
+
+Example (a handle on a drawer against the handle moved to the base, joints equal:
+the cheapest repair removes the handle and puts it back, cost 2 x 1):
+    >>> import numpy as np
+    >>> from arena_core.metric.tree_structure import side_matrix
+    >>> nested = np.array([[0, 1], [1, 2], [0, 3]])  # drawer, handle on it, knob
+    >>> flat = np.array([[0, 1], [0, 2], [0, 3]])
+    >>> motion = np.array([2.0, 1.0, 3.0])
+    >>> cost = np.where(np.eye(3, dtype=bool), 0.0, 9.0)
+    >>> ops = RegionOps(cost, motion, motion, side_matrix(nested), side_matrix(flat), nested, flat)
+    >>> got = Search(ops, gap=1e-12, max_nodes=100).solve((np.arange(3), np.arange(3), ()), np.inf)
+    >>> got.lb, got.ub, sorted(got.pairs.tolist())
+    (2.0, 2.0, [[0, 0], [2, 2]])
 """
 
 from __future__ import annotations

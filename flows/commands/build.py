@@ -26,6 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="parallel workers (default: min(4, cores))")
     parser.add_argument("--dask-address", help="scheduler of an existing Dask cluster")
+    parser.add_argument("--previous", metavar="RELEASE",
+                        help="an earlier release: keep its evaluation subset stable and "
+                        "write a changelog against it into the card")
 
 
 def task_runner(runner: str, workers: int, dask_address: str | None):
@@ -47,12 +50,12 @@ def task_runner(runner: str, workers: int, dask_address: str | None):
 
 
 def run_build(*, config: str | None, out: str, limit: int | None, runner: str = "thread",
-              workers: int = 2, dask_address: str | None = None):
+              workers: int = 2, dask_address: str | None = None, previous: str | None = None):
     """Run the build flow with a task runner; returns the :class:`BuildSummary`."""
     from flows.build import build
 
     flow = build.with_options(task_runner=task_runner(runner, workers, dask_address))
-    return flow(config_path=config, out_dir=out, limit=limit)
+    return flow(config_path=config, out_dir=out, limit=limit, previous=previous)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         summary = run_build(config=args.config, out=args.out, limit=args.limit,
                             runner=args.runner, workers=args.workers,
-                            dask_address=args.dask_address)
+                            dask_address=args.dask_address, previous=args.previous)
     except ManifestError as exc:
         print(f"arena build: bad config: {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -95,6 +98,14 @@ def _usage_error(args: argparse.Namespace) -> str | None:
         return "error: --limit must be >= 1"
     if args.workers < 1:
         return "error: --workers must be >= 1"
+    if args.previous and not (Path(args.previous) / "manifests" / "subset.json").is_file():
+        print(f"arena build: error: --previous {args.previous} is not a release folder",
+              file=sys.stderr)
+        return 2
+    if args.previous and Path(args.previous).resolve() == (Path(args.out) / "release").resolve():
+        print("arena build: error: --previous is the release this build replaces; copy it "
+              "elsewhere first", file=sys.stderr)
+        return 2
     if args.config and not Path(args.config).is_file():
         return f"error: no such config {args.config}"
     from schemas.build import load_build_config

@@ -1,0 +1,220 @@
+"""Benchmark ``arena build`` on the generated library: rates per stage, peak memory, Dask scaling.
+
+Every build is the real command (``python -m flows.cli build``) in a subprocess with a fresh
+output folder (nothing cached), against one Prefect API server this script starts (Prefect's
+test harness, so the builds do not each start an ephemeral server)::
+
+    python tests/bench/bench_build.py rates  [--n 200]                 # objects/s per stage
+    python tests/bench/bench_build.py memory [--sizes 1000 4000]       # peak RSS vs size
+    python tests/bench/bench_build.py dask   [--n 200] [--workers 1 2] # Dask workers
+    python tests/bench/bench_build.py all                              # the three above
+
+Measured per build: wall seconds, seconds and objects per second per stage (from the
+build's ``build_summary.json``), the peak RSS of the build process (``ru_maxrss`` from
+``wait4``: its true high-water mark) and the peak of the summed RSS of the build process
+and all its descendants (Dask nannies and workers; sampled every 0.2 s with psutil).
+
+Targets (exit status 1 when one is missed): the peak RSS of the largest size is within
+25 % of the smallest's (memory must not grow with the library); 2 Dask workers finish the
+build faster than 1. One JSON line per build is appended to ``--results`` when given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[2]
+#: Peak memory of the largest library may exceed the smallest's by at most this fraction.
+MAX_MEMORY_GROWTH = 0.25
+#: The build's stages in pipeline order (keys of ``stage_seconds``).
+STAGES = ("ingest", "normalize", "curate", "release+check")
+QUIET = {"PREFECT_LOGGING_LEVEL": "WARNING", "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+         "PREFECT_LOGGING_TO_API_ENABLED": "false", "DASK_LOGGING__DISTRIBUTED": "warning",
+         "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1",
+         "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_ENABLED": "false",
+         "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_ENABLED": "false"}
+
+
+class TreeSampler(threading.Thread):
+    """Samples the summed RSS (bytes) of a process and its descendants until it exits."""
+
+    def __init__(self, pid: int, every: float = 0.2):
+        super().__init__(daemon=True)
+        self.pid, self.every, self.peak, self.peak_procs = pid, every, 0, 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            root = psutil.Process(self.pid)
+        except psutil.NoSuchProcess:
+            return
+        while not self.done.is_set():
+            total, procs = 0, 0
+            try:
+                for proc in [root, *root.children(recursive=True)]:
+                    try:
+                        total += proc.memory_info().rss
+                        procs += 1
+                    except (psutil.NoSuchProcess, psutil.ZombieProcess):
+                        pass
+            except (psutil.NoSuchProcess, psutil.ZombieProcess):
+                return
+            if total > self.peak:
+                self.peak, self.peak_procs = total, procs
+            self.done.wait(self.every)
+
+
+def write_config(folder: Path, n: int, seed: int) -> Path:
+    """A build config with one generated source of ``n`` objects (JSON is YAML)."""
+    config = {"name": "BenchBuild", "version": "bench", "subset_size": 200, "seed": 0,
+              "sources": [{"name": "generated", "adapter": "generated",
+                           "license": "CC-BY-4.0", "n": n, "seed": seed}]}
+    path = folder / f"build-{n}.yaml"
+    path.write_text(json.dumps(config, indent=1))
+    return path
+
+
+def run_build(work: Path, env: dict, n: int, *, seed: int = 0, runner: str = "thread",
+              workers: int = 2, label: str = "") -> dict:
+    """One ``arena build`` of ``n`` generated objects into a fresh folder; its figures."""
+    out = Path(tempfile.mkdtemp(prefix=f"build-{n}-{runner}{workers}-", dir=work))
+    cmd = [sys.executable, "-m", "flows.cli", "build", "--config",
+           str(write_config(out, n, seed)), "--out", str(out / "out"),
+           "--runner", runner, "--workers", str(workers)]
+    log = (out / "build.log").open("w")
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+    sampler = TreeSampler(proc.pid)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - start
+    sampler.done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    log.close()
+    if proc.returncode != 0:
+        tail = (out / "build.log").read_text()[-2000:]
+        raise SystemExit(f"build of {n} objects failed ({proc.returncode}):\n{tail}")
+    summary = json.loads((out / "out" / "build_summary.json").read_text())
+    return figures(summary, label=label, n=n, runner=runner, workers=workers, wall=wall,
+                   peak_rss=usage.ru_maxrss * 1024, peak_tree=sampler.peak,
+                   procs=sampler.peak_procs)
+
+
+def figures(summary: dict, **extra) -> dict:
+    """Counts, per-stage seconds and objects/s, and memory in MiB from one build."""
+    n_in = summary["objects_in"]
+    stages = summary["stage_seconds"]
+    return {**{k: v for k, v in extra.items() if k not in ("peak_rss", "peak_tree")},
+            "objects_in": n_in, "accepted": summary["accepted"],
+            "released": summary["released"], "processed_now": summary["processed_now"],
+            "stage_seconds": {k: round(v, 2) for k, v in stages.items()},
+            "objects_per_second": {k: round(n_in / v, 1) if v > 0 else None
+                                   for k, v in stages.items()},
+            "peak_rss_mib": round(extra["peak_rss"] / 2**20, 1),
+            "peak_tree_rss_mib": round(extra["peak_tree"] / 2**20, 1),
+            "wall_seconds": round(extra["wall"], 1)}
+
+
+def show(result: dict, results: Path | None) -> None:
+    seconds = result["stage_seconds"]
+    order = [k for k in STAGES if k in seconds] + sorted(set(seconds) - set(STAGES))
+    stages = ", ".join(f"{k} {seconds[k]:.1f} s ({result['objects_per_second'][k]}/s)"
+                       for k in order)
+    print(f"[{result['label']}] n={result['n']} runner={result['runner']} "
+          f"workers={result['workers']}: wall {result['wall_seconds']} s; {stages}; "
+          f"peak RSS build process {result['peak_rss_mib']} MiB, process tree "
+          f"{result['peak_tree_rss_mib']} MiB ({result['procs']} processes)", flush=True)
+    if results is not None:
+        with results.open("a") as fh:
+            fh.write(json.dumps(result, sort_keys=True) + "\n")
+
+
+def bench_rates(work, env, args) -> bool:
+    show(run_build(work, env, args.n, label="rates"), args.results)
+    return True
+
+
+def bench_memory(work, env, args) -> bool:
+    found = []
+    for n in sorted(args.sizes):
+        found.append(run_build(work, env, n, label="memory"))
+        show(found[-1], args.results)
+    small, large = found[0], found[-1]
+    growth = large["peak_rss_mib"] / small["peak_rss_mib"] - 1.0
+    tree = large["peak_tree_rss_mib"] / small["peak_tree_rss_mib"] - 1.0
+    ok = growth <= MAX_MEMORY_GROWTH and tree <= MAX_MEMORY_GROWTH
+    print(f"memory {small['n']} -> {large['n']} objects: build process {growth:+.1%}, "
+          f"process tree {tree:+.1%} (target <= +{MAX_MEMORY_GROWTH:.0%}): "
+          f"{'OK' if ok else 'MISSED'}", flush=True)
+    return ok
+
+
+def bench_dask(work, env, args) -> bool:
+    found = {}
+    for workers in args.workers:
+        found[workers] = run_build(work, env, args.n, runner="dask", workers=workers,
+                                   label="dask")
+        show(found[workers], args.results)
+    if not {1, 2} <= found.keys():
+        return True
+    one, two = found[1], found[2]
+    ok = two["wall_seconds"] < one["wall_seconds"]
+    print(f"dask {args.n} objects: 1 worker {one['wall_seconds']} s (normalize "
+          f"{one['stage_seconds']['normalize']} s), 2 workers {two['wall_seconds']} s "
+          f"(normalize {two['stage_seconds']['normalize']} s): speed-up "
+          f"{one['wall_seconds'] / two['wall_seconds']:.2f}x wall, "
+          f"{one['stage_seconds']['normalize'] / two['stage_seconds']['normalize']:.2f}x "
+          f"normalize: {'OK' if ok else 'MISSED'}", flush=True)
+    return ok
+
+
+BENCHES = {"rates": bench_rates, "memory": bench_memory, "dask": bench_dask}
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("bench", choices=[*BENCHES, "all"], help="what to measure")
+    parser.add_argument("--n", type=int, default=200, help="objects for rates and dask")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000],
+                        help="library sizes compared for peak memory")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2],
+                        help="Dask worker counts compared")
+    parser.add_argument("--work", type=Path, help="scratch folder (default: a temp folder)")
+    parser.add_argument("--results", type=Path, help="append one JSON line per build here")
+    args = parser.parse_args(argv)
+    if args.n < 1 or min(args.sizes) < 1 or min(args.workers) < 1:
+        parser.error("--n, --sizes and --workers must be >= 1")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    work = args.work or Path(tempfile.mkdtemp(prefix="bench-build-"))
+    work.mkdir(parents=True, exist_ok=True)
+    os.environ.update({**QUIET, "PREFECT_HOME": str(work / "prefect-home"),
+                       "HF_HOME": str(work / "hf-home")})
+    from prefect.settings import PREFECT_API_URL
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=180):
+        env = {**os.environ, "PREFECT_API_URL": PREFECT_API_URL.value()}
+        chosen = list(BENCHES) if args.bench == "all" else [args.bench]
+        ok = all([BENCHES[name](work, env, args) for name in chosen])
+    print(f"scratch folder: {work}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
