@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
+
+from flows.commands.common import reject
 
 HELP = "compare two releases object by object"
 
@@ -31,11 +32,11 @@ def run(args: argparse.Namespace) -> int:
 
     for label, path in (("OLD_RELEASE", args.old), ("NEW_RELEASE", args.new)):
         if not Path(path).is_dir():
-            return _reject(f"{label} {path} is not a folder")
+            return reject("diff", f"{label} {path} is not a folder")
     try:
         diff = diff_releases(args.old, args.new)
     except ReleaseReadError as exc:
-        return _reject(str(exc))
+        return reject("diff", str(exc))
     text = diff_markdown(diff)
     if args.md:
         _write(Path(args.md), text)
@@ -49,7 +50,3 @@ def _write(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
 
-
-def _reject(message: str) -> int:
-    print(f"arena diff: {message}", file=sys.stderr)
-    return 1

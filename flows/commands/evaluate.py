@@ -27,6 +27,8 @@ from pathlib import Path
 
 import numpy as np
 
+from flows.commands.common import reject, usage
+
 HELP = "evaluate reconstruction methods on a release"
 
 #: Names listed per method for prediction folders that match no object of the config.
@@ -56,18 +58,18 @@ def run(args: argparse.Namespace) -> int:
 
     problem = _check_args(args)
     if problem:
-        return _usage(problem)
+        return usage("evaluate", problem)
     release, preds = Path(args.release), Path(args.predictions)
     if not preds.is_dir():
-        return _reject(f"predictions folder {preds} does not exist")
+        return reject("evaluate", f"predictions folder {preds} does not exist")
     try:
         rows = _rows(release, args.config)
         only = [m.strip() for m in args.methods.split(",") if m.strip()] if args.methods else None
         methods = er.discover_methods(preds, only)
     except ValueError as exc:
-        return _reject(str(exc))
+        return reject("evaluate", str(exc))
     if not methods:
-        return _reject(f"no method folders in {preds} (expected {preds}/<method>/<object_id>/)")
+        return reject("evaluate", f"no method folders in {preds} (expected {preds}/<method>/<object_id>/)")
     workers = args.workers or er.default_workers(len(rows), len(methods))
     try:
         with tempfile.TemporaryDirectory(prefix="arena-eval-gt-") as cache:
@@ -75,14 +77,14 @@ def run(args: argparse.Namespace) -> int:
                                                alpha=args.alpha, kappa=args.kappa,
                                                workers=workers)
     except BrokenProcessPool:
-        return _reject("a scoring worker died (out of memory?); try --workers 1")
+        return reject("evaluate", "a scoring worker died (out of memory?); try --workers 1")
     payload = _aggregate(args, rows, methods, outcomes, gt_errors)
     if payload is None:
-        return _reject("no object of the release could be materialized; see the errors above")
+        return reject("evaluate", "no object of the release could be materialized; see the errors above")
     try:
         _write_outputs(args, payload)
     except OSError as exc:
-        return _reject(f"cannot write the outputs: {exc}")
+        return reject("evaluate", f"cannot write the outputs: {exc}")
     return 0
 
 
@@ -180,12 +182,4 @@ def _check_args(args) -> str | None:
     return None
 
 
-def _reject(message: str) -> int:
-    print(f"arena evaluate: {message}", file=sys.stderr)
-    return 1
-
-
-def _usage(message: str) -> int:
-    print(f"arena evaluate: error: {message}", file=sys.stderr)
-    return 2
 

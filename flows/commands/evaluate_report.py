@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from flows.commands.common import jsonable
+
 #: Columns whose pairwise gaps the markdown shows as a method x method matrix.
 GAP_MATRICES = ("E_alpha_phi_tree", "success_rate")
 
@@ -49,12 +51,12 @@ def evaluation_payload(evaluation, outcomes: Sequence, methods: Sequence, gt_err
         **header, "object_ids": ids,
         "columns": [dataclasses.asdict(c) for c in COLUMNS],
         "methods": {m: _estimates(evaluation.table[m]) for m in evaluation.methods},
-        "method_info": {m.name: {"meta": _jsonable(m.meta), "meta_error": m.meta_error,
+        "method_info": {m.name: {"meta": jsonable(m.meta), "meta_error": m.meta_error,
                                  "counts": _counts(outcomes, m.name)} for m in methods},
         "kendall_tau": tau.value,
         "kendall_tau_interval": {"ci_low": tau.ci_low, "ci_high": tau.ci_high,
                                  "n_methods": tau.n, "columns": list(TAU_COLUMNS)},
-        "gaps": [_jsonable(dataclasses.asdict(g)) for g in evaluation.gaps],
+        "gaps": [jsonable(dataclasses.asdict(g)) for g in evaluation.gaps],
         "by_supercategory": {
             g: {"n_objects": sum(1 for x in groups if x == g),
                 "methods": {m: _estimates(t) for m, t in per.items()}}
@@ -87,24 +89,13 @@ def _per_object(outcomes: Sequence, values: Mapping[str, np.ndarray], ids: list[
         out.setdefault(o.method, {})[o.object_id] = {
             "status": o.status, "reason": o.reason, "prediction": o.prediction,
             "values": {k: _num(v) for k, v in zip(keys, vals, strict=True)},
-            "score": None if o.score is None else _jsonable(dataclasses.asdict(o.score))}
+            "score": None if o.score is None else jsonable(dataclasses.asdict(o.score))}
     return out
 
 
 def _num(x) -> float | None:
     return None if x is None or not math.isfinite(float(x)) else float(x)
 
-
-def _jsonable(value):
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if hasattr(value, "item"):
-        return _jsonable(value.item())
-    return value
 
 
 # ----------------------------------------------------------------------------- markdown

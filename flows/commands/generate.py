@@ -10,11 +10,12 @@ function of its seed and index, so the files do not depend on it). Exit 0 on suc
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from flows.commands.common import usage
 
 HELP = "write procedurally generated articulated objects"
 
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     problem = _check_args(args, G)
     if problem:
-        return _usage(problem)
+        return usage("generate", problem)
     kinds = args.kinds.split(",") if args.kinds else None
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
@@ -93,7 +94,3 @@ def _summary(infos, out: Path, seconds: float) -> str:
             f"kinds {kinds}, supercategories {supers}, moving joints per object "
             f"{min(moving)}-{max(moving)}\njoints: {types}")
 
-
-def _usage(message: str) -> int:
-    print(f"arena generate: error: {message}", file=sys.stderr)
-    return 2

@@ -12,7 +12,8 @@ import argparse
 import dataclasses
 import json
 import math
-import sys
+
+from flows.commands.common import jsonable, reject, usage
 
 HELP = "score a predicted URDF against a ground-truth URDF with the metric"
 
@@ -33,20 +34,20 @@ def run(args: argparse.Namespace) -> int:
     from arena_core.urdf import UrdfError, read_urdf
 
     if not (math.isfinite(args.alpha) and args.alpha > 0):
-        return _usage(f"--alpha must be a positive number, got {args.alpha}")
+        return usage("score", f"--alpha must be a positive number, got {args.alpha}")
     if not (math.isfinite(args.kappa) and args.kappa > 0):
-        return _usage(f"--kappa must be a positive number, got {args.kappa}")
+        return usage("score", f"--kappa must be a positive number, got {args.kappa}")
     try:
         gt = read_urdf(args.gt).obj
         pred = read_urdf(args.pred).obj
         score = score_objects(gt, pred, alpha=args.alpha, kappa=args.kappa)
     except UrdfError as exc:
-        return _reject(f"{exc.code}: {exc}")
+        return reject("score", f"{exc.code}: {exc}")
     except (CompareError, JointArrayError, NormError) as exc:
-        return _reject(f"cannot score: {exc}")
+        return reject("score", f"cannot score: {exc}")
     payload = dataclasses.asdict(score)
     if args.json:
-        print(json.dumps(_jsonable(payload), allow_nan=False))
+        print(json.dumps(jsonable(payload), allow_nan=False))
     else:
         print(format_score(payload))
     return 0
@@ -77,23 +78,4 @@ def _f(value) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
-def _jsonable(value):
-    if isinstance(value, dict):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if hasattr(value, "item"):
-        return _jsonable(value.item())
-    return value
 
-
-def _reject(message: str) -> int:
-    print(f"arena score: {message}", file=sys.stderr)
-    return 1
-
-
-def _usage(message: str) -> int:
-    print(f"arena score: error: {message}", file=sys.stderr)
-    return 2
