@@ -95,3 +95,8 @@ UNIT_AXIS_EXACT = 4e-15
 
 #: A roll or yaw within this of -pi (rad) is written as +pi, the same rotation (URDF text).
 RPY_WRAP = 1e-9
+
+#: Near duplicates found by geometry alone (no shared upstream id) are the same object only
+#: when their kinematics are also close: E_alpha^{phi,tree} at most this (dimensionless).
+#: Same-geometry objects that move very differently are different objects.
+GEOMETRY_ONLY_MAX_TREE = 0.5

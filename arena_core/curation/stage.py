@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from arena_core import tolerances as tol
 from arena_core.curation.duplicates import DuplicateReport, find_duplicates
 from arena_core.curation.items import CurationItem
 from arena_core.curation.kinematics import JointTree, tree_kinematic_distance
@@ -68,7 +69,8 @@ def curate(
             items.append(item)
             trees[record.object_id] = joint_tree(record)
     items.sort(key=lambda item: item.object_id)
-    duplicates = find_duplicates(items, kinematic_distance=tree_kinematic_distance(trees))
+    duplicates = find_duplicates(items, kinematic_distance=tree_kinematic_distance(trees),
+                                 max_geometry_distance=tol.GEOMETRY_ONLY_MAX_TREE)
     subset = select_subset(items, n=subset_size, seed=seed,
                            duplicate_ids=duplicates.duplicate_ids, previous=previous_subset)
     review = tuple(review_queue(list(assignments.values())))

@@ -11,8 +11,10 @@ test harness, so the builds do not each start an ephemeral server)::
 
 Measured per build: wall seconds, seconds and objects per second per stage (from the
 build's ``build_summary.json``), the peak RSS of the build process (``ru_maxrss`` from
-``wait4``: its true high-water mark) and the peak of the summed RSS of the build process
-and all its descendants (Dask nannies and workers; sampled every 0.2 s with psutil).
+``wait4``: its true high-water mark), the peak of the summed RSS of the build process
+and all its descendants (Dask nannies and workers; sampled every 0.2 s with psutil), the
+CPU seconds of the build and its waited-for descendants, and the 1-minute load average
+before and after (the machine may be shared: a loaded machine hides any Dask speed-up).
 
 Targets (exit status 1 when one is missed): the peak RSS of the largest size is within
 25 % of the smallest's (memory must not grow with the library); 2 Dask workers finish the
@@ -92,7 +94,7 @@ def run_build(work: Path, env: dict, n: int, *, seed: int = 0, runner: str = "th
            str(write_config(out, n, seed)), "--out", str(out / "out"),
            "--runner", runner, "--workers", str(workers)]
     log = (out / "build.log").open("w")
-    start = time.monotonic()
+    load_before, start = os.getloadavg()[0], time.monotonic()
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
     sampler = TreeSampler(proc.pid)
     sampler.start()
@@ -108,14 +110,16 @@ def run_build(work: Path, env: dict, n: int, *, seed: int = 0, runner: str = "th
     summary = json.loads((out / "out" / "build_summary.json").read_text())
     return figures(summary, label=label, n=n, runner=runner, workers=workers, wall=wall,
                    peak_rss=usage.ru_maxrss * 1024, peak_tree=sampler.peak,
-                   procs=sampler.peak_procs)
+                   procs=sampler.peak_procs, cpu=usage.ru_utime + usage.ru_stime,
+                   load=(load_before, os.getloadavg()[0]))
 
 
 def figures(summary: dict, **extra) -> dict:
     """Counts, per-stage seconds and objects/s, and memory in MiB from one build."""
     n_in = summary["objects_in"]
     stages = summary["stage_seconds"]
-    return {**{k: v for k, v in extra.items() if k not in ("peak_rss", "peak_tree")},
+    hidden = ("peak_rss", "peak_tree", "cpu", "load", "wall")
+    return {**{k: v for k, v in extra.items() if k not in hidden},
             "objects_in": n_in, "accepted": summary["accepted"],
             "released": summary["released"], "processed_now": summary["processed_now"],
             "stage_seconds": {k: round(v, 2) for k, v in stages.items()},
@@ -123,7 +127,9 @@ def figures(summary: dict, **extra) -> dict:
                                    for k, v in stages.items()},
             "peak_rss_mib": round(extra["peak_rss"] / 2**20, 1),
             "peak_tree_rss_mib": round(extra["peak_tree"] / 2**20, 1),
-            "wall_seconds": round(extra["wall"], 1)}
+            "wall_seconds": round(extra["wall"], 1),
+            "cpu_seconds": round(extra["cpu"], 1),
+            "load_average_1min": [round(x, 2) for x in extra["load"]]}
 
 
 def show(result: dict, results: Path | None) -> None:
@@ -134,7 +140,8 @@ def show(result: dict, results: Path | None) -> None:
     print(f"[{result['label']}] n={result['n']} runner={result['runner']} "
           f"workers={result['workers']}: wall {result['wall_seconds']} s; {stages}; "
           f"peak RSS build process {result['peak_rss_mib']} MiB, process tree "
-          f"{result['peak_tree_rss_mib']} MiB ({result['procs']} processes)", flush=True)
+          f"{result['peak_tree_rss_mib']} MiB ({result['procs']} processes); CPU "
+          f"{result['cpu_seconds']} s; load average {result['load_average_1min']}", flush=True)
     if results is not None:
         with results.open("a") as fh:
             fh.write(json.dumps(result, sort_keys=True) + "\n")
