@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", help="build config YAML (default manifests/build.yaml)")
     parser.add_argument("--out", default="build", help="output folder (default ./build)")
     parser.add_argument("--limit", type=int, help="process at most N objects")
-    parser.add_argument("--runner", choices=("thread", "process", "dask"), default="thread")
+    parser.add_argument("--runner", choices=("thread", "process", "dask"), default="process",
+                        help="task runner (default process: normalization is CPU-bound)")
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="parallel workers (default: min(4, cores))")
     parser.add_argument("--dask-address", help="scheduler of an existing Dask cluster")
@@ -68,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     # Per-task INFO lines would drown the stage progress; PREFECT_LOGGING_LEVEL overrides.
     os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
     os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
+    # A failing run is reported below in one line; Prefect's own run loggers would add the
+    # traceback (set PREFECT_LOGGING_LEVEL=INFO and these to INFO to see everything).
+    os.environ.setdefault("PREFECT_LOGGING_LOGGERS_PREFECT_FLOW_RUNS_LEVEL", "CRITICAL")
+    os.environ.setdefault("PREFECT_LOGGING_LOGGERS_PREFECT_TASK_RUNS_LEVEL", "CRITICAL")
     if not os.environ.get("PREFECT_API_URL"):
         print("arena build: starting Prefect in local ephemeral mode (takes ~15 s)...",
               file=sys.stderr, flush=True)
@@ -84,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     except BuildFailed as exc:
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
+    except (OSError, ValueError, RuntimeError) as exc:  # fetch/archive/source errors
+        code = getattr(exc, "code", type(exc).__name__)
+        print(f"arena build: failed: {code}: {_one_line(exc)[:400]}", file=sys.stderr)
+        return 1
     print(format_summary(summary))
     return 0
 
@@ -99,13 +108,9 @@ def _usage_error(args: argparse.Namespace) -> str | None:
     if args.workers < 1:
         return "error: --workers must be >= 1"
     if args.previous and not (Path(args.previous) / "manifests" / "subset.json").is_file():
-        print(f"arena build: error: --previous {args.previous} is not a release folder",
-              file=sys.stderr)
-        return 2
+        return f"error: --previous {args.previous} is not a release folder"
     if args.previous and Path(args.previous).resolve() == (Path(args.out) / "release").resolve():
-        print("arena build: error: --previous is the release this build replaces; copy it "
-              "elsewhere first", file=sys.stderr)
-        return 2
+        return "error: --previous is the release this build replaces; copy it elsewhere first"
     if args.config and not Path(args.config).is_file():
         return f"error: no such config {args.config}"
     from schemas.build import load_build_config

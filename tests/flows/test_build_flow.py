@@ -4,7 +4,8 @@ One small build (12 generated objects, the 5 SAPIEN objects of ``../shared/reald
 private copy of the Genesis bottle 3763 as its own source, plus one source whose folder is
 missing) is made once for the module; every other test reuses it: as the reference release,
 or by copying its content-keyed object store so only the objects under test are processed
-again. The subprocess builds (kill-and-resume) talk to the harness's API server.
+again. The subprocess builds (``arena build`` SIGKILLed mid-normalization, then while the
+release is being written, then run to completion) talk to the harness's API server.
 """
 
 from __future__ import annotations
@@ -248,30 +249,47 @@ def cli_env(harness) -> dict[str, str]:
     return {**os.environ, **harness, "PYTHONUNBUFFERED": "1"}
 
 
+def kill_when(cmd: list[str], env: dict, ready, what: str) -> None:
+    """Start ``cmd``, SIGKILL its process group as soon as ``ready()`` holds."""
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not ready() and proc.poll() is None:
+            assert time.monotonic() < deadline, f"never reached: {what}"
+            time.sleep(0.03)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL, f"the build ended before {what}"
+
+
+def entry_stats(store: Path) -> dict[str, tuple[int, int]]:
+    """``key -> (inode, mtime ns)`` of each complete entry's record (rewritten -> changes)."""
+    return {key: ((r := store / key[:2] / key / "record.json").stat().st_ino,
+                  r.stat().st_mtime_ns) for key in store_keys(store)}
+
+
 def test_killed_build_resumes_to_the_same_release(first, inputs, harness, tmp_path):
     out = tmp_path / "killed"
     cmd = [sys.executable, "-m", "flows.cli", "build", "--config", str(inputs),
            "--out", str(out), "--workers", "2"]
-    proc = subprocess.Popen(cmd, cwd=REPO, env=cli_env(harness), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 240
-        while not store_keys(out / "store") and proc.poll() is None:
-            assert time.monotonic() < deadline, "no store entry appeared"
-            time.sleep(0.05)
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    assert proc.returncode == -signal.SIGKILL, "the build finished before it was killed"
-    done_before = len(store_keys(out / "store"))
-    assert 1 <= done_before < expected_objects()
+    env = cli_env(harness)
+    kill_when(cmd, env, lambda: store_keys(out / "store"), "normalization")
+    early = entry_stats(out / "store")
+    assert 1 <= len(early) < expected_objects()
+    kill_when(cmd, env, lambda: any(out.glob(".release.tmp-*/objects/*/*.zip")),
+              "the release was being written")
+    assert len(store_keys(out / "store")) == expected_objects()
     assert not (out / "release" / "SHA256SUMS").exists()
-    done = subprocess.run(cmd, cwd=REPO, env=cli_env(harness), capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
-    processed = int(re.search(r"processed this run: (\d+)", done.stdout).group(1))
-    assert processed == expected_objects() - done_before
+    assert re.search(r"processed this run: 0\b", done.stdout), done.stdout
     assert "skipped source absent" in done.stdout
+    final = entry_stats(out / "store")
+    assert {key: final[key] for key in early} == early  # resumed, never redone
+    assert not list(out.glob(".release.*"))  # the killed half-written release is gone
     # Determinism too: a different out dir, an interrupted history, the same checksums.
     assert release_sums(out / "release") == first.sums
 
@@ -333,4 +351,14 @@ def test_bad_config_is_a_one_line_usage_error(tmp_path, text, expected):
     assert done.returncode == 2
     assert expected in done.stderr and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_previous_that_is_not_a_release_is_a_usage_error(inputs, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "flows.cli", "build", "--config", str(inputs),
+                           "--out", str(tmp_path / "out"), "--previous", str(tmp_path)],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"arena build: error: --previous {tmp_path} is not a release " \
+        "folder"
     assert not (tmp_path / "out").exists()
