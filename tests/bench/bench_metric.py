@@ -26,7 +26,7 @@ from articulatearena.new_equation.tree import (
 )
 
 from arena_core.metric import SplitNorm, compactified_endpoints, joint_distance, tree_distance
-from arena_core.metric.tree import DEFAULT_MAX_NODES
+from arena_core.metric.tree import default_max_nodes
 from arena_core.model import joint_twists
 
 INNER = make_split_norm(1.0)
@@ -198,11 +198,11 @@ def main() -> None:
     bench_batch(100_000, 5_000 if args.quick else 100_000)
     print("[2] random objects (prediction with noise and 0-3 structural edits vs ground truth)")
     bench_objects(100, 10 if args.quick else 30, 1, 200, 0.5)
-    bench_objects(100, 10 if args.quick else 30, 1, DEFAULT_MAX_NODES, 0.5)
+    bench_objects(100, 10 if args.quick else 30, 1, default_max_nodes(100, 100), 0.5)
     for n in (7, 8):
         bench_star_path(n, 20.0 if args.quick else 120.0)
     print("[4] 40-joint objects and a 40-joint star vs path")
-    bench_objects(40, 10 if args.quick else 30, 2, DEFAULT_MAX_NODES, 2.0)
+    bench_objects(40, 10 if args.quick else 30, 2, default_max_nodes(40, 40), 2.0)
     star, pairs, path = _star_path(40)
     t0 = time.perf_counter()
     res = tree_distance(star, pairs, path, pairs, norm=NORM)
