@@ -5,8 +5,10 @@ instance; :func:`get_adapter` looks one up (and loads the module ``flows.adapter
 of an adapter defined elsewhere, e.g. ``generated``, on first use).
 
 Example:
-    >>> sorted(ADAPTERS)[:3]
-    ['gapartnet', 'mjcf', 'partnet_mobility']
+    >>> {"gapartnet", "mjcf", "partnet_mobility", "urdf_folder"} <= set(ADAPTERS)
+    True
+    >>> get_adapter("generated").name
+    'generated'
     >>> get_adapter("urdf_folder").name
     'urdf_folder'
 """
