@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import yaml
 from prefect import flow, task, unmapped
 from prefect.cache_policies import NONE
 from prefect.futures import as_completed
@@ -148,6 +149,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     curated = curate_objects(keys, out / "store", config, _priorities(manifests),
                              previous_subset_ids(prev))
     clock.advance()
+    write_review_queue(out / "review_queue.yaml", curated)
     summary.stage_seconds["curate"] = clock.seconds
     report = release_report(summary, curated, keys, ObjectStore(out / "store"))
     clock = StageProgress("release", 2, unit="steps")
@@ -252,6 +254,17 @@ def release_inputs_key(keys: list[str], config: BuildConfig, manifests: list[Sou
             "overrides": bytes_sha256(OVERRIDES.read_bytes()),
             "pipeline": PIPELINE_VERSION}
     return bytes_sha256(json.dumps(spec, sort_keys=True, default=str).encode())
+
+
+def write_review_queue(path: Path, curated: Curated) -> None:
+    """Unresolved and low-confidence category assignments, in overrides.yaml's format."""
+    rows = [r.model_dump(mode="json") for r in curated.review]
+    header = ("# Taxonomy review queue of the last build: objects whose category is unresolved or\n"
+              "# uncertain. Decide, then add `<object_id>: {category: ..., reason: ...}` to\n"
+              f"# manifests/overrides.yaml (overrides always win). {len(rows)} objects.\n")
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(header + yaml.safe_dump(rows, sort_keys=True), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def previous_subset_ids(previous: Path | None) -> list[str]:

@@ -280,9 +280,9 @@ def _files() -> str:
 | `objects/<2 hex>/<id>.zip` | per-object URDF + meshes |
 | `license_map.json` | license per source and per object, with its class |
 | `manifests/` | source manifests with checksums, taxonomy, subset selection with reasons |
-| `reports/build_report.json` | what the build did (counts, rejections by issue code, timings) |
+| `reports/build_report.json` | what the build did (counts, rejections by issue code, skipped sources) |
 | `reports/duplicates.json`, `reports/duplicates.md` | duplicate clusters and what was kept |
-| `reports/coverage.md` | supercategory x joint type x source |
+| `reports/coverage.md`, `reports/subset_coverage.md` | supercategory x joint type x source, for all objects and for the evaluation subset |
 | `figures/` | the figures above |
 | `SHA256SUMS` | sha256 of every other file |
 """

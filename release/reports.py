@@ -135,14 +135,18 @@ def duplicates_markdown(duplicates: Sequence[DuplicateRecord]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def coverage_md(rows: Sequence[Mapping]) -> str:
+def coverage_items(rows: Sequence[Mapping]) -> list[CurationItem]:
+    """Row summaries as curation items (what the coverage table counts)."""
+    return [CurationItem(object_id=r["object_id"], source=r["source"],
+                         source_id=r["source_id"], content_checksum=r["checksum"],
+                         bbox_extent=np.zeros(3), volume=0.0, signature=None,
+                         joint_counts=r["joint_counts"],
+                         verified=True, category=r["category"],
+                         supercategory=r["supercategory"]) for r in rows]
+
+
+def coverage_md(rows: Sequence[Mapping], *, title: str = "Coverage") -> str:
     """``reports/coverage.md`` from row summaries (objects and joint types per group)."""
-    items = [CurationItem(object_id=r["object_id"], source=r["source"],
-                          source_id=r["source_id"], content_checksum=r["checksum"],
-                          bbox_extent=np.zeros(3), volume=0.0, signature=None,
-                          joint_counts=r["joint_counts"],
-                          verified=True, category=r["category"],
-                          supercategory=r["supercategory"]) for r in rows]
-    table = coverage_table(items)
-    return ("# Coverage\n\nObjects per supercategory and source; a joint-type column counts "
+    table = coverage_table(coverage_items(rows))
+    return (f"# {title}\n\nObjects per supercategory and source; a joint-type column counts "
             "the objects with at least one joint of that type.\n\n" + coverage_markdown(table))

@@ -60,6 +60,9 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
     made = [("figures/supercategories.png", "Objects per supercategory, stacked by source"),
             ("figures/joint_types.png", "Joint-type distribution"),
             ("figures/moving_joints.png", "Moving joints per object")]
+    if (folder / "subset_coverage.png").is_file():
+        made.append(("figures/subset_coverage.png",
+                     "Evaluation subset: objects per supercategory by source, and joint types"))
     by_id = {r["object_id"]: r for r in rows}
     order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
     if reuse is not None:

@@ -45,6 +45,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
+from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
 from release.rows import ROW_SCHEMA, object_row, row_summary
@@ -366,6 +367,15 @@ def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_p
     _write_text(rep / "duplicates.json", reports.dumps(reports.duplicates_json(duplicates)))
     _write_text(rep / "duplicates.md", reports.duplicates_markdown(duplicates))
     _write_text(rep / "coverage.md", reports.coverage_md(rows))
+    in_subset = {e.object_id for e in subset.entries}
+    chosen = [r for r in rows if r["object_id"] in in_subset]
+    _write_text(rep / "subset_coverage.md",
+                reports.coverage_md(chosen, title="Coverage of the evaluation subset"))
+    if chosen:
+        (tmp / "figures").mkdir(parents=True, exist_ok=True)
+        coverage_figure(coverage_table(reports.coverage_items(chosen)),
+                        tmp / "figures" / "subset_coverage.png",
+                        title=f"evaluation subset ({len(chosen)} objects)")
 
 
 def _write_sums(tmp: Path, rows: list[dict]) -> int:
