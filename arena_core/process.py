@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from arena_core.canonical_files import copy_meshes
+from arena_core.fsutil import replace_folder
 from arena_core.hashing import file_sha256, hash_tree, tree_sha256
 from arena_core.massprops import MeshCache
 from arena_core.model import ArticulatedObject
@@ -133,7 +134,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
         os.chmod(tmp, 0o755)
-        _replace_folder(tmp, folder)
+        replace_folder(tmp, folder)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -229,15 +230,6 @@ def _with_mesh_files(obj: ArticulatedObject, names: Mapping[str, str],
         links.append(replace(link, meshes=meshes))
     return ArticulatedObject.from_parts(obj.name, links, obj.joints, source_path=obj.source_path)
 
-
-def _replace_folder(tmp: Path, folder: Path) -> None:
-    if not folder.exists():
-        os.rename(tmp, folder)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent))
-    os.rename(folder, old / "x")
-    os.rename(tmp, folder)
-    shutil.rmtree(old, ignore_errors=True)
 
 
 def _mesh_paths(obj: ArticulatedObject) -> list[Path]:

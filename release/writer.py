@@ -46,6 +46,7 @@ import pyarrow.parquet as pq
 from pydantic import BaseModel
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
+from arena_core.fsutil import replace_folder
 from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
 from release.rows import ROW_SCHEMA, object_row, row_summary
@@ -414,10 +415,4 @@ def _remove_stale(out: Path) -> None:
 def _swap(tmp: Path, out: Path) -> None:
     """Put the finished ``tmp`` at ``out``; the old release (if any) is removed after."""
     os.chmod(tmp, 0o755)
-    if not out.exists():
-        os.rename(tmp, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-    os.rename(out, old / "release")
-    os.rename(tmp, out)
-    shutil.rmtree(old, ignore_errors=True)
+    replace_folder(tmp, out)
