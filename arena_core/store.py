@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena_core.features import ObjectFeatures, object_features
+from arena_core.fsutil import replace_folder
 from arena_core.hashing import bytes_sha256
 from arena_core.process import process_object
 from arena_core.urdf import UrdfError, read_urdf
@@ -112,13 +113,15 @@ class ObjectStore:
             _build_entry(obj, tmp, up_axis=up_axis)
             try:
                 os.replace(tmp, target)
-            except OSError:  # a concurrent worker finished the same key first
-                shutil.rmtree(tmp, ignore_errors=True)
+            except OSError:  # the key exists: a concurrent worker finished it first ...
+                if self.get(key) is None:  # ... or it is stale junk: swap ours in
+                    replace_folder(tmp, target)
         finally:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
         stored = self.get(key)
-        assert stored is not None  # noqa: S101 - written just above
+        if stored is None:
+            raise OSError(f"object store entry {target} could not be written")
         return stored
 
 

@@ -1,0 +1,83 @@
+"""The object store: content keys, caching, crash safety, rejected inputs; curation glue."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from numpy.testing import assert_allclose
+
+from arena_core.curation.kinematics import JointTree
+from arena_core.curation.stage import joint_tree
+from arena_core.hashing import file_sha256
+from arena_core.store import ObjectStore, make_object_id, object_key
+from arena_core.urdf import read_urdf
+from schemas.issues import Issue
+from schemas.sources import SourceObject
+
+REPO = Path(__file__).resolve().parents[2]
+DOOR = REPO / "manifests" / "examples" / "door_gt.urdf"
+
+
+def _source(folder: Path, *, text: str | None = None, issues=()) -> SourceObject:
+    folder.mkdir(parents=True, exist_ok=True)
+    urdf = folder / "door.urdf"
+    urdf.write_text(text if text is not None else DOOR.read_text())
+    return SourceObject(source="examples", source_id="door", license="CC0-1.0",
+                        urdf_path=urdf, root_dir=folder,
+                        files=[{"path": "door.urdf", "sha256": file_sha256(urdf),
+                                "size": urdf.stat().st_size}], issues=list(issues))
+
+
+def test_key_depends_on_content_not_on_location(tmp_path):
+    a = _source(tmp_path / "a")
+    b = _source(tmp_path / "b")
+    assert object_key(a) == object_key(b)  # same bytes, same settings, other folder
+    c = _source(tmp_path / "c", text=DOOR.read_text().replace('effort="10"', 'effort="11"'))
+    assert object_key(c) != object_key(a)
+    assert object_key(a, pipeline_version="other") != object_key(a)
+
+
+def test_process_once_then_cached(tmp_path):
+    store = ObjectStore(tmp_path / "store")
+    obj = _source(tmp_path / "src")
+    assert store.get_key(obj) is None
+    first = store.process(obj)
+    assert first.record.accepted and first.folder is not None and first.features is not None
+    record_file = store.entry(first.key) / "record.json"
+    stamp = record_file.stat().st_mtime_ns
+    again = store.process(obj)
+    assert again.key == first.key and record_file.stat().st_mtime_ns == stamp
+    assert first.record.object_id == make_object_id("examples", "door")
+    assert first.features.joint_counts == {"revolute": 1}
+
+
+def test_incomplete_entry_is_invisible_and_replaced(tmp_path):
+    store = ObjectStore(tmp_path / "store")
+    obj = _source(tmp_path / "src")
+    stale = store.entry(object_key(obj))
+    stale.mkdir(parents=True)
+    (stale / "features.json").write_text("{}")  # junk without record.json
+    assert store.get(object_key(obj)) is None
+    stored = store.process(obj)
+    assert stored.record.accepted and (stale / "record.json").is_file()
+    assert not list(stale.parent.glob(".*"))  # no temporary folders left behind
+
+
+def test_source_errors_become_a_rejected_record(tmp_path):
+    store = ObjectStore(tmp_path / "store")
+    bad = _source(tmp_path / "src", issues=[Issue(code="archive.traversal", severity="error",
+                                                   message="zip-slip")])
+    stored = store.process(bad)
+    assert not stored.record.accepted and stored.folder is None
+    assert stored.record.verification.codes == ["archive.traversal"]
+
+
+def test_record_joint_tree_equals_the_object_tree(tmp_path):
+    store = ObjectStore(tmp_path / "store")
+    stored = store.process(_source(tmp_path / "src"))
+    from_record = joint_tree(stored.record)
+    from_object = JointTree.from_object(read_urdf(stored.folder / stored.record.urdf).obj)
+    assert from_record.names == from_object.names
+    assert_allclose(from_record.pairs, from_object.pairs, atol=1e-12)
+    assert np.array_equal(np.sort(from_record.edges, axis=1).shape, from_object.edges.shape)
