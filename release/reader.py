@@ -44,6 +44,7 @@ class Neighbor:
     same_checksum: bool
     category: str | None
     source: str
+    same_upstream: bool = False
 
 
 def parquet_files(release_dir: str | os.PathLike[str], config: str = "full") -> list[Path]:
@@ -136,7 +137,9 @@ def _prepare_destination(out: Path, overwrite: bool) -> None:
 
 
 def nearest(release_dir: str | os.PathLike[str], record, k: int = 5) -> list[Neighbor]:
-    """The ``k`` objects of the release closest to ``record`` in ``E^phi,tree``.
+    """The ``k`` objects of the release closest to ``record`` in ``E^phi,tree``, then every
+    other object of the same upstream object (e.g. the same PartNet-Mobility id: the
+    same object annotated differently, however far its kinematics are).
 
     ``record`` is an :class:`~schemas.record.ObjectRecord` (or a row dict) with joints;
     its ``checksum`` flags exact copies. Objects are visited in order of the lower bound
@@ -146,7 +149,8 @@ def nearest(release_dir: str | os.PathLike[str], record, k: int = 5) -> list[Nei
     """
     if k < 1:
         raise ValueError(f"k must be >= 1, got {k}")
-    rows = load_rows(release_dir, columns=["joints", "checksum", "category", "source"])
+    rows = load_rows(release_dir, columns=["joints", "checksum", "category", "source",
+                                           "upstream_id"])
     query = row_tree(_field(record, "joints"))
     q_motion, q_sum = total_motion(query), _field(record, "checksum")
     trees = [row_tree(r["joints"]) for r in rows]
@@ -158,12 +162,19 @@ def nearest(release_dir: str | os.PathLike[str], record, k: int = 5) -> list[Nei
             break
         found.append((tree_distance_between(query, trees[i]), oid, i))
         found.sort()
+    upstream = _field(record, "upstream_id")
+    shown = {i for _, _, i in found[:k]}
+    same = [(tree_distance_between(query, trees[i]), r["object_id"], i)
+            for i, r in enumerate(rows)
+            if upstream is not None and r["upstream_id"] == upstream and i not in shown]
     return [Neighbor(oid, d, q_sum is not None and rows[i]["checksum"] == q_sum,
-                     rows[i]["category"], rows[i]["source"]) for d, oid, i in found[:k]]
+                     rows[i]["category"], rows[i]["source"],
+                     upstream is not None and rows[i]["upstream_id"] == upstream)
+            for d, oid, i in [*found[:k], *sorted(same)]]
 
 
 def _field(record, key: str):
-    return record[key] if isinstance(record, dict) else getattr(record, key)
+    return record.get(key) if isinstance(record, dict) else getattr(record, key, None)
 
 
 __all__ = ["Neighbor", "ReleaseReadError", "Tree", "find_row", "load_rows", "materialize",

@@ -154,12 +154,25 @@ def pm_metadata(folder: Path, source_id: str) -> tuple[str | None, str | None, d
     for key in ("anno_id", "model_id"):
         if meta.get(key):
             extras[key] = str(meta[key])
-    trailing = _TRAILING_ID.search(source_id)
-    upstream = source_id if source_id.isdigit() else (trailing.group(1) if trailing and meta else None)
+    upstream = pm_upstream_id(source_id, has_meta=bool(meta))
     v2 = folder / "mobility_v2.json"
     if v2.is_file():
         extras["mobility_v2_path"] = str(v2)
     return native, upstream, extras, issues
+
+
+def pm_upstream_id(source_id: str, *, has_meta: bool) -> str | None:
+    """The PartNet-Mobility dataset id of a folder name (see :func:`pm_metadata`).
+
+    >>> pm_upstream_id("41083", has_meta=True), pm_upstream_id("Cabinet_41083", has_meta=True)
+    ('41083', '41083')
+    >>> pm_upstream_id("Cabinet_41083", has_meta=False) is None
+    True
+    """
+    trailing = _TRAILING_ID.search(source_id)
+    if source_id.isdigit():
+        return source_id
+    return trailing.group(1) if trailing and has_meta else None
 
 
 def _entries(root: Path, code: str) -> list[tuple[str, Path, list[Issue]]]:

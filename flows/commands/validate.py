@@ -327,6 +327,7 @@ def _packages(root: Path, issues: list[Issue]) -> dict[str, Path]:
 def _partnet_side_files(folder: Path, src: Input) -> None:
     """``meta.json`` -> category/ids, ``semantics.txt`` and ``mobility_v2.json`` -> extras."""
     from flows.adapters.base import read_json, read_semantics
+    from flows.adapters.partnet_mobility import pm_upstream_id
 
     def usable(name: str) -> Path | None:
         path = folder / name
@@ -343,8 +344,9 @@ def _partnet_side_files(folder: Path, src: Input) -> None:
         src.provenance["source"] = "partnet_mobility"
         if meta.get("model_cat"):
             src.provenance["category"] = str(meta["model_cat"])
-        if meta.get("anno_id"):
-            src.provenance["upstream_id"] = str(meta["anno_id"])
+        upstream = pm_upstream_id(folder.name, has_meta=True)
+        if upstream is not None:  # the adapters' rule, so --against finds the same ids
+            src.provenance["upstream_id"] = upstream
     if (sem_path := usable("semantics.txt")) is not None:
         src.extras["semantics"], found = read_semantics(sem_path, "pm.semantics")
         src.issues += found

@@ -113,7 +113,8 @@ def _nearest_lines(against: dict[str, Any]) -> list[str]:
         return [*lines, f"  not searched: {against['error']}"]
     for item in against.get("nearest") or []:
         if isinstance(item, dict) and "object_id" in item:
-            same = "  (same files: a duplicate)" if item.get("same_checksum") else ""
+            same = "  (same files: a duplicate)" if item.get("same_checksum") else (
+                "  (same upstream object)" if item.get("same_upstream") else "")
             distance = float(item.get("distance", "nan"))
             lines.append(f"  {item['object_id']:<40} {distance:.6g}{same}")
         else:

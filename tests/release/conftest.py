@@ -75,7 +75,7 @@ def _process_real(root: Path) -> list[ReleaseObject]:
     if not (REAL_OBJECT / "mobility.urdf").is_file():
         return []
     rec = process_object(REAL_OBJECT / "mobility.urdf", root / "canonical", provenance={
-        "object_id": "sapien-41083", "source": "sapien", "source_id": "41083",
+        "object_id": "sapien-41083", "source": "sapien", "source_id": "41083", "upstream_id": "41083",
         "license": "PartNet-Mobility terms", "license_class": "non-commercial",
         "category": "cabinet", "supercategory": "storage_furniture"})
     assert rec.accepted, rec.verification.codes

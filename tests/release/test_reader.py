@@ -86,3 +86,18 @@ def test_materialize_cli(built, tmp_path, capsys):
                  str(tmp_path / "x")]) == 1
     assert "not in the release" in capsys.readouterr().err
     assert main(["materialize", str(tmp_path / "nowhere"), oid]) == 2
+
+
+def test_nearest_adds_every_object_of_the_same_upstream_object(built):
+    rows = load_rows(built.release_dir)
+    target = next(r for r in rows if r["upstream_id"] is not None)  # the real cabinet
+    query = {"joints": rows[0]["joints"], "checksum": None,
+             "upstream_id": "upstream-under-test"}
+    # no row shares the upstream id yet: only the k kinematic neighbours come back
+    assert not any(n.same_upstream for n in nearest(built.release_dir, query, k=1))
+    query_far = {**query, "upstream_id": target["upstream_id"]}
+    found = nearest(built.release_dir, query_far, k=1)
+    ids = [n.object_id for n in found]
+    same = [r["object_id"] for r in rows if r["upstream_id"] == target["upstream_id"]]
+    assert set(same) <= set(ids) and target["object_id"] != rows[0]["object_id"]
+    assert all(n.same_upstream == (n.object_id in same) for n in found)
