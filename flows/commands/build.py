@@ -141,7 +141,7 @@ def format_summary(summary) -> str:
     if s.rejected_by_code:
         lines.append("rejected by code: " + json.dumps(s.rejected_by_code))
     for name, why in s.skipped_sources.items():
-        lines.append(f"skipped source {name}: {why.splitlines()[0][:120]}")
+        lines.append(f"skipped source {name}: {why.splitlines()[0]}")
     lines.append("seconds per stage: " + ", ".join(f"{k} {v:.1f}" for k, v in
                                                    s.stage_seconds.items()))
     return "\n".join(lines)
