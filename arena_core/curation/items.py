@@ -119,3 +119,29 @@ def _check_item(item: CurationItem) -> None:
         raise ItemError(f"{item.object_id}: joint counts must be >= 0, got {counts}")
     if not np.isfinite(item.volume) or item.volume < 0:
         raise ItemError(f"{item.object_id}: volume must be finite and >= 0, got {item.volume}")
+
+
+def item_from_record(record, *, features=None, source_priority: int = 0,
+                     category: str | None = None, supercategory: str | None = None
+                     ) -> CurationItem:
+    """The curation item of an :class:`~schemas.record.ObjectRecord`.
+
+    ``features`` (:class:`arena_core.features.ObjectFeatures`) supply the geometry; without
+    them the item carries a unit box and no signature (enough for subset and coverage).
+    Joint counts come from the record's joints; the upstream id is namespaced
+    ``partnet:<id>``; ``category``/``supercategory`` default to the record's.
+    """
+    counts: dict[str, int] = {}
+    for joint in record.joints:
+        counts[joint.type] = counts.get(joint.type, 0) + 1
+    return CurationItem(
+        object_id=record.object_id, source=record.source, source_id=record.source_id,
+        content_checksum=record.checksum or record.object_id,
+        bbox_extent=np.asarray(features.bbox_extent) if features else np.ones(3),
+        volume=features.volume if features else 1.0,
+        signature=features.signature if features else None, joint_counts=counts,
+        verified=record.accepted, source_priority=source_priority,
+        upstream_id=f"partnet:{record.upstream_id}" if record.upstream_id else None,
+        category=category if category is not None else record.category,
+        supercategory=supercategory if supercategory is not None else record.supercategory,
+    )

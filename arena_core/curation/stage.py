@@ -14,7 +14,7 @@ import numpy as np
 
 from arena_core import tolerances as tol
 from arena_core.curation.duplicates import DuplicateReport, find_duplicates
-from arena_core.curation.items import CurationItem
+from arena_core.curation.items import CurationItem, item_from_record
 from arena_core.curation.kinematics import JointTree, tree_kinematic_distance
 from arena_core.curation.subset import select_subset
 from arena_core.curation.taxonomy import TaxonomyIndex, assign_category, review_queue
@@ -65,7 +65,10 @@ def curate(
                                 overrides=overrides)
         assignments[record.object_id] = found
         if record.accepted and record.checksum is not None and features is not None:
-            item = _item(record, features, priority.get(record.source, 0), found)
+            item = item_from_record(record, features=features,
+                                    source_priority=priority.get(record.source, 0),
+                                    category=found.category,
+                                    supercategory=found.supercategory)
             items.append(item)
             trees[record.object_id] = joint_tree(record)
     items.sort(key=lambda item: item.object_id)
@@ -87,16 +90,3 @@ def joint_tree(record: ObjectRecord) -> JointTree:
     lower = np.array([-np.inf if j.lower is None else j.lower for j in record.joints], float)
     upper = np.array([np.inf if j.upper is None else j.upper for j in record.joints], float)
     return JointTree.from_arrays(edges, twists, lower, upper, names=[j.name for j in record.joints])
-
-
-def _item(record: ObjectRecord, features: ObjectFeatures, priority: int,
-          found: Assignment) -> CurationItem:
-    return CurationItem(
-        object_id=record.object_id, source=record.source, source_id=record.source_id,
-        content_checksum=record.checksum, bbox_extent=np.asarray(features.bbox_extent),
-        volume=features.volume, signature=features.signature,
-        joint_counts=dict(features.joint_counts), verified=record.accepted,
-        source_priority=priority,
-        upstream_id=f"partnet:{record.upstream_id}" if record.upstream_id else None,
-        category=found.category, supercategory=found.supercategory,
-    )

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from arena_core.curation.items import CurationItem
+from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
 from arena_core.model import ArticulatedObject, Joint, Link
@@ -30,7 +29,7 @@ from arena_core.urdf import read_urdf
 from arena_core.urdf_write import urdf_string, write_urdf
 from release.reader import load_rows, materialize
 from release.writer import ReleaseObject, write_release
-from schemas.curation import CURATION_JOINT_TYPES, SubsetResult
+from schemas.curation import SubsetResult
 from schemas.record import ObjectRecord
 
 REPO = Path(__file__).resolve().parents[2]
@@ -74,12 +73,7 @@ class Releases:
     objects_b: list[ReleaseObject]
 
 
-def curation_item(rec: ObjectRecord) -> CurationItem:
-    counts = Counter(j.type for j in rec.joints)
-    return CurationItem(object_id=rec.object_id, source=rec.source, source_id=rec.source_id,
-                        content_checksum=rec.checksum, bbox_extent=np.ones(3), volume=1.0,
-                        signature=None, joint_counts={t: counts[t] for t in CURATION_JOINT_TYPES},
-                        verified=True, category=rec.category, supercategory=rec.supercategory)
+curation_item = item_from_record  # the items the build makes from records
 
 
 def process_generated(urdf: Path, out: Path, meta: dict, object_id: str) -> ObjectRecord:

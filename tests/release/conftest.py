@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from arena_core.curation.items import CurationItem
+from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
 from arena_core.process import process_object
 from release.writer import ReleaseObject, write_release
-from schemas.curation import CURATION_JOINT_TYPES, DuplicateRecord, SubsetResult
-from schemas.record import ObjectRecord
+from schemas.curation import DuplicateRecord, SubsetResult
 
 REPO = Path(__file__).resolve().parents[2]
 REALDATA = (REPO / ".." / "shared" / "realdata").resolve()
@@ -50,12 +47,7 @@ class Built:
                 "n_rejected": 0, "max_thumbnails": 6}
 
 
-def _item(rec: ObjectRecord) -> CurationItem:
-    counts = Counter(j.type for j in rec.joints)
-    return CurationItem(object_id=rec.object_id, source=rec.source, source_id=rec.source_id,
-                        content_checksum=rec.checksum, bbox_extent=np.ones(3), volume=1.0,
-                        signature=None, joint_counts={t: counts[t] for t in CURATION_JOINT_TYPES},
-                        verified=True, category=rec.category, supercategory=rec.supercategory)
+_item = item_from_record  # the items the build makes from records
 
 
 def _process_generated(root: Path) -> list[ReleaseObject]:
