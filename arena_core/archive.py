@@ -9,7 +9,11 @@ refuses, with a stable :class:`ArchiveError` code:
   or a file that is no archive at all;
 * ``archive.too_large``: a member or the total above the byte limits (declared sizes are
   checked before reading, actual bytes while writing);
-* ``archive.too_many_files``: more file members than allowed;
+* ``archive.too_many_files``: more members (files and folders) than allowed;
+* ``archive.member.too_deep``: a member nested deeper than
+  :data:`~arena_core.limits.MAX_ARCHIVE_DEPTH` folders;
+* ``archive.member.name_too_long``: a member name part longer than :data:`MAX_NAME_BYTES`
+  bytes, or a member path longer than :data:`MAX_PATH_CHARS` characters;
 * ``archive.corrupt``: unreadable data, bad CRC, duplicate or conflicting member names;
 * ``archive.exists``: the destination already exists.
 
@@ -44,10 +48,21 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
+from arena_core.limits import (
+    MAX_ARCHIVE_DEPTH,
+    OBJECT_ARCHIVE_BYTES,
+    OBJECT_ARCHIVE_MEMBER_BYTES,
+    OBJECT_ARCHIVE_MEMBERS,
+)
+
 #: Default limits: generous for a full library download, small enough to stop a bomb.
 MAX_TOTAL_BYTES = 64 << 30
 MAX_FILE_BYTES = 8 << 30
 MAX_FILES = 1_000_000
+
+#: Longest member name part (bytes, the usual file-system limit) and member path (characters).
+MAX_NAME_BYTES = 255
+MAX_PATH_CHARS = 1024
 
 #: Bytes copied per chunk while extracting.
 CHUNK_BYTES = 1 << 20
@@ -57,6 +72,8 @@ ARCHIVE_CODES = (
     "archive.link",
     "archive.too_large",
     "archive.too_many_files",
+    "archive.member.too_deep",
+    "archive.member.name_too_long",
     "archive.corrupt",
     "archive.unsupported",
     "archive.exists",
@@ -87,11 +104,12 @@ class _Budget:
     total: int = 0
 
     def admit(self, name: str, size: int) -> None:
-        """Count one file member declaring ``size`` bytes, or raise when over a limit."""
+        """Count one member declaring ``size`` bytes, or raise when over a limit."""
         self.files += 1
         if self.files > self.max_files:
             raise ArchiveError(
-                "archive.too_many_files", f"{self.source}: more than {self.max_files} files"
+                "archive.too_many_files",
+                f"{self.source}: more than {self.max_files} members (files and folders)",
             )
         self.declared += size
         self.check(name, size, self.declared)
@@ -143,6 +161,14 @@ def extract_archive(
     return dest
 
 
+def extract_object_archive(archive: str | os.PathLike[str], dest: str | os.PathLike[str]) -> Path:
+    """:func:`extract_archive` with the limits for one object's archive
+    (:data:`~arena_core.limits.OBJECT_ARCHIVE_BYTES` and the two beside it)."""
+    return extract_archive(archive, dest, max_total_bytes=OBJECT_ARCHIVE_BYTES,
+                           max_file_bytes=OBJECT_ARCHIVE_MEMBER_BYTES,
+                           max_files=OBJECT_ARCHIVE_MEMBERS)
+
+
 def safe_member_path(name: str) -> PurePosixPath | None:
     """Return the member ``name`` as a safe relative path (None for the archive root).
 
@@ -161,7 +187,15 @@ def safe_member_path(name: str) -> PurePosixPath | None:
         raise ArchiveError("archive.traversal", f"member {name!r} has an absolute path")
     parts = [p for p in text.split("/") if p not in ("", ".")]
     if ".." in parts:
-        raise ArchiveError("archive.traversal", f"member {name!r} climbs out with '..'")
+        raise ArchiveError("archive.traversal", f"member {name[:200]!r} climbs out with '..'")
+    if len(parts) > MAX_ARCHIVE_DEPTH + 1:
+        raise ArchiveError("archive.member.too_deep", f"member {name[:120]!r}... is nested "
+                           f"{len(parts) - 1} folders deep > limit {MAX_ARCHIVE_DEPTH}")
+    if len(text) > MAX_PATH_CHARS or any(len(p.encode("utf-8", "surrogateescape"))
+                                         > MAX_NAME_BYTES for p in parts):
+        raise ArchiveError("archive.member.name_too_long", f"member {name[:120]!r}... has a "
+                           f"name part over {MAX_NAME_BYTES} bytes or a path over "
+                           f"{MAX_PATH_CHARS} characters")
     return PurePosixPath(*parts) if parts else None
 
 
@@ -211,8 +245,8 @@ def _check_zip_member(info: zipfile.ZipInfo, budget: _Budget) -> PurePosixPath |
         raise ArchiveError("archive.unsupported", f"member {info.filename!r} is a special file")
     if info.flag_bits & 0x1:
         raise ArchiveError("archive.unsupported", f"member {info.filename!r} is encrypted")
-    if rel is not None and not info.is_dir():
-        budget.admit(info.filename, info.file_size)
+    if rel is not None:
+        budget.admit(info.filename, 0 if info.is_dir() else info.file_size)
     return rel
 
 
@@ -250,8 +284,8 @@ def _check_tar_member(member: tarfile.TarInfo, budget: _Budget) -> PurePosixPath
         )
     if not (member.isreg() or member.isdir()):
         raise ArchiveError("archive.unsupported", f"member {member.name!r} is a device or FIFO")
-    if rel is not None and member.isreg():
-        budget.admit(member.name, member.size)
+    if rel is not None:
+        budget.admit(member.name, member.size if member.isreg() else 0)
     return rel
 
 

@@ -14,11 +14,14 @@ are reported once per object as ``mesh.material_missing`` (warning) and
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arena_core.fsutil import FileProblem, file_problem
 from arena_core.hashing import file_sha256
+from arena_core.limits import MESH_MAX_BYTES
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue
 
@@ -40,6 +43,7 @@ class _Copier:
     stored: dict[Path, str] = field(default_factory=dict)
     missing_materials: list[str] = field(default_factory=list)
     missing_textures: list[str] = field(default_factory=list)
+    refused: list[Issue] = field(default_factory=list)
 
     def mesh(self, path: Path) -> str:
         """Copy one mesh (rewriting an ``.obj``); returns its ``meshes/...`` name."""
@@ -75,9 +79,11 @@ class _Copier:
             return line
         names = []
         for arg in _arguments(rest, base):
-            found = _inside(base, arg)
+            refused = len(self.refused)
+            found = self._checked(base, arg, "material")
             if found is None:
-                self.missing_materials.append(arg.decode("utf-8", "replace"))
+                if len(self.refused) == refused:
+                    self.missing_materials.append(arg.decode("utf-8", "replace"))
                 continue
             if found not in self.stored:
                 self.stored[found] = self._store_bytes(
@@ -92,7 +98,7 @@ class _Copier:
             return line
         whole = _inside(base, rest)
         last = rest.split()[-1]
-        found = whole if whole is not None else _inside(base, last)
+        found = whole if whole is not None else self._checked(base, last, "texture")
         if found is None:
             self.missing_textures.append(last.decode("utf-8", "replace"))
             return None
@@ -102,8 +108,20 @@ class _Copier:
         options = b"" if whole is not None else rest[: len(rest) - len(last)].strip()
         return b" ".join(p for p in (head, options, self.stored[found].encode()) if p)
 
+    def _checked(self, base: Path, name: bytes, what: str) -> Path | None:
+        """The side file ``name`` inside ``base``; a problem other than absence is an error
+        ``mesh.<what>.<kind>`` (the file is never read or copied)."""
+        found = _lookup(base, name)
+        if isinstance(found, FileProblem):
+            text = name.decode("utf-8", "replace")[:80]
+            self.refused.append(Issue(code=f"mesh.{what}.{found.kind}", severity="error",
+                                      location="meshes", message=f"{what} file {text!r}: "
+                                      f"{found.message}"))
+            return None
+        return found
+
     def issues(self) -> list[Issue]:
-        out = []
+        out = list(self.refused)
         if self.missing_materials:
             names = sorted(set(self.missing_materials))
             out.append(Issue(code="mesh.material_missing", severity="warning", location="meshes",
@@ -167,6 +185,13 @@ def _arguments(rest: bytes, base: Path) -> list[bytes]:
 
 def _inside(base: Path, name: bytes) -> Path | None:
     """The regular file ``name`` names relative to ``base`` if it stays inside ``base``."""
+    found = _lookup(base, name)
+    return found if isinstance(found, Path) else None
+
+
+def _lookup(base: Path, name: bytes) -> Path | FileProblem | None:
+    """The file ``name`` names inside ``base``; why it cannot be copied; or ``None`` when it
+    names nothing inside ``base`` (missing, absolute, leaving the folder)."""
     try:
         text = name.decode("utf-8")
     except UnicodeDecodeError:
@@ -174,7 +199,11 @@ def _inside(base: Path, name: bytes) -> Path | None:
     if not text or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
         return None
     root = base.resolve()
-    candidate = (root / text.replace("\\", "/")).resolve()
-    if not candidate.is_relative_to(root) or not candidate.is_file():
+    lexical = Path(os.path.normpath(root / text.replace("\\", "/")))
+    if not lexical.is_relative_to(root):
         return None
-    return candidate
+    problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
+    if problem is not None:
+        return None if problem.kind == "missing" else problem
+    real = lexical.resolve()
+    return real if real.is_relative_to(root) else None

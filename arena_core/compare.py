@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core.massprops import link_mass_properties
+from arena_core.massprops import is_valid_inertial, link_mass_properties
 from arena_core.metric import (
     KineticNorm,
     SplitNorm,
@@ -40,6 +40,8 @@ from arena_core.model import ArticulatedObject, MassProperties
 
 class CompareError(ValueError):
     """An object that cannot be scored (NaN limits, a zero axis on a moving joint, ...)."""
+
+    code = "score.invalid_object"
 
 
 @dataclass(frozen=True)
@@ -135,9 +137,11 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
 
 
 def link_body(obj: ArticulatedObject, name: str) -> MassProperties | None:
-    """Root-frame mass properties of a link: its ``<inertial>``, else from its geometry."""
-    body = obj.root_mass(name)
+    """Root-frame mass properties of a link: its ``<inertial>`` when physical
+    (:func:`~arena_core.massprops.is_valid_inertial`), else from its geometry."""
     link = obj.links[name]
+    body = obj.root_mass(name) if link.inertial is not None and is_valid_inertial(
+        link.inertial) else None
     if body is None and link.has_geometry:
         props, _ = link_mass_properties(link)
         body = props.transformed(obj.link_poses[name])

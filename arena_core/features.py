@@ -12,7 +12,7 @@ import numpy as np
 import trimesh
 
 from arena_core.curation.signature import SIGNATURE_POINTS, ShapeSignature, shape_signature
-from arena_core.massprops import MeshCache, link_mass_properties
+from arena_core.massprops import MeshCache, MeshLoadFailure, link_mass_properties, load_trimesh
 from arena_core.model import ArticulatedObject
 
 
@@ -68,8 +68,8 @@ def _surface(obj: ArticulatedObject, cache: MeshCache) -> trimesh.Trimesh | None
             if ref.kind != "visual" or ref.path is None:
                 continue
             try:
-                mesh = trimesh.load(ref.path, force="mesh", process=False)
-            except Exception:  # noqa: BLE001 - unreadable meshes are verification's business
+                mesh = load_trimesh(ref.path)
+            except MeshLoadFailure:  # unreadable meshes are verification's business
                 continue
             if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
                 continue

@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
+
+from arena_core.fsutil import walk
 
 #: Bytes read per chunk when streaming a file through the hash.
 CHUNK_BYTES = 1 << 20
@@ -81,11 +84,14 @@ def hash_files(root: str | os.PathLike[str], relpaths: Iterable[str]) -> list[Fi
     return out
 
 
-def hash_tree(root: str | os.PathLike[str]) -> list[FileDigest]:
+def hash_tree(root: str | os.PathLike[str], *,
+              too_deep: list[Path] | None = None) -> list[FileDigest]:
     """Return ``(relpath, size, sha256)`` for every file under ``root``, sorted by path.
 
     Symbolic links are not followed: a link is listed with size ``-1`` and the digest of
-    ``b"symlink:" + target`` so that it still changes the folder digest.
+    ``b"symlink:" + target`` so that it still changes the folder digest. Folders nested
+    deeper than :data:`~arena_core.limits.MAX_FOLDER_DEPTH` are not hashed; they are
+    appended to ``too_deep``. Special files (FIFOs, devices) are not listed.
 
     Raises:
         HashingError: ``root`` is not a folder.
@@ -94,8 +100,7 @@ def hash_tree(root: str | os.PathLike[str]) -> list[FileDigest]:
     if not root.is_dir():
         raise HashingError(f"cannot hash {root}: not a folder")
     out = []
-    for folder, dirnames, filenames in os.walk(root, followlinks=False):
-        base = Path(folder)
+    for base, dirnames, filenames in walk(root, too_deep=too_deep):
         links = [d for d in dirnames if (base / d).is_symlink()]
         for name in sorted(filenames + links):
             path = base / name
@@ -103,7 +108,7 @@ def hash_tree(root: str | os.PathLike[str]) -> list[FileDigest]:
             if path.is_symlink():
                 target = os.readlink(path).encode("utf-8", "surrogateescape")
                 out.append((rel, -1, bytes_sha256(b"symlink:" + target)))
-            elif path.is_file():
+            elif stat.S_ISREG(path.lstat().st_mode):
                 out.append((rel, path.stat().st_size, file_sha256(path)))
     return sorted(out)
 

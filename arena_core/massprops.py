@@ -37,6 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
+from arena_core.fsutil import file_problem
+from arena_core.limits import MESH_MAX_BYTES
 from arena_core.model import Link, MassProperties, Primitive
 from schemas.issues import Issue
 
@@ -45,9 +47,6 @@ NOMINAL_DENSITY = 1000.0
 
 #: Side (m) of the cube used when a link's geometry has no volume at all.
 DEFAULT_BOX_SIDE = 0.01
-
-#: Largest mesh file loaded (bytes); larger files are skipped with ``mesh.too_large``.
-MESH_MAX_BYTES = 256 * 1024 * 1024
 
 #: Points on the circle of a cylinder primitive used for its hull.
 _CYLINDER_SEGMENTS = 32
@@ -300,7 +299,7 @@ def _triangles_part(tris: np.ndarray, hull: np.ndarray, *, solid: bool) -> Part:
 
 
 def _load_part(path: str, scale: np.ndarray, max_bytes: int) -> Part:
-    mesh = _load_trimesh(path, max_bytes)
+    mesh = load_trimesh(path, max_bytes=max_bytes)
     vertices = np.asarray(mesh.vertices, dtype=float).reshape(-1, 3) * scale
     faces = np.asarray(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
     if not np.all(np.isfinite(vertices)):
@@ -310,17 +309,23 @@ def _load_part(path: str, scale: np.ndarray, max_bytes: int) -> Part:
     return _solid_part(vertices, faces)
 
 
-def _load_trimesh(path: str, max_bytes: int):
+def load_trimesh(path: str | os.PathLike, *, max_bytes: int = MESH_MAX_BYTES):
+    """The geometry of one mesh file as a ``trimesh.Trimesh`` (the one way meshes are read).
+
+    The file is checked before it is read (:func:`arena_core.fsutil.file_problem`); an
+    OBJ's materials are never opened (geometry only).
+
+    Raises:
+        MeshLoadFailure: ``mesh.<kind>`` (missing, too_large, not_a_file, ...) or
+            ``mesh.unreadable``.
+    """
     import trimesh
 
+    problem = file_problem(path, max_bytes=max_bytes)
+    if problem is not None:
+        raise MeshLoadFailure(f"mesh.{problem.kind}", problem.message)
     try:
-        size = os.path.getsize(path)
-    except OSError:
-        raise MeshLoadFailure("mesh.missing", "file does not exist") from None
-    if size > max_bytes:
-        raise MeshLoadFailure("mesh.too_large", f"{size} bytes > limit {max_bytes}")
-    try:
-        mesh = trimesh.load(path, force="mesh", process=False)
+        mesh = trimesh.load(str(path), force="mesh", process=False, skip_materials=True)
     except Exception as exc:  # noqa: BLE001 - trimesh raises anything on hostile bytes
         raise MeshLoadFailure("mesh.unreadable", f"trimesh cannot load it "
                               f"({type(exc).__name__}: {str(exc)[:200]})") from None
@@ -365,18 +370,48 @@ def _check_density(density: float) -> None:
 
 
 def is_valid_inertial(props: MassProperties) -> bool:
-    """Whether ``props`` is physical: finite positive mass and COM, symmetric positive-
-    definite inertia (moments above ``tol.MIN_INERTIA``) obeying ``a + b >= c`` up to
-    ``tol.INERTIA_TRIANGLE`` (the same rules as ``arena_core.verify``'s mass check)."""
+    """Whether ``props`` is physical (:func:`inertial_problem` finds nothing)."""
+    return inertial_problem(props) is None
+
+
+def inertial_problem(props: MassProperties) -> tuple[str, str] | None:
+    """``(code, message)`` of what makes ``props`` unphysical, else ``None``.
+
+    Physical: finite mass in ``(tol.MIN_MASS, tol.MAX_MASS]``, finite COM, finite symmetric
+    inertia with principal moments in ``(tol.MIN_INERTIA, tol.MAX_INERTIA]`` obeying
+    ``a + b >= c`` up to ``tol.INERTIA_TRIANGLE``. The one rule for normalization and for
+    ``arena_core.verify``'s mass check; eigenvalues are taken of the scaled matrix, so
+    huge entries cannot overflow.
+
+    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])))[0]
+    'mass.inertia.triangle'
+    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.eye(3) * 1e308))[0]
+    'mass.inertia.implausible'
+    """
     mass = float(props.mass)
+    if not math.isfinite(mass) or mass <= tol.MIN_MASS:
+        return "mass.nonpositive", f"mass is {mass} kg"
+    if mass > tol.MAX_MASS:
+        return "mass.implausible", f"mass {mass:g} kg > {tol.MAX_MASS:g} kg"
     com = np.asarray(props.com, dtype=float)
+    if com.shape != (3,) or not np.all(np.isfinite(com)):
+        return "mass.com.nonfinite", f"COM is {com.tolist()}"
     inertia = np.asarray(props.inertia, dtype=float)
-    if not (math.isfinite(mass) and mass > tol.MIN_MASS) or com.shape != (3,):
-        return False
-    if inertia.shape != (3, 3) or not (np.all(np.isfinite(com)) and np.all(np.isfinite(inertia))):
-        return False
+    if inertia.shape != (3, 3) or not np.all(np.isfinite(inertia)):
+        return "mass.inertia.nonfinite", "inertia is not a finite 3x3 matrix"
     scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
-    if np.abs(inertia - inertia.T).max() > tol.INERTIA_TRIANGLE * scale:
-        return False
-    a, b, c = np.linalg.eigvalsh(0.5 * (inertia + inertia.T))
-    return bool(a > tol.MIN_INERTIA and a + b >= c * (1.0 - tol.INERTIA_TRIANGLE))
+    unit = inertia / scale
+    if np.abs(unit - unit.T).max() > tol.INERTIA_TRIANGLE:
+        return "mass.inertia.asymmetric", f"inertia is not symmetric: {inertia.tolist()}"
+    moments = np.linalg.eigvalsh(0.5 * (unit + unit.T)) * scale
+    if moments[0] <= tol.MIN_INERTIA:
+        return ("mass.inertia.not_positive_definite",
+                f"principal moments {moments.tolist()} are not all positive")
+    if moments[2] > tol.MAX_INERTIA:
+        return ("mass.inertia.implausible",
+                f"principal moment {moments[2]:g} kg m^2 > {tol.MAX_INERTIA:g}")
+    a, b, c = moments
+    if a + b < c * (1.0 - tol.INERTIA_TRIANGLE):
+        return ("mass.inertia.triangle", f"principal moments {moments.tolist()} violate "
+                "a + b >= c (no rigid body has this inertia)")
+    return None

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -229,7 +230,15 @@ class ArticulatedObject:
         return link.inertial.transformed(self.link_poses[link_name])
 
     def children(self, link_name: str) -> list[Joint]:
-        return [j for j in self.joints if j.parent == link_name]
+        """The joints whose parent is ``link_name``, in joint order (O(1): indexed once)."""
+        return list(self._children.get(link_name, ()))
+
+    @cached_property
+    def _children(self) -> dict[str, tuple[Joint, ...]]:
+        index: dict[str, list[Joint]] = {}
+        for j in self.joints:
+            index.setdefault(j.parent, []).append(j)
+        return {k: tuple(v) for k, v in index.items()}
 
 
 def joint_twists(

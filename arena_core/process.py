@@ -14,12 +14,11 @@ is written outside ``out_dir``. Content addressing makes the folder deterministi
 processing the canonical URDF again reproduces it byte for byte (same
 :func:`folder_checksum`). The oracle (:mod:`arena_core.oracle`) compares the re-read
 canonical object with the transformed source; :func:`arena_core.verify.verify_object`
-runs on the re-read canonical object when that module is installed.
+runs on the re-read canonical object.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
@@ -33,6 +32,7 @@ import numpy as np
 
 from arena_core.canonical_files import copy_meshes
 from arena_core.fsutil import replace_folder
+from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, tree_sha256
 from arena_core.massprops import MeshCache
 from arena_core.model import ArticulatedObject
@@ -40,6 +40,7 @@ from arena_core.normalize import Normalized, check_options, normalize_object
 from arena_core.oracle import oracle_issues
 from arena_core.urdf import ReadResult, UrdfError, read_urdf
 from arena_core.urdf_write import write_urdf
+from arena_core.verify import verify_object
 from schemas.issues import Issue
 from schemas.record import (
     JointRecord,
@@ -108,10 +109,8 @@ def process_object(
     try:
         return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=extras)
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
-        issue = Issue(code="internal.error", severity="error", location="object",
-                      message=f"{type(exc).__name__}: {str(exc)[:300]}")
-        return ObjectRecord(**prov, name=read.obj.name,
-                            verification=VerificationReport.from_issues([*read.issues, issue]))
+        return ObjectRecord(**prov, name=read.obj.name, verification=VerificationReport
+                            .from_issues([*read.issues, exception_issue(exc)]))
 
 
 def folder_checksum(folder: str | os.PathLike) -> str:
@@ -159,13 +158,6 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
 
 
 def _verify(obj: ArticulatedObject, extras: Mapping[str, Any] | None) -> list[Issue]:
-    if importlib.util.find_spec("arena_core.verify") is None:
-        return []
-    from arena_core import verify
-
-    verify_object = getattr(verify, "verify_object", None)
-    if verify_object is None:
-        return []
     return list(verify_object(obj, extras={"canonical": True, **dict(extras or {})}))
 
 

@@ -22,10 +22,12 @@ from pathlib import Path
 
 from arena_core.features import ObjectFeatures, object_features
 from arena_core.fsutil import replace_folder
+from arena_core.guard import guarded
 from arena_core.hashing import bytes_sha256
 from arena_core.process import process_object
 from arena_core.urdf import UrdfError, read_urdf
-from schemas.record import ObjectRecord
+from schemas.issues import Issue
+from schemas.record import ObjectRecord, VerificationReport
 from schemas.sources import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
@@ -110,7 +112,8 @@ class ObjectStore:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{key[:12]}-", dir=target.parent))
         try:
-            _build_entry(obj, tmp, up_axis=up_axis)
+            guarded(lambda: _build_entry(obj, tmp, up_axis=up_axis),
+                    on_error=lambda found: _failed_entry(obj, tmp, found))
             try:
                 os.replace(tmp, target)
             except OSError:  # the key exists: a concurrent worker finished it first ...
@@ -126,13 +129,8 @@ class ObjectStore:
 
 
 def _build_entry(obj: SourceObject, folder: Path, *, up_axis: str) -> None:
-    object_id = make_object_id(obj.source, obj.source_id)
-    provenance = {
-        "object_id": object_id, "source": obj.source, "source_id": obj.source_id,
-        "upstream_id": obj.upstream_id, "version": obj.version, "license": obj.license,
-        "license_class": obj.license_class, "category": obj.category,
-        "files": [f.model_dump() for f in obj.files] or None,
-    }
+    provenance = _provenance(obj)
+    object_id = provenance["object_id"]
     if obj.has_errors:
         record = _rejected(provenance, obj)
     else:
@@ -142,19 +140,35 @@ def _build_entry(obj: SourceObject, folder: Path, *, up_axis: str) -> None:
                                 up_axis=extras.get("up_axis", up_axis), provenance=provenance,
                                 extras=extras)
         if obj.issues:
-            record = record.model_copy(update={"verification": record.verification.__class__
-                                       .from_issues([*obj.issues, *record.verification.issues])})
+            record = record.model_copy(update={"verification": VerificationReport.from_issues(
+                [*obj.issues, *record.verification.issues])})
     features = _features(record, folder / "object" / object_id)
     if features is not None:
         (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
 
 
-def _rejected(provenance: dict, obj: SourceObject) -> ObjectRecord:
-    from schemas.record import VerificationReport
+def _provenance(obj: SourceObject) -> dict:
+    return {
+        "object_id": make_object_id(obj.source, obj.source_id), "source": obj.source,
+        "source_id": obj.source_id, "upstream_id": obj.upstream_id, "version": obj.version,
+        "license": obj.license, "license_class": obj.license_class, "category": obj.category,
+        "files": [f.model_dump() for f in obj.files] or None,
+    }
 
+
+def _rejected(provenance: dict, obj: SourceObject, *extra: Issue) -> ObjectRecord:
     prov = {k: v for k, v in provenance.items() if v is not None}
-    return ObjectRecord(**prov, verification=VerificationReport.from_issues(list(obj.issues)))
+    return ObjectRecord(**prov, verification=VerificationReport.from_issues(
+        [*obj.issues, *extra]))
+
+
+def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
+    """Replace a half-written entry by the rejected record of what ``problem`` stopped."""
+    for child in folder.iterdir():
+        shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+    record = _rejected(_provenance(obj), obj, problem)
+    (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
 
 
 def _features(record: ObjectRecord, folder: Path) -> ObjectFeatures | None:

@@ -29,6 +29,10 @@ ROUND_TRIP = 1e-12
 MIN_MASS = 1e-12
 MIN_INERTIA = 1e-18
 
+#: Largest mass (kg) and principal inertia (kg m^2) accepted as physical (a loaded ship).
+MAX_MASS = 1e9
+MAX_INERTIA = 1e12
+
 #: Volume (m^3) below which a mesh is treated as degenerate.
 MIN_VOLUME = 1e-15
 

@@ -24,6 +24,8 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
+from arena_core.fsutil import file_problem
+from arena_core.limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.model import (
     ArticulatedObject,
     Joint,
@@ -34,16 +36,24 @@ from arena_core.model import (
     ModelError,
     Primitive,
 )
+from arena_core.xmlsafe import XmlError, parse_xml, safe_xml_bytes
 from schemas.issues import Issue
 
 #: Largest URDF file read (bytes); larger input is refused, not parsed.
-MAX_URDF_BYTES = 16 * 1024 * 1024
+MAX_URDF_BYTES = MAX_XML_BYTES
 
 _VECTOR_ATTRS = ("xyz", "rpy", "scale")
 #: Attributes that hold numbers (one or several), checked before yourdfpy parses them.
 _NUMBER_ATTRS = frozenset({"xyz", "rpy", "scale", "size", "radius", "length", "value", "lower",
                            "upper", "effort", "velocity", "pitch", "multiplier", "offset",
                            "ixx", "ixy", "ixz", "iyy", "iyz", "izz"})
+#: How many numbers an attribute holds, by ``(element, attribute)`` (``*``: any element).
+_ARITY = {("mesh", "scale"): (1, 3), ("box", "size"): (3,), ("*", "xyz"): (3,),
+          ("*", "rpy"): (3,), **{("*", a): (1,) for a in (
+              "radius", "length", "value", "lower", "upper", "effort", "velocity", "pitch",
+              "multiplier", "offset", "ixx", "ixy", "ixz", "iyy", "iyz", "izz")}}
+#: Attributes a geometry element must have.
+_REQUIRED = {"box": ("size",), "sphere": ("radius",), "cylinder": ("radius", "length")}
 _GEOMETRIES = frozenset({"box", "cylinder", "sphere", "mesh"})
 _XML_DECLARATION = re.compile(rb"^<\?xml\s+version\s*=\s*([\"'])([^\"']*)\1")
 _ONE_DOF = {"revolute", "prismatic", "continuous", "fixed", "helical", "screw"}
@@ -89,8 +99,9 @@ def read_urdf(
     path = Path(path)
     data = _read_bytes(path)
     issues: list[Issue] = []
-    data = _repair_bytes(data, issues)
+    data = _repair_bytes(data, issues, path)
     xml_root = _parse_xml(data, path)
+    _check_size(xml_root, path)
     _repair_vectors(xml_root, issues)
     _check_numbers(xml_root, path)
     _check_geometry(xml_root, path)
@@ -114,21 +125,21 @@ def read_urdf_string(text: str | bytes, *, base_dir: str | os.PathLike, **kwargs
 
 # ----------------------------------------------------------------------------- bytes/XML
 def _read_bytes(path: Path) -> bytes:
-    if not path.is_file():
-        raise UrdfError("file.missing", "no such file", path)
-    size = path.stat().st_size
-    if size > MAX_URDF_BYTES:
-        raise UrdfError("file.too_large", f"{size} bytes > limit {MAX_URDF_BYTES}", path)
+    problem = file_problem(path, max_bytes=MAX_URDF_BYTES)
+    if problem is not None:
+        kind = {"missing": "missing"}.get(problem.kind, problem.kind)
+        raise UrdfError(f"file.{kind}", problem.message, path)
     return path.read_bytes()
 
 
-def _repair_bytes(data: bytes, issues: list[Issue]) -> bytes:
-    if b"\x00" in data:
-        issues.append(Issue(code="xml.nul_bytes", severity="warning", location="file",
-                            message="NUL bytes removed before parsing"))
-        data = data.replace(b"\x00", b"")
+def _repair_bytes(data: bytes, issues: list[Issue], path: Path) -> bytes:
+    """Decoded, DTD-free UTF-8 (:mod:`arena_core.xmlsafe`) with small declaration repairs."""
+    try:
+        data = safe_xml_bytes(data, issues)
+    except XmlError as exc:
+        raise UrdfError(exc.code, str(exc), path) from None
     stripped = data.lstrip()
-    if stripped is not data and len(stripped) != len(data) and stripped.startswith(b"<?xml"):
+    if len(stripped) != len(data) and stripped.startswith(b"<?xml"):
         issues.append(Issue(code="xml.leading_whitespace", severity="warning", location="file",
                             message="blank lines before the XML declaration removed"))
         data = stripped
@@ -142,17 +153,24 @@ def _repair_bytes(data: bytes, issues: list[Issue]) -> bytes:
 
 
 def _parse_xml(data: bytes, path: Path) -> etree._Element:
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise UrdfError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed", path)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                             huge_tree=False, remove_comments=True, remove_pis=True)
     try:
-        root = etree.fromstring(data, parser=parser)
-    except etree.XMLSyntaxError as exc:
-        raise UrdfError("xml.malformed", f"not well-formed XML ({exc})", path) from None
+        root = parse_xml(data)
+    except XmlError as exc:
+        raise UrdfError(exc.code, str(exc), path) from None
     if root.tag != "robot":
         raise UrdfError("urdf.no_robot", f"root element is <{root.tag}>, expected <robot>", path)
     return root
+
+
+def _check_size(root: etree._Element, path: Path) -> None:
+    """Raise ``structure.too_large`` above :data:`~arena_core.limits.MAX_LINKS` links or
+    :data:`~arena_core.limits.MAX_JOINTS` joints (before anything is allocated for them).
+    One more of each is allowed: the root link and joint that normalization may add."""
+    for tag, limit in (("link", MAX_LINKS), ("joint", MAX_JOINTS)):
+        count = sum(1 for _ in root.iterchildren(tag))
+        if count > limit + 1:
+            raise UrdfError("structure.too_large", f"{count} {tag}s > limit {limit} "
+                            "(arena_core.limits)", path)
 
 
 def _repair_vectors(root: etree._Element, issues: list[Issue]) -> None:
@@ -176,7 +194,9 @@ def _where(el: etree._Element) -> str:
 
 
 def _check_numbers(root: etree._Element, path: Path) -> None:
-    """Raise ``urdf.number.invalid`` for a numeric attribute that is not numbers."""
+    """Raise ``urdf.number.invalid`` for a numeric attribute that is not numbers,
+    ``urdf.attribute.arity`` for one with the wrong count of numbers and
+    ``urdf.attribute.missing`` for a geometry without its required sizes."""
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
@@ -184,10 +204,22 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
             if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
                 continue
             try:
-                [float(token) for token in value.split()]
+                count = len([float(token) for token in value.split()])
             except ValueError:
                 raise UrdfError("urdf.number.invalid", f"{_where(el)}: <{el.tag} {attr}="
                                 f"{value!r}> is not a number", path) from None
+            allowed = _ARITY.get((el.tag, attr), _ARITY.get(("*", attr)))
+            if allowed is not None and count not in allowed:
+                expected = " or ".join(str(n) for n in allowed)
+                raise UrdfError("urdf.attribute.arity", f"{_where(el)}: <{el.tag} {attr}="
+                                f"{value!r}> holds {count} numbers, expected {expected}", path)
+        parent = el.getparent()
+        required = _REQUIRED.get(el.tag, ()) if parent is not None and parent.tag == "geometry" \
+            else ()
+        for attr in required:
+            if el.get(attr) is None:
+                raise UrdfError("urdf.attribute.missing", f"{_where(el)}: <{el.tag}> has no "
+                                f"{attr!r} attribute", path)
 
 
 def _check_geometry(root: etree._Element, path: Path) -> None:
@@ -231,26 +263,30 @@ class _MeshResolver:
 
     def _inside(self, candidate: Path, filename: str, location: str) -> str | None:
         lexical = Path(os.path.normpath(candidate))
-        if not _is_within(lexical, self.root) and not any(
-            _is_within(lexical, p) for p in self.packages.values()
-        ):
+        if not self._allowed(lexical):
             return self._fail("mesh.path.escapes", location,
                               f"mesh path {filename!r} leaves the object folder")
-        if not lexical.exists():
-            return self._fail("mesh.missing", location, f"mesh file {filename!r} does not exist")
+        problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
+        if problem is not None:
+            return self._fail(f"mesh.{problem.kind}", location,
+                              f"mesh {_short(filename)!r}: {problem.message}")
         real = lexical.resolve()
-        if not _is_within(real, self.root) and not any(
-            _is_within(real, p) for p in self.packages.values()
-        ):
+        if not self._allowed(real):
             return self._fail("mesh.path.symlink", location,
                               f"mesh {filename!r} is a link to outside the object folder")
-        if not real.is_file():
-            return self._fail("mesh.missing", location, f"mesh path {filename!r} is not a file")
         return str(real)
+
+    def _allowed(self, path: Path) -> bool:
+        return _is_within(path, self.root) or any(_is_within(path, p)
+                                                  for p in self.packages.values())
 
     def _fail(self, code: str, location: str, message: str) -> None:
         self.issues.append(Issue(code=code, severity="error", location=location, message=message))
         return None
+
+
+def _short(name: str, chars: int = 80) -> str:
+    return name if len(name) <= chars else f"{name[:chars]}... ({len(name)} characters)"
 
 
 def _is_within(path: Path, root: Path) -> bool:
@@ -370,4 +406,8 @@ def _limits(j, jtype: str, el: etree._Element | None) -> tuple[float, float]:
         return (-math.inf, math.inf) if continuous else (math.nan, math.nan)
     lower = j.limit.lower if j.limit.lower is not None else math.nan
     upper = j.limit.upper if j.limit.upper is not None else math.nan
+    for value in (lower, upper):
+        if math.isfinite(value) and abs(value) > MAX_LIMIT:
+            raise UrdfError("joint.limit.out_of_range", f"joint {j.name!r}: limit {value:g} "
+                            f"beyond +-{MAX_LIMIT:g} (arena_core.limits)")
     return float(lower), float(upper)

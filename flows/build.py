@@ -219,14 +219,17 @@ def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
     """The deterministic build report shipped in the release (counts, no times)."""
     codes, per_source = Counter(), Counter()
     accepted = rejected = 0
+    rejections: dict[str, list[str]] = {}
     for stored in store.iter(keys):
         per_source[stored.record.source] += 1
         if stored.record.accepted:
             accepted += 1
         else:
             rejected += 1
-            codes.update({i.code for i in stored.record.verification.issues
-                          if i.severity == "error"})
+            found = sorted({i.code for i in stored.record.verification.issues
+                            if i.severity == "error"})
+            codes.update(found)
+            rejections[stored.record.object_id] = found
     summary.accepted, summary.rejected = accepted, rejected
     summary.rejected_by_code = dict(sorted(codes.items()))
     summary.duplicates = len(curated.duplicates.records)
@@ -234,6 +237,7 @@ def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
     summary.eval_subset = len(curated.subset.entries)
     return {"objects_in": len(keys), "accepted": accepted, "rejected": rejected,
             "rejected_by_code": dict(sorted(codes.items())),
+            "rejected_objects": dict(sorted(rejections.items())),
             "objects_per_source": dict(sorted(per_source.items())),
             "duplicates": summary.duplicates, "released": summary.released,
             "eval_subset": summary.eval_subset, "subset_message": curated.subset.message,

@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from arena_core import tolerances as tol
+from arena_core.massprops import MeshLoadFailure, load_trimesh
 from arena_core.model import ArticulatedObject
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
 
@@ -161,14 +162,12 @@ def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES) -> l
 
 
 def _link_triangles(obj: ArticulatedObject, name: str) -> np.ndarray:
-    import trimesh
-
     link, pose = obj.links[name], obj.link_poses[name]
     parts = []
     for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
         try:
-            loaded = trimesh.load(mesh.path, force="mesh", process=False)
-        except Exception:  # noqa: BLE001 - any unreadable mesh is left out of the picture
+            loaded = load_trimesh(mesh.path)
+        except MeshLoadFailure:  # an unreadable mesh is left out of the picture
             continue
         verts = np.asarray(loaded.vertices, float) * np.asarray(mesh.scale, float)
         parts.append(_transform(verts, pose @ mesh.origin)[np.asarray(loaded.faces, int)])

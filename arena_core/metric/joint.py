@@ -36,6 +36,8 @@ Norm = SplitNorm | KineticNorm
 class JointArrayError(ValueError):
     """A twist, limit or endpoint-pair array with the wrong shape or non-finite values."""
 
+    code = "metric.invalid_input"
+
 
 def _check_pairs(z: np.ndarray, name: str) -> np.ndarray:
     arr = np.asarray(z, dtype=float)

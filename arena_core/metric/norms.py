@@ -41,6 +41,8 @@ TWIST_DIM = 6
 class NormError(ValueError):
     """Invalid norm parameters or a twist array of the wrong shape."""
 
+    code = "metric.invalid_input"
+
 
 def _check_twists(z: np.ndarray, name: str = "z") -> np.ndarray:
     arr = np.asarray(z, dtype=float)

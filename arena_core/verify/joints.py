@@ -18,6 +18,8 @@ These checks read only the joint data (no geometry). Codes and severities:
 ``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi); not helical
 ``joint.limit.incomplete``     info      ``<limit>`` without effort/velocity (error when the
                                          object claims to be canonical)
+``joint.limit.effort_negative``  error   negative (or NaN) ``effort``
+``joint.limit.velocity_negative`` error  negative (or NaN) ``velocity``
 ``joint.continuous.bounded``   warning   continuous joint with finite limits
 ``joint.pitch.nonfinite``      error     NaN/inf helical pitch
 ``joint.mimic``                info      a mimic coupling (reported, not modelled)
@@ -108,6 +110,16 @@ def _check_limits(joint: Joint, *, canonical: bool) -> list[Issue]:
     if joint.effort is None or joint.velocity is None:
         out.append(issue("joint.limit.incomplete", "error" if canonical else "info", loc,
                          "<limit> has no effort and/or velocity"))
+    return out + _actuation(joint)
+
+
+def _actuation(joint: Joint) -> list[Issue]:
+    """``effort`` and ``velocity`` are bounds on magnitudes: never negative."""
+    out = []
+    for name, value in (("effort", joint.effort), ("velocity", joint.velocity)):
+        if value is not None and not value >= 0:
+            out.append(issue(f"joint.limit.{name}_negative", "error", joint_loc(joint),
+                             f"<limit {name}={value}> must be a non-negative number"))
     return out
 
 

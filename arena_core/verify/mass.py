@@ -12,7 +12,7 @@ For mass ``m`` (kg), COM ``c`` (m) and inertia about the COM ``I`` (kg m^2, link
 
 Codes: ``mass.nonpositive``, ``mass.com.nonfinite``, ``mass.inertia.nonfinite``,
 ``mass.inertia.asymmetric``, ``mass.inertia.not_positive_definite``,
-``mass.inertia.triangle`` (errors on a canonical object; warnings on a source object, whose
+``mass.inertia.triangle``, ``mass.implausible``, ``mass.inertia.implausible`` (errors on a canonical object; warnings on a source object, whose
 unusable inertials normalization replaces by ones derived from the geometry),
 ``mass.com.outside`` (warning), ``mass.missing`` (info; error for a canonical object, which
 must have an inertial on every link with geometry).
@@ -20,11 +20,10 @@ must have an inertial on every link with geometry).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from arena_core import tolerances as tol
+from arena_core.massprops import inertial_problem
 from arena_core.model import ArticulatedObject, MassProperties
 from arena_core.verify.base import Context, ensure_context, issue
 from schemas.issues import Issue, Severity
@@ -56,34 +55,8 @@ def inertial_issues(props: MassProperties, location: str, *,
     >>> inertial_issues(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])), "link:a")[0].code
     'mass.inertia.triangle'
     """
-    mass = float(props.mass)
-    if not math.isfinite(mass) or mass <= tol.MIN_MASS:
-        return [issue("mass.nonpositive", severity, location, f"mass is {mass} kg")]
-    com = np.asarray(props.com, dtype=float)
-    if com.shape != (3,) or not np.all(np.isfinite(com)):
-        return [issue("mass.com.nonfinite", severity, location, f"COM is {com.tolist()}")]
-    inertia = np.asarray(props.inertia, dtype=float)
-    if inertia.shape != (3, 3) or not np.all(np.isfinite(inertia)):
-        return [issue("mass.inertia.nonfinite", severity, location,
-                      "inertia is not a finite 3x3 matrix")]
-    return _inertia_issues(inertia, location, severity)
-
-
-def _inertia_issues(inertia: np.ndarray, location: str, severity: Severity) -> list[Issue]:
-    scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
-    if np.abs(inertia - inertia.T).max() > tol.INERTIA_TRIANGLE * scale:
-        return [issue("mass.inertia.asymmetric", severity, location,
-                      f"inertia is not symmetric: {inertia.tolist()}")]
-    moments = np.linalg.eigvalsh(0.5 * (inertia + inertia.T))
-    if moments[0] <= tol.MIN_INERTIA:
-        return [issue("mass.inertia.not_positive_definite", severity, location,
-                      f"principal moments {moments.tolist()} are not all positive")]
-    a, b, c = moments
-    if a + b < c * (1.0 - tol.INERTIA_TRIANGLE):
-        return [issue("mass.inertia.triangle", severity, location,
-                      f"principal moments {moments.tolist()} violate a + b >= c "
-                      "(no rigid body has this inertia)")]
-    return []
+    problem = inertial_problem(props)
+    return [] if problem is None else [issue(problem[0], severity, location, problem[1])]
 
 
 def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Issue]:

@@ -106,7 +106,7 @@ def mobility_entries(extras: Mapping[str, Any]) -> tuple[list | None, list[Issue
             if path.stat().st_size > MAX_MOBILITY_BYTES:
                 raise ValueError(f"larger than {MAX_MOBILITY_BYTES} bytes")
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             return None, [issue("mobility.unreadable", "warning", "mobility_v2.json",
                                 f"{path.name}: {exc}")]
     if data is None:

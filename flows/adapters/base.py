@@ -2,9 +2,13 @@
 
 An adapter turns one materialized source folder (``root``, see
 :func:`flows.fetch.materialize_location`) into :class:`~schemas.sources.SourceObject`
-records, one per object, in a deterministic (sorted) order. An object that cannot be
-ingested is still yielded, carrying error issues (stable code + message); only a root
-that is not a folder at all raises, once, :class:`SourceRootError`.
+records, one per object, in a deterministic (sorted) order. It lists its objects as
+:class:`Entry` values (cheap: names and paths) and reads each one when
+:meth:`Adapter.iter_objects` calls ``entry.read()`` under :func:`arena_core.guard.guarded`:
+whatever reading one object raises becomes that object's error issue and the next one is
+read. An object that cannot be ingested is still yielded, carrying error issues (stable
+code + message); only a root that is not a folder at all raises, once,
+:class:`SourceRootError`.
 
 Example:
     >>> from flows.adapters import get_adapter
@@ -16,27 +20,38 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena_core.guard import guarded
 from arena_core.hashing import HashingError, hash_files, hash_tree
+from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
 from schemas.issues import Issue, Severity
 from schemas.sources import SourceFile, SourceManifest, SourceObject
-
-#: Largest JSON/text side file (meta.json, semantics.txt, annotations) read, in bytes.
-MAX_SIDE_FILE_BYTES = 32 * 1024 * 1024
 
 
 class SourceRootError(ValueError):
     """The materialized root of a source is missing or not a folder (raised once)."""
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One listed object of a source: its id, where it lives, and how to read it
+    (``read()`` returns its source objects; a folder may hold several)."""
+
+    source_id: str
+    path: Path
+    read: Callable[[], Iterable[SourceObject]]
+
+
 class Adapter(ABC):
     """Reads one kind of library layout into source objects.
 
     Subclasses set :attr:`name` (the manifest's ``adapter`` value) and implement
-    :meth:`_iter`; :meth:`iter_objects` checks the root once and delegates.
+    :meth:`_entries`; :meth:`iter_objects` checks the root once and reads each entry
+    under the per-object guard.
     """
 
     name: str = ""
@@ -58,11 +73,17 @@ class Adapter(ABC):
         root_path = check_root(root, manifest)
         work = Path(work_dir).resolve()
         work.mkdir(parents=True, exist_ok=True)
-        return self._iter(manifest, root_path, work)
+        return self._guarded(manifest, self._entries(manifest, root_path, work))
+
+    @staticmethod
+    def _guarded(manifest: SourceManifest, entries: Iterable[Entry]) -> Iterator[SourceObject]:
+        for entry in entries:
+            yield from guarded(lambda e=entry: list(e.read()), location="file",
+                               on_error=lambda found, e=entry: [failed_object(manifest, e, found)])
 
     @abstractmethod
-    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
-        """Yield the objects of the checked, absolute ``root``."""
+    def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
+        """Yield the entries of the checked, absolute ``root``, sorted by source id."""
 
 
 def check_root(root: str | Path, manifest: SourceManifest) -> Path:
@@ -111,6 +132,14 @@ def make_object(
     )
 
 
+def failed_object(manifest: SourceManifest, entry: Entry, problem: Issue) -> SourceObject:
+    """The rejected source object of an entry whose reading raised."""
+    root = entry.path if entry.path.is_dir() else entry.path.parent
+    return make_object(manifest, source_id=entry.source_id, urdf_path=entry.path, root_dir=root,
+                       category=resolve_category(manifest, [entry.source_id], None),
+                       issues=[problem])
+
+
 def resolve_category(manifest: SourceManifest, keys: Iterable[str], native: str | None) -> str | None:
     """Return the object's category in the source vocabulary.
 
@@ -133,14 +162,18 @@ def folder_files(folder: Path, *, base: Path | None = None) -> tuple[list[Source
     """
     base = folder if base is None else base
     prefix = folder.relative_to(base).as_posix() if folder != base else ""
-    out, issues = [], []
-    for rel, size, sha in hash_tree(folder):
+    out, issues, too_deep = [], [], []
+    for rel, size, sha in hash_tree(folder, too_deep=too_deep):
         path = f"{prefix}/{rel}" if prefix else rel
         if size < 0:
             issues.append(issue("source.file.symlink", f"{path} is a symbolic link; not hashed, "
                                 "not followed", severity="warning", location="file"))
             continue
         out.append(SourceFile(path=path, sha256=sha, size=size))
+    if too_deep:
+        issues.append(issue("source.folder.too_deep", f"{len(too_deep)} folder(s) nested more "
+                            f"than {MAX_FOLDER_DEPTH} levels were not hashed", severity="warning",
+                            location="file"))
     return out, issues
 
 
@@ -164,6 +197,9 @@ def read_json(path: Path, code: str) -> tuple[Any, list[Issue]]:
         if path.stat().st_size > MAX_SIDE_FILE_BYTES:
             raise ValueError(f"larger than {MAX_SIDE_FILE_BYTES} bytes")
         return json.loads(path.read_text(encoding="utf-8")), []
+    except RecursionError:
+        return None, [issue(f"{code}.invalid", f"{path.name}: nested deeper than the JSON reader"
+                            " allows", severity="warning", location="file")]
     except (OSError, ValueError) as exc:
         return None, [issue(f"{code}.invalid", f"{path.name}: unreadable JSON ({exc})",
                             severity="warning", location="file")]

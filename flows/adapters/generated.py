@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from arena_core.generate import (
@@ -39,7 +40,7 @@ from arena_core.generate import (
     write_index,
     write_object,
 )
-from flows.adapters.base import Adapter, folder_files, make_object, resolve_category
+from flows.adapters.base import Adapter, Entry, folder_files, make_object, resolve_category
 from schemas.sources import SourceManifest, SourceObject
 
 #: Keys of ``meta.json`` copied into ``SourceObject.extras``.
@@ -58,19 +59,25 @@ class GeneratedAdapter(Adapter):
         out = Path(root).expanduser().resolve()
         out.mkdir(parents=True, exist_ok=True)
         Path(work_dir).mkdir(parents=True, exist_ok=True)
-        return self._iter(manifest, out, Path(work_dir).resolve())
+        return self._guarded(manifest, self._entries(manifest, out, Path(work_dir).resolve()))
 
-    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
+    def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         n, seed = int(manifest.n or 0), int(manifest.seed or 0)
         infos: list[dict] = []
-        for index in range(n):
+
+        def read(index: int) -> list[SourceObject]:
             meta = _current_meta(root, seed, index)
             if meta is None:
                 info = write_object(generate_one(seed, index), root, seed=seed, index=index)
                 meta = info.meta()
             infos.append(meta)
-            yield _source_object(manifest, root / meta["object_id"], meta)
-        write_index([_info(root, m) for m in infos], root, n=n, seed=seed)
+            return [_source_object(manifest, root / meta["object_id"], meta)]
+
+        for index in range(n):
+            oid = object_id(seed, index)
+            yield Entry(oid, root / oid, partial(read, index))
+        if len(infos) == n:
+            write_index([_info(root, m) for m in infos], root, n=n, seed=seed)
 
 
 def _current_meta(root: Path, seed: int, index: int) -> dict | None:

@@ -19,21 +19,25 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import mujoco
 import numpy as np
 from lxml import etree
 
+from arena_core.fsutil import file_problem
+from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.urdf_write import fmt, write_urdf
-from flows.adapters.base import Adapter, issue, listed_files, make_object, resolve_category
+from arena_core.xmlsafe import XmlError, parse_xml
+from flows.adapters.base import Adapter, Entry, issue, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_convert import convert_model
 from flows.adapters.urdf_refs import walk_files
 from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
 #: Largest MJCF file read (bytes).
-MAX_MJCF_BYTES = 16 * 1024 * 1024
+MAX_MJCF_BYTES = MAX_XML_BYTES
 #: Deepest chain of ``<include>`` followed.
 MAX_INCLUDE_DEPTH = 8
 #: Elements whose ``file``-like attributes name files, and the compiler folder they use.
@@ -41,8 +45,6 @@ _FILE_ELEMENTS = {"include": None, "model": None, "mesh": "meshdir", "skin": "me
                   "hfield": "meshdir", "texture": "texturedir"}
 _FILE_ATTRS = ("file", "fileright", "fileleft", "fileup", "filedown", "filefront", "fileback")
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                          huge_tree=False, remove_comments=True)
 
 
 class MjcfAdapter(Adapter):
@@ -50,7 +52,7 @@ class MjcfAdapter(Adapter):
 
     name = "mjcf"
 
-    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
+    def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         models, included = {}, set()
         for xml in walk_files(root, (".xml",)):
             tree = _parse(xml)
@@ -60,7 +62,12 @@ class MjcfAdapter(Adapter):
                              for el in tree.iter("include") if el.get("file")}
         for xml in models:
             if xml not in included:
-                yield self._object(manifest, root, xml, work_dir)
+                source_id = xml.relative_to(root).with_suffix("").as_posix()
+                yield Entry(source_id, xml, partial(self._single, manifest, root, xml, work_dir))
+
+    def _single(self, manifest: SourceManifest, root: Path, xml: Path,
+                work_dir: Path) -> list[SourceObject]:
+        return [self._object(manifest, root, xml, work_dir)]
 
     def _object(self, manifest: SourceManifest, root: Path, xml: Path, work_dir: Path) -> SourceObject:
         """Check, compile and convert one model; failures become error issues."""
@@ -116,14 +123,11 @@ def write_obj(path: Path, vertices: np.ndarray, faces: np.ndarray) -> None:
 # ----------------------------------------------------------------------------- files
 def _parse(xml: Path) -> etree._Element | None:
     """The root element of a safe-to-read XML file, else None."""
+    if file_problem(xml, max_bytes=MAX_MJCF_BYTES) is not None:
+        return None
     try:
-        if xml.stat().st_size > MAX_MJCF_BYTES:
-            return None
-        data = xml.read_bytes()
-        if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-            return None
-        return etree.fromstring(data, parser=_PARSER)
-    except (OSError, etree.XMLSyntaxError, ValueError):
+        return parse_xml(xml.read_bytes())
+    except (OSError, XmlError):
         return None
 
 
@@ -169,12 +173,15 @@ def _collect_files(xml: Path, root: Path) -> tuple[list[Path], list[Issue]]:
         refs, found_issues = _references(tree, current, base=xml.parent)
         issues += found_issues
         for path, name in refs:
-            if not path.is_relative_to(root) or (path.exists() and not path.resolve().is_relative_to(root)):
-                issues.append(issue("mjcf.path.escapes", f"file {name!r} leaves the source "
-                                    "folder", location=f"file:{name}"))
-            elif not path.is_file():
-                issues.append(issue("mjcf.file.missing", f"file {name!r} does not exist",
-                                    location=f"file:{name}"))
+            problem = file_problem(path, max_bytes=MESH_MAX_BYTES) if path.is_relative_to(root) \
+                else None
+            if not path.is_relative_to(root) or (
+                    problem is None and not path.resolve().is_relative_to(root)):
+                issues.append(issue("mjcf.path.escapes", f"file {name[:120]!r} leaves the source "
+                                    "folder", location="file"))
+            elif problem is not None:
+                issues.append(issue(f"mjcf.file.{problem.kind}", f"file {name[:120]!r}: "
+                                    f"{problem.message}", location="file"))
             elif path not in found:
                 found.append(path)
                 if path.suffix.lower() == ".xml" and level < MAX_INCLUDE_DEPTH:

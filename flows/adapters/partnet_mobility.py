@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from arena_core.archive import ArchiveError, extract_archive
+from arena_core.archive import ArchiveError, extract_object_archive
 from arena_core.hashing import file_sha256
 from flows.adapters.base import (
     Adapter,
+    Entry,
     folder_files,
     issue,
     make_object,
@@ -54,12 +56,14 @@ class PartNetMobilityAdapter(Adapter):
     #: Read a folder without :attr:`urdf_name` but with other URDFs as plain URDF objects.
     plain_fallback = True
 
-    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
-        for source_id, path, notes in _entries(root, self.code):
+    def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
+        for source_id, path, notes in _object_entries(root, self.code):
             if path.is_dir():
-                yield from self._folder(manifest, path, source_id, {}, notes)
+                yield Entry(source_id, path, partial(self._folder, manifest, path, source_id,
+                                                     {}, notes))
             else:
-                yield from self._zip(manifest, root, path, source_id, work_dir)
+                yield Entry(source_id, path, partial(self._zip, manifest, root, path, source_id,
+                                                     work_dir))
 
     # ------------------------------------------------------------------ one object
     def _folder(self, manifest: SourceManifest, folder: Path, source_id: str,
@@ -118,7 +122,7 @@ class PartNetMobilityAdapter(Adapter):
         dest = work_dir / manifest.name / "archives" / f"{source_id}-{sha[:16]}"
         try:
             if not dest.is_dir():
-                extract_archive(archive, dest)
+                extract_object_archive(archive, dest)
         except ArchiveError as exc:
             if not (exc.code == "archive.exists" and dest.is_dir()):
                 yield make_object(manifest, source_id=source_id, urdf_path=dest / self.urdf_name,
@@ -175,7 +179,7 @@ def pm_upstream_id(source_id: str, *, has_meta: bool) -> str | None:
     return trailing.group(1) if trailing and has_meta else None
 
 
-def _entries(root: Path, code: str) -> list[tuple[str, Path, list[Issue]]]:
+def _object_entries(root: Path, code: str) -> list[tuple[str, Path, list[Issue]]]:
     """``(id, path, notes)`` per object folder or ``<id>.zip`` under root, sorted by id.
 
     A zip whose id also names a folder is skipped with a ``<code>.duplicate_id`` warning

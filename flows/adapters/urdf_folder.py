@@ -23,10 +23,11 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 
-from flows.adapters.base import Adapter, listed_files, make_object, resolve_category
-from flows.adapters.urdf_refs import find_packages, urdf_object_files, walk_files
+from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
+from flows.adapters.urdf_refs import find_packages, too_deep_issue, urdf_object_files, walk_files
 from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
@@ -36,14 +37,24 @@ class UrdfFolderAdapter(Adapter):
 
     name = "urdf_folder"
 
-    def _iter(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[SourceObject]:
+    def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
+        too_deep: list[Path] = []
+        urdfs = walk_files(root, (".urdf",), too_deep=too_deep)
         packages, package_issues = find_packages(root)
-        for urdf in walk_files(root, (".urdf",)):
+        for urdf in urdfs:
             rel = urdf.relative_to(root)
             source_id = rel.with_suffix("").as_posix()
             keys = [source_id, urdf.stem, urdf.parent.name, rel.parts[0]]
-            yield urdf_file_object(manifest, urdf, root, packages, source_id=source_id,
-                                   category_keys=keys, package_issues=package_issues)
+            deep = [d for d in too_deep if len(rel.parts) == 1 or
+                    d.relative_to(root).parts[0] == rel.parts[0]]
+            notes = [too_deep_issue(root, deep)] if deep else []
+            yield Entry(source_id, urdf, partial(
+                _one, manifest, urdf, root, packages, source_id=source_id, category_keys=keys,
+                package_issues=package_issues, issues=notes))
+
+
+def _one(*args, **kwargs) -> list[SourceObject]:
+    return [urdf_file_object(*args, **kwargs)]
 
 
 def urdf_file_object(

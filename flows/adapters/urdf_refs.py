@@ -21,32 +21,43 @@ from pathlib import Path
 
 from lxml import etree
 
-from flows.adapters.base import MAX_SIDE_FILE_BYTES, issue
+from arena_core.fsutil import file_problem, walk
+from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES, MAX_XML_BYTES, MESH_MAX_BYTES
+from arena_core.xmlsafe import XmlError, parse_xml
+from flows.adapters.base import issue
 from schemas.issues import Issue
 
-#: Largest URDF read for its references (bytes); arena_core.urdf refuses larger ones too.
-MAX_URDF_BYTES = 16 * 1024 * 1024
 #: Folders never searched for URDFs or packages.
 SKIP_DIRS = frozenset({".git", "__pycache__", ".hg", ".svn"})
 
-_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                          huge_tree=False, recover=True, remove_comments=True)
 
 
-def walk_files(root: Path, suffixes: tuple[str, ...]) -> list[Path]:
+def walk_files(root: Path, suffixes: tuple[str, ...], *, max_depth: int = MAX_FOLDER_DEPTH,
+               too_deep: list[Path] | None = None) -> list[Path]:
     """Return every regular file under ``root`` whose name ends with one of ``suffixes``
-    (case-insensitive), sorted by relative POSIX path; links and hidden folders are skipped."""
+    (case-insensitive), sorted by relative POSIX path; links and hidden folders are skipped,
+    and so are folders more than ``max_depth`` below ``root`` (appended to ``too_deep``)."""
     found = []
-    for folder, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
+    for folder, dirnames, filenames in walk(root, max_depth=max_depth, too_deep=too_deep):
+        dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS and not d.startswith(".")]
         for name in filenames:
-            path = Path(folder) / name
-            if name.lower().endswith(suffixes) and path.is_file() and not path.is_symlink():
+            path = folder / name
+            if name.lower().endswith(suffixes) and file_problem(path) is None \
+                    and not path.is_symlink():
                 found.append(path)
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
-def find_packages(root: Path) -> tuple[dict[str, Path], dict[str, Issue]]:
+def too_deep_issue(root: Path, folders: list[Path]) -> Issue:
+    """The ``source.folder.too_deep`` warning for folders a walk skipped."""
+    first = folders[0].relative_to(root).as_posix()
+    return issue("source.folder.too_deep", f"{len(folders)} folder(s) nested more than "
+                 f"{MAX_FOLDER_DEPTH} levels below {root.name} were not searched "
+                 f"(first: {first[:120]}...)", severity="warning", location="file")
+
+
+def find_packages(root: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
+                  too_deep: list[Path] | None = None) -> tuple[dict[str, Path], dict[str, Issue]]:
     """Map ROS package names to their folders (the folder of each ``package.xml`` under root).
 
     The name is the ``<name>`` element, else the folder name. When two folders declare the
@@ -55,7 +66,7 @@ def find_packages(root: Path) -> tuple[dict[str, Path], dict[str, Issue]]:
     """
     packages: dict[str, Path] = {}
     issues: dict[str, Issue] = {}
-    for xml in walk_files(root, ("package.xml",)):
+    for xml in walk_files(root, ("package.xml",), max_depth=max_depth, too_deep=too_deep):
         if xml.name != "package.xml":
             continue
         name = _package_name(xml) or xml.parent.name
@@ -70,12 +81,7 @@ def find_packages(root: Path) -> tuple[dict[str, Path], dict[str, Issue]]:
 
 def _package_name(xml: Path) -> str | None:
     """The ``<name>`` of a ROS ``package.xml`` (None if unreadable)."""
-    try:
-        if xml.stat().st_size > MAX_SIDE_FILE_BYTES:
-            return None
-        tree = etree.fromstring(xml.read_bytes(), parser=_PARSER)
-    except (OSError, etree.XMLSyntaxError, ValueError):
-        return None
+    tree = _lenient_xml(xml, MAX_SIDE_FILE_BYTES)
     el = tree.find("name") if tree is not None else None
     name = (el.text or "").strip() if el is not None else ""
     return name or None
@@ -83,21 +89,20 @@ def _package_name(xml: Path) -> str | None:
 
 def mesh_filenames(urdf: Path) -> list[str]:
     """The ``<mesh filename>`` values of a URDF, in document order (empty if unreadable)."""
-    try:
-        if urdf.stat().st_size > MAX_URDF_BYTES:
-            return []
-        data = urdf.read_bytes().replace(b"\x00", b"").lstrip()
-    except OSError:
-        return []
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        return []
-    try:
-        tree = etree.fromstring(data, parser=_PARSER)
-    except (etree.XMLSyntaxError, ValueError):
-        return []
+    tree = _lenient_xml(urdf, MAX_XML_BYTES)
     if tree is None:
         return []
     return [el.get("filename", "") for el in tree.iter("mesh") if el.get("filename")]
+
+
+def _lenient_xml(path: Path, max_bytes: int) -> etree._Element | None:
+    """The root of a safe, readable XML file parsed in ``recover`` mode, else None."""
+    if file_problem(path, max_bytes=max_bytes) is not None:
+        return None
+    try:
+        return parse_xml(path.read_bytes().lstrip(), recover=True)
+    except (OSError, XmlError):
+        return None
 
 
 def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Path]) -> Path | None:
@@ -117,7 +122,7 @@ def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Pat
     else:
         candidate = base / name
     path = Path(os.path.normpath(candidate))
-    if not path.is_relative_to(root) or not path.is_file():
+    if not path.is_relative_to(root) or file_problem(path, max_bytes=MESH_MAX_BYTES) is not None:
         return None
     return path if path.resolve().is_relative_to(root) else None
 
@@ -140,19 +145,17 @@ def material_files(mesh: Path, root: Path) -> list[Path]:
 
 def _referenced(path: Path, keywords: tuple[str, ...], root: Path) -> list[Path]:
     """Existing files named after ``keywords`` in an OBJ/MTL text file, inside ``root``."""
-    try:
-        if path.stat().st_size > MAX_SIDE_FILE_BYTES * 8:
-            return []
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
+    if file_problem(path, max_bytes=MESH_MAX_BYTES) is not None:
         return []
     out = []
-    for line in lines:
-        fields = line.split()
-        if len(fields) >= 2 and fields[0].lower().startswith(keywords):
-            target = Path(os.path.normpath(path.parent / fields[-1]))
-            if target.is_relative_to(root) and target.is_file() and target not in out:
-                out.append(target)
+    with open(path, "rb") as stream:  # streamed: an OBJ may be hundreds of megabytes
+        for raw in stream:
+            fields = raw.decode("utf-8", "replace").split()
+            if len(fields) >= 2 and fields[0].lower().startswith(keywords):
+                target = Path(os.path.normpath(path.parent / fields[-1]))
+                if target.is_relative_to(root) and file_problem(target) is None \
+                        and target not in out:
+                    out.append(target)
     return out
 
 

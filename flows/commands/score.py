@@ -29,22 +29,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from arena_core.compare import CompareError, score_objects
-    from arena_core.metric import JointArrayError, NormError
-    from arena_core.urdf import UrdfError, read_urdf
+    from arena_core.compare import score_objects
+    from arena_core.guard import guarded
+    from arena_core.urdf import read_urdf
+    from schemas.issues import Issue
 
     if not (math.isfinite(args.alpha) and args.alpha > 0):
         return usage("score", f"--alpha must be a positive number, got {args.alpha}")
     if not (math.isfinite(args.kappa) and args.kappa > 0):
         return usage("score", f"--kappa must be a positive number, got {args.kappa}")
-    try:
+    def work():
         gt = read_urdf(args.gt).obj
         pred = read_urdf(args.pred).obj
-        score = score_objects(gt, pred, alpha=args.alpha, kappa=args.kappa)
-    except UrdfError as exc:
-        return reject("score", f"{exc.code}: {exc}")
-    except (CompareError, JointArrayError, NormError) as exc:
-        return reject("score", f"cannot score: {exc}")
+        return score_objects(gt, pred, alpha=args.alpha, kappa=args.kappa)
+
+    score = guarded(work, on_error=lambda problem: problem)
+    if isinstance(score, Issue):
+        return reject("score", f"{score.code}: {score.message.partition(': ')[2]}")
     payload = dataclasses.asdict(score)
     if args.json:
         print(json.dumps(jsonable(payload), allow_nan=False))

@@ -37,6 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena_core.fsutil import write_atomic
+from arena_core.guard import exception_issue
+from arena_core.limits import MAX_FOLDER_DEPTH
 from flows.commands.validate_report import (
     failure_report,
     jsonable,
@@ -50,12 +53,11 @@ HELP = "normalize and verify one object (folder, URDF or archive)"
 
 #: File name endings handled as archives (any file zipfile recognizes is one too).
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
+#: Folder levels below a lone URDF file searched for ``package.xml`` (its folder may be a
+#: large shared one, such as the temporary directory).
+URDF_PACKAGE_DEPTH = 2
 #: Where an archive is extracted inside OUT (removed when done).
 EXTRACT_DIR = "_input"
-#: Limits for one contributed object's archive (uncompressed bytes, per file, file count).
-MAX_ARCHIVE_BYTES = 2 << 30
-MAX_MEMBER_BYTES = 512 << 20
-MAX_ARCHIVE_FILES = 50_000
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
@@ -116,8 +118,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena validate: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: a code, never a traceback
-        report = failure_report(str(args.path), _issue(
-            "internal.error", f"{type(exc).__name__}: {str(exc)[:300]}"))
+        report = failure_report(str(args.path), exception_issue(exc, location="input"))
     write_reports(report, out)
     _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
     return int(report["exit_code"])
@@ -242,8 +243,7 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
         if nearest is not None:
             extra = _against(nearest, args.against, record) if record.checksum else {
                 "release": args.against, "error": "the object could not be read; no search"}
-        (out / "record.json").write_text(record.model_dump_json(indent=2) + "\n",
-                                         encoding="utf-8")
+        write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
         return object_report(record, input_path=str(args.path), kind=src.kind,
                              urdf=src.urdf.relative_to(src.root).as_posix(), against=extra)
     finally:
@@ -255,13 +255,11 @@ def _resolve_input(args: argparse.Namespace, extract: Path) -> Input:
     if path.is_dir():
         return _folder_input(path, args, kind="folder")
     if _is_archive(path):
-        from arena_core.archive import ArchiveError, extract_archive
+        from arena_core.archive import ArchiveError, extract_object_archive
 
         shutil.rmtree(extract, ignore_errors=True)
         try:
-            folder = _single_child(extract_archive(
-                path, extract, max_total_bytes=MAX_ARCHIVE_BYTES,
-                max_file_bytes=MAX_MEMBER_BYTES, max_files=MAX_ARCHIVE_FILES))
+            folder = _single_child(extract_object_archive(path, extract))
         except ArchiveError as exc:
             raise Rejected(exc.code, f"{path.name}: {exc.message}") from None
         return _folder_input(folder, args, kind="archive", name=object_name(path))
@@ -283,7 +281,7 @@ def _single_child(folder: Path) -> Path:
 def _urdf_input(path: Path, args: argparse.Namespace) -> Input:
     name = object_name(path)
     src = Input("urdf", path, path.parent, _provenance(name, args))
-    src.packages = _packages(path.parent, src.issues)
+    src.packages = _packages(path.parent, src.issues, max_depth=URDF_PACKAGE_DEPTH)
     return src
 
 
@@ -316,11 +314,15 @@ def _choose_urdf(folder: Path, wanted: str | None) -> Path:
                    "with --urdf")
 
 
-def _packages(root: Path, issues: list[Issue]) -> dict[str, Path]:
-    from flows.adapters.urdf_refs import find_packages
+def _packages(root: Path, issues: list[Issue], *, max_depth: int = MAX_FOLDER_DEPTH
+              ) -> dict[str, Path]:
+    from flows.adapters.urdf_refs import find_packages, too_deep_issue
 
-    packages, package_issues = find_packages(root)
+    too_deep: list[Path] = []
+    packages, package_issues = find_packages(root, max_depth=max_depth, too_deep=too_deep)
     issues.extend(package_issues.values())
+    if too_deep and max_depth == MAX_FOLDER_DEPTH:
+        issues.append(too_deep_issue(root, too_deep))
     return packages
 
 

@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from arena_core.fsutil import write_atomic
 from schemas.issues import Issue
 
 REPORT_FORMAT = "arena-validate-report-1"
@@ -65,11 +66,12 @@ def failure_report(input_path: str, problem: Issue) -> dict[str, Any]:
 
 
 def write_reports(report: dict[str, Any], out: Path) -> None:
-    """Write ``report.json`` and ``report.txt`` into ``out`` (a failure is said, not raised)."""
+    """Write ``report.json`` and ``report.txt`` into ``out`` atomically (a failure is said,
+    not raised)."""
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "report.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-        (out / "report.txt").write_text(render_text(report, out) + "\n", encoding="utf-8")
+        write_atomic(out / "report.json", json.dumps(report, indent=2) + "\n")
+        write_atomic(out / "report.txt", render_text(report, out) + "\n")
     except OSError as exc:
         print(f"arena validate: cannot write the report to {out}: {exc}", file=sys.stderr)
 

@@ -71,28 +71,6 @@ def primed_out(first: Built, out: Path, drop: int = 0) -> tuple[Path, int]:
 
 
 # ---------------------------------------------------------------------------- fixtures
-@pytest.fixture(scope="module")
-def harness(tmp_path_factory):
-    """Prefect's test harness with an isolated PREFECT_HOME; HF caches in a temporary folder.
-
-    Yields the environment a subprocess needs to run against the same API server.
-    """
-    home = tmp_path_factory.mktemp("prefect-home")
-    hf = tmp_path_factory.mktemp("hf-home")
-    env = {"PREFECT_HOME": str(home), "HF_HOME": str(hf),
-           "HF_DATASETS_CACHE": str(hf / "datasets"), "HF_DATASETS_OFFLINE": "1",
-           "HF_HUB_OFFLINE": "1", "DASK_LOGGING__DISTRIBUTED": "warning"}
-    with pytest.MonkeyPatch.context() as mp:
-        for key, value in env.items():
-            mp.setenv(key, value)
-        from prefect.settings import PREFECT_API_URL, temporary_settings
-        from prefect.testing.utilities import prefect_test_harness
-
-        with temporary_settings(updates={"home": home, "flows.heartbeat_frequency": None}):
-            with prefect_test_harness(server_startup_timeout=180):
-                yield {**env, "PREFECT_API_URL": PREFECT_API_URL.value()}
-
-
 def write_config(folder: Path, copy_root: Path | None) -> Path:
     """The module's build config (realdata sources only when ``../shared/realdata`` exists)."""
     sources = [{"name": "generated", "adapter": "generated", "license": "CC-BY-4.0",

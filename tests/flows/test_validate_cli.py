@@ -219,9 +219,9 @@ def test_hostile_input_is_rejected_with_its_code(case, tmp_path, capsys):
 
 
 def test_archive_bomb_is_stopped_by_the_size_limit(tmp_path, monkeypatch):
-    import flows.commands.validate as command
+    import arena_core.archive as archive
 
-    monkeypatch.setattr(command, "MAX_MEMBER_BYTES", 1 << 20)
+    monkeypatch.setattr(archive, "OBJECT_ARCHIVE_MEMBER_BYTES", 1 << 20)
     bomb = tmp_path / "bomb.zip"
     with zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("obj/mobility.urdf", "<robot name='r'><link name='base'/></robot>")

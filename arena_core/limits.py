@@ -1,0 +1,38 @@
+"""Size limits on input, in one place (the README's "Limits" table lists them).
+
+Input beyond a limit is refused with a code naming the limit, before it is read, copied
+or allocated for: a build stays bounded in time and memory whatever a source holds.
+"""
+
+#: Largest URDF or MJCF file read (bytes): ``file.too_large``.
+MAX_XML_BYTES = 16 * 1024 * 1024
+
+#: Largest mesh file, and largest side file of a mesh (``.mtl``, texture), read or copied
+#: (bytes): ``mesh.too_large``, ``mesh.material.too_large``.
+MESH_MAX_BYTES = 256 * 1024 * 1024
+
+#: Largest JSON or text side file (``meta.json``, ``semantics.txt``, annotations) read (bytes).
+MAX_SIDE_FILE_BYTES = 32 * 1024 * 1024
+
+#: Most links, and most joints, in one object: ``structure.too_large``. Per-object work is
+#: at most quadratic in the number of joints below this (the tree metric's assignment).
+MAX_LINKS = 1000
+MAX_JOINTS = 1000
+
+#: Largest finite joint limit magnitude (rad or m): ``joint.limit.out_of_range``. Larger
+#: values are no physical motion and overflow the metric's squared norms.
+MAX_LIMIT = 1e6
+
+#: Deepest folder nesting walked below a source or object root: deeper folders are skipped
+#: with ``source.folder.too_deep``.
+MAX_FOLDER_DEPTH = 64
+
+#: Deepest folder nesting of an archive member: ``archive.member.too_deep``.
+MAX_ARCHIVE_DEPTH = 64
+
+#: Limits for the archive of one object (a PartNet-Mobility per-object zip, a contribution
+#: to ``arena validate``): uncompressed bytes in all, per member, and members (files and
+#: folders).
+OBJECT_ARCHIVE_BYTES = 2 << 30
+OBJECT_ARCHIVE_MEMBER_BYTES = 512 << 20
+OBJECT_ARCHIVE_MEMBERS = 50_000
