@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+
 def box_obj(sx: float = 0.2, sy: float = 0.2, sz: float = 0.2) -> str:
     """A closed box mesh from the origin to ``(sx, sy, sz)`` as OBJ text."""
     return "".join(f"v {x} {y} {z}\n" for x in (0, sx) for y in (0, sy) for z in (0, sz)) + (
