@@ -218,6 +218,7 @@ def _format_of(archive: Path):
 
 def _extract_zip(archive: Path, tmp: Path, budget: _Budget) -> None:
     """Check every zip member from the central directory, then write them into ``tmp``."""
+    _check_zip_count(archive, budget)
     try:
         with zipfile.ZipFile(archive) as zf:
             members = [(info, _check_zip_member(info, budget)) for info in zf.infolist()]
@@ -233,6 +234,20 @@ def _extract_zip(archive: Path, tmp: Path, budget: _Budget) -> None:
         raise ArchiveError("archive.corrupt", f"{archive}: {exc}") from None
     except NotImplementedError as exc:
         raise ArchiveError("archive.unsupported", f"{archive}: {exc}") from None
+
+
+def _check_zip_count(archive: Path, budget: _Budget) -> None:
+    """Refuse a zip whose end record declares more members than allowed, before its central
+    directory is parsed (reading 100,000 entries alone takes seconds)."""
+    try:
+        with open(archive, "rb") as stream:
+            end = zipfile._EndRecData(stream)  # the stdlib's own end-record reader
+    except (OSError, AttributeError):
+        return
+    declared = end[zipfile._ECD_ENTRIES_TOTAL] if end else 0
+    if declared > budget.max_files:
+        raise ArchiveError("archive.too_many_files", f"{budget.source}: {declared} members "
+                           f"> limit {budget.max_files} (files and folders)")
 
 
 def _check_zip_member(info: zipfile.ZipInfo, budget: _Budget) -> PurePosixPath | None:
