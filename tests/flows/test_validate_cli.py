@@ -17,6 +17,7 @@ import trimesh
 import yourdfpy
 
 from flows.cli import main
+from tests.hostile import CUBE_OBJ, urdf_text
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "urdf"
@@ -305,3 +306,27 @@ def test_realdata_partnet_bottle_is_accepted(realdata, tmp_path):
     assert status == 0, report["reasons"]
     assert (report["urdf"], report["category"]) == ("mobility.urdf", "Bottle")
     assert report["oracle_distance"] <= 1e-9
+
+
+def test_lone_urdf_looks_for_packages_near_it_only(tmp_path, monkeypatch):
+    """A URDF in a large shared folder: ``package.xml`` is searched two levels down, not in
+    the whole folder (a ``package://`` mesh of a deeper package stays unresolved)."""
+    import flows.adapters.urdf_refs as refs
+
+    near, far = tmp_path / "near", tmp_path / "a" / "b" / "c" / "far"
+    for folder, name in ((near, "near_pkg"), (far, "far_pkg")):
+        (folder / "meshes").mkdir(parents=True)
+        (folder / "package.xml").write_text(f"<package><name>{name}</name></package>")
+        (folder / "meshes" / "m.obj").write_text(CUBE_OBJ)
+    urdf = tmp_path / "robot.urdf"
+    urdf.write_text(urdf_text("robot").replace('filename="m.obj"',
+                                               'filename="package://near_pkg/meshes/m.obj"', 1)
+                    .replace('filename="m.obj"', 'filename="package://far_pkg/meshes/m.obj"'))
+    walked = []
+    real_walk = refs.walk
+    monkeypatch.setattr(refs, "walk", lambda root, **kw: walked.append(kw) or real_walk(root, **kw))
+    status, report = validate(urdf, "--out", tmp_path / "out")
+    assert status == 1 and report["reasons"] == ["mesh.path.package_unresolved"]
+    assert "far_pkg" in json.dumps(report["issues"]) and "near_pkg" not in json.dumps(
+        report["issues"])
+    assert walked and all(kw["max_depth"] == 2 for kw in walked)
