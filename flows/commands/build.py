@@ -5,6 +5,10 @@ Runs the Prefect flow :func:`flows.build.build` with the chosen task runner: thr
 (default), processes, or Dask — a local cluster, or an existing one at ``--dask-address``
 (how a user with a cluster scales out). Prefect runs in its local ephemeral mode unless
 ``PREFECT_API_URL`` points at a server.
+
+Quiet and offline by default (:data:`QUIET_OFFLINE_DEFAULTS`, each overridable by setting the
+variable): no telemetry, analytics or Hub calls, and one temporary API server for the whole run
+(:func:`local_api_server`), whose SQLite database has a single writer.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 HELP = "build a release from the sources of a build config (the main job)"
@@ -59,30 +64,95 @@ def run_build(*, config: str | None, out: str, limit: int | None, runner: str = 
     return flow(config_path=config, out_dir=out, limit=limit, previous=previous)
 
 
+#: Environment defaults of ``arena build`` (``os.environ.setdefault``: a variable the user set
+#: wins). They must be in the environment before Prefect is imported and before the API
+#: server and the pool workers start, which inherit them.
+QUIET_OFFLINE_DEFAULTS: dict[str, str] = {
+    # A fresh PREFECT_HOME on a loaded machine can take longer than Prefect's 20 s default.
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "120",
+    # Per-task INFO lines would drown the stage progress; PREFECT_LOGGING_LEVEL overrides.
+    "PREFECT_LOGGING_LEVEL": "WARNING",
+    "DASK_LOGGING__DISTRIBUTED": "warning",
+    # A failing run is reported in one line; Prefect's own run loggers would add the
+    # traceback (set PREFECT_LOGGING_LEVEL=INFO and these to INFO to see everything).
+    "PREFECT_LOGGING_LOGGERS_PREFECT_FLOW_RUNS_LEVEL": "CRITICAL",
+    "PREFECT_LOGGING_LOGGERS_PREFECT_TASK_RUNS_LEVEL": "CRITICAL",
+    # Offline: the API server's telemetry heartbeat (prefect.server.services.telemetry) looks
+    # up sens-o-matic.prefect.io and logs an ERROR per server when that fails.
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    # The temporary server's SQLite database is thrown away after the run; what would write to
+    # it besides the flow run itself is switched off: log rows, the event store, task-run
+    # rows rebuilt from events, and automations (triggers and actions, which poll the
+    # database). The build reads none of it back (task results travel in memory).
+    "PREFECT_LOGGING_TO_API_ENABLED": "false",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_ENABLED": "false",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_ENABLED": "false",
+    "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED": "false",
+    # The release check loads the local release with `datasets`: no Hub look-ups, no telemetry.
+    "HF_HUB_OFFLINE": "1",
+    "HF_DATASETS_OFFLINE": "1",
+    "HF_HUB_DISABLE_TELEMETRY": "1",
+}
+
+
+def apply_quiet_offline_defaults(environ=os.environ) -> None:
+    """Set every :data:`QUIET_OFFLINE_DEFAULTS` entry the environment does not set yet."""
+    for key, value in QUIET_OFFLINE_DEFAULTS.items():
+        environ.setdefault(key, value)
+
+
+@contextmanager
+def local_api_server(dask_address: str | None = None):
+    """One temporary Prefect API server for the whole run, unless an API URL is configured.
+
+    Left to itself, Prefect starts an ephemeral server in every process that needs a client and
+    has no ``PREFECT_API_URL``: the CLI and each process-pool worker (spawned, with the
+    environment the CLI had), all on the same SQLite file in ``PREFECT_HOME``. Several
+    servers migrating and writing one database at once is what raised "database is locked"
+    (and each worker waited ~15 s for its own server). Here the CLI starts the one server and
+    hands its URL to the flow (settings) and to the workers (environment). Yields whether it
+    started a server. Workers of an existing Dask cluster (``dask_address``) may be on other
+    machines, where 127.0.0.1 is not this server, so they keep Prefect's own behaviour.
+    """
+    from prefect.settings import PREFECT_API_URL, get_current_settings, temporary_settings
+
+    settings = get_current_settings()
+    if settings.api.url or dask_address or not settings.server.ephemeral.enabled:
+        yield False
+        return
+    from prefect.server.api.server import SubprocessASGIServer
+
+    print("arena build: starting Prefect in local ephemeral mode (takes ~15 s)...",
+          file=sys.stderr, flush=True)
+    server = SubprocessASGIServer()
+    server.start()
+    had = os.environ.get("PREFECT_API_URL")
+    os.environ["PREFECT_API_URL"] = server.api_url
+    try:
+        with temporary_settings(updates={PREFECT_API_URL: server.api_url}):
+            yield True
+    finally:
+        if had is None:
+            os.environ.pop("PREFECT_API_URL", None)
+        else:
+            os.environ["PREFECT_API_URL"] = had
+        server.stop()
+
+
 def run(args: argparse.Namespace) -> int:
     problem = _usage_error(args)
     if problem:
         print(f"arena build: {problem}", file=sys.stderr)
         return 2
-    # A fresh PREFECT_HOME on a loaded machine can take longer than Prefect's 20 s default.
-    os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
-    # Per-task INFO lines would drown the stage progress; PREFECT_LOGGING_LEVEL overrides.
-    os.environ.setdefault("PREFECT_LOGGING_LEVEL", "WARNING")
-    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning")
-    # A failing run is reported below in one line; Prefect's own run loggers would add the
-    # traceback (set PREFECT_LOGGING_LEVEL=INFO and these to INFO to see everything).
-    os.environ.setdefault("PREFECT_LOGGING_LOGGERS_PREFECT_FLOW_RUNS_LEVEL", "CRITICAL")
-    os.environ.setdefault("PREFECT_LOGGING_LOGGERS_PREFECT_TASK_RUNS_LEVEL", "CRITICAL")
-    if not os.environ.get("PREFECT_API_URL"):
-        print("arena build: starting Prefect in local ephemeral mode (takes ~15 s)...",
-              file=sys.stderr, flush=True)
+    apply_quiet_offline_defaults()
     from flows.build import BuildFailed
     from schemas.sources import ManifestError
 
     try:
-        summary = run_build(config=args.config, out=args.out, limit=args.limit,
-                            runner=args.runner, workers=args.workers,
-                            dask_address=args.dask_address, previous=args.previous)
+        with local_api_server(args.dask_address):
+            summary = run_build(config=args.config, out=args.out, limit=args.limit,
+                                runner=args.runner, workers=args.workers,
+                                dask_address=args.dask_address, previous=args.previous)
     except ManifestError as exc:
         print(f"arena build: bad config: {_one_line(exc)}", file=sys.stderr)
         return 2
@@ -137,7 +207,7 @@ def format_summary(summary) -> str:
     lines = [f"release: {s.release}",
              f"objects in {s.objects_in}  accepted {s.accepted}  rejected {s.rejected}  "
              f"duplicates {s.duplicates}  released {s.released}  eval subset {s.eval_subset}",
-             f"processed this run: {s.processed_now} (the rest came from the object store)"]
+             _processed_line(s.processed_now, s.objects_in)]
     if s.rejected_by_code:
         lines.append("rejected by code: " + json.dumps(s.rejected_by_code))
     for name, why in s.skipped_sources.items():
@@ -145,3 +215,25 @@ def format_summary(summary) -> str:
     lines.append("seconds per stage: " + ", ".join(f"{k} {v:.1f}" for k, v in
                                                    s.stage_seconds.items()))
     return "\n".join(lines)
+
+
+def _processed_line(processed: int, total: int) -> str:
+    """How many objects this run processed and how many came from the object store.
+
+    >>> _processed_line(400, 400)
+    'processed this run: 400 (all of them; none came from the object store)'
+    >>> _processed_line(0, 400)
+    'processed this run: 0 (all 400 objects came from the object store)'
+    >>> _processed_line(12, 400)
+    'processed this run: 12 of 400 (the other 388 came from the object store)'
+    """
+    if total == 0:
+        return "processed this run: 0 (no objects)"
+    if processed >= total:
+        every = "it" if total == 1 else "all of them"
+        return f"processed this run: {processed} ({every}; none came from the object store)"
+    if processed == 0:
+        every = "the 1 object" if total == 1 else f"all {total} objects"
+        return f"processed this run: 0 ({every} came from the object store)"
+    return (f"processed this run: {processed} of {total} "
+            f"(the other {total - processed} came from the object store)")

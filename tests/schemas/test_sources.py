@@ -21,7 +21,8 @@ from schemas.sources import (
 
 REPO = Path(__file__).resolve().parents[2]
 MANIFESTS = REPO / "manifests" / "sources"
-REALDATA = REPO / ".." / "shared" / "realdata"
+# Resolved: ``../shared`` may be a symlink; manifests resolve their locations with normpath only.
+REALDATA = (REPO / ".." / "shared" / "realdata").resolve()
 
 BASE = {"name": "lib", "adapter": "urdf_folder", "license": "MIT", "location": "data/lib"}
 
@@ -68,7 +69,7 @@ def test_realdata_manifests_point_at_the_shared_corpus():
     assert len(manifests) >= 10
     for m in manifests:
         assert m.location_kind == "folder"
-        assert Path(m.location).is_relative_to(REALDATA.resolve()), m.name
+        assert Path(m.location).resolve().is_relative_to(REALDATA), m.name
 
 
 def test_realdata_manifest_folders_exist(realdata):
