@@ -36,7 +36,7 @@ from flows.ingest import Ingested, ingest
 from flows.progress import StageProgress
 from release.check import check_release
 from release.diff import diff_markdown, diff_releases
-from release.writer import ReleaseObject, write_release
+from release.writer import RELEASE_LAYOUT, ReleaseObject, write_release
 from schemas.build import BuildConfig, load_build_config
 from schemas.sources import SourceManifest, SourceObject
 
@@ -256,7 +256,7 @@ def release_inputs_key(keys: list[str], config: BuildConfig, manifests: list[Sou
             "manifests": [m.model_dump(mode="json") for m in manifests],
             "taxonomy": bytes_sha256(TAXONOMY.read_bytes()),
             "overrides": bytes_sha256(OVERRIDES.read_bytes()),
-            "pipeline": PIPELINE_VERSION}
+            "pipeline": PIPELINE_VERSION, "layout": RELEASE_LAYOUT}
     return bytes_sha256(json.dumps(spec, sort_keys=True, default=str).encode())
 
 

@@ -8,10 +8,27 @@ says what a row holds (from :data:`release.rows.COLUMN_DOCS`), how meshes are st
 materialized, the counts, the licenses, the figures, and, when a previous release is
 given, a changelog section. Rendering is a pure function of :class:`CardInfo`, so the
 card is as deterministic as the data.
+
+**Shard names carry a content fingerprint.** ``datasets`` caches a local folder under
+``<folder name>/<config>/<version>/<hash>`` where the hash covers the card's YAML (the
+``data_files`` *patterns*), not the files' bytes: two releases in folders of the same name,
+or one release rebuilt in place, would share a cache entry and ``load_dataset`` would
+return the rows it cached first. Each config's shards are therefore named
+``<split>-<fingerprint>-0000K-of-0000N.parquet`` (:func:`shard_name`) and the card's
+pattern is ``data/<folder>/<split>-<fingerprint>-*.parquet`` (:func:`data_pattern`), with
+the fingerprint a digest of that config's parquet bytes (:func:`shard_fingerprint`): new
+rows give a new pattern and so a new cache entry, byte-identical rows the same one (the
+release stays deterministic). On the Hub the revision is part of the hash anyway.
+
+**An empty config is left out of the YAML.** ``datasets`` (5.2) cannot load a split with no
+rows ("Instruction ... corresponds to no data"), so when nothing was eligible for the
+evaluation subset the card has no ``eval200`` config and says why (the empty parquet
+file stays under ``data/eval200/`` for readers that use pyarrow).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +40,9 @@ from release.rows import COLUMN_DOCS, ROW_FORMAT_VERSION
 
 #: Config name -> (split, folder under ``data/``). The names are fixed by SPEC section 5.
 CONFIGS = {"full": ("train", "full"), "eval200": ("test", "eval200")}
+
+#: Hex digits of the content fingerprint in shard names (64 bits).
+FINGERPRINT_CHARS = 16
 
 TAGS = ["robotics", "articulated-objects", "urdf", "kinematics", "3d", "embodied-ai"]
 
@@ -63,14 +83,50 @@ class CardInfo:
     figures: Sequence[tuple[str, str]] = ()
     changelog_md: str | None = None
     format_versions: Mapping[str, str] = field(default_factory=dict)
+    #: Config -> content fingerprint of its shards (in the shard names and YAML patterns).
+    fingerprints: Mapping[str, str] = field(default_factory=dict)
+    #: Why the evaluation subset is empty or short (None when it is complete).
+    subset_message: str | None = None
+
+    def card_configs(self) -> list[str]:
+        """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
+        return [c for c in CONFIGS if c != "eval200" or self.n_eval > 0]
+
+
+def shard_fingerprint(shard_sha256s: Sequence[str]) -> str:
+    """The fingerprint of a config's shards from their sha256 digests, in shard order.
+
+    >>> len(shard_fingerprint(["ab" * 32])), shard_fingerprint(["ab" * 32]) == shard_fingerprint(["cd" * 32])
+    (16, False)
+    """
+    lines = "".join(f"{k}\t{sha}\n" for k, sha in enumerate(shard_sha256s))
+    return hashlib.sha256(lines.encode("ascii")).hexdigest()[:FINGERPRINT_CHARS]
+
+
+def shard_name(config: str, fingerprint: str, k: int, n: int) -> str:
+    """File name of shard ``k`` of ``n`` of ``config`` (inside ``data/<folder>/``)."""
+    return f"{CONFIGS[config][0]}-{fingerprint}-{k:05d}-of-{n:05d}.parquet"
+
+
+def data_pattern(config: str, fingerprint: str | None) -> str:
+    """The card's ``data_files`` glob of ``config`` (relative to the release folder).
+
+    >>> data_pattern("full", "0123456789abcdef")
+    'data/full/train-0123456789abcdef-*.parquet'
+    """
+    split, folder = CONFIGS[config]
+    middle = f"{fingerprint}-" if fingerprint else ""
+    return f"data/{folder}/{split}-{middle}*.parquet"
 
 
 def front_matter(info: CardInfo) -> dict:
     """The YAML header as a mapping (configs, license, tags, size category)."""
     configs = []
-    for name, (split, folder) in CONFIGS.items():
+    for name in info.card_configs():
+        split = CONFIGS[name][0]
         entry = {"config_name": name,
-                 "data_files": [{"split": split, "path": f"data/{folder}/{split}-*.parquet"}]}
+                 "data_files": [{"split": split,
+                                 "path": data_pattern(name, info.fingerprints.get(name))}]}
         if name == "full":
             entry["default"] = True
         configs.append(entry)
@@ -131,11 +187,23 @@ generators, normalized into one URDF convention (arena URDF v1: SI units, Z up, 
 `base`, bottom-center at the origin, explicit unit axes and complete limits, an inertial
 on every link with geometry), with verified kinematics and mass properties, a
 15-supercategory taxonomy and a fixed evaluation subset. One row per object:
-**{info.n_full}** objects in `full`, **{info.n_eval}** in `eval200`.
+**{info.n_full}** objects in `full`, **{info.n_eval}** in `eval200`.{_subset_note(info)}
 
 Built by the ArticulateArena pipeline (`arena build`); the metric that compares the
 motions joints allow is described in [{PAPER[0]}]({PAPER[1]}).{_versions(info)}
 """
+
+
+def _subset_note(info: CardInfo) -> str:
+    """A paragraph on an empty or short evaluation subset ("" when it is complete)."""
+    if info.n_eval == 0:
+        why = f": {info.subset_message}" if info.subset_message else ""
+        return (f"\n\n**No evaluation subset in this release**{why}. The card therefore "
+                "declares no `eval200` config (`datasets` cannot load a split with no rows); "
+                "`full` loads as usual.")
+    if info.subset_message:
+        return f"\n\n**The evaluation subset is short**: {info.subset_message}."
+    return ""
 
 
 def _versions(info: CardInfo) -> str:
@@ -147,17 +215,31 @@ def _versions(info: CardInfo) -> str:
 
 def _loading(info: CardInfo) -> str:
     repo = info.repo_id or "ORG/NAME"
+    if info.n_eval > 0:
+        code = f"""full = load_dataset("{repo}", "full", split="train")      # every object
+evalset = load_dataset("{repo}", "eval200", split="test")  # the evaluation subset
+# offline, from a local copy of this folder:
+evalset = load_dataset("path/to/release", "eval200", split="test")"""
+        row = "evalset[0]"
+    else:
+        code = f"""full = load_dataset("{repo}", "full", split="train")  # every object
+# offline, from a local copy of this folder:
+full = load_dataset("path/to/release", "full", split="train")
+# (no `eval200` config: this release has no evaluation subset, see above)"""
+        row = "full[0]"
     return f"""
 ## Loading
 
 ```python
 from datasets import load_dataset
 
-full = load_dataset("{repo}", "full", split="train")      # every object
-evalset = load_dataset("{repo}", "eval200", split="test")  # the evaluation subset
-# offline, from a local copy of this folder:
-evalset = load_dataset("path/to/release", "eval200", split="test")
+{code}
 ```
+
+Nothing else is needed to get this release's rows: the parquet file names carry a
+fingerprint of their content (and the YAML patterns with them), so a local folder rebuilt
+in place or another release in a folder of the same name never reuses a stale
+`datasets` cache entry.
 
 Turn any row back into a folder whose URDF loads in yourdfpy (meshes included):
 
@@ -176,7 +258,7 @@ Without this repository's code, fetch and unpack one object's archive:
 import zipfile
 from huggingface_hub import hf_hub_download
 
-row = evalset[0]
+row = {row}
 zip_path = hf_hub_download("{repo}", row["mesh_archive"], repo_type="dataset")
 zipfile.ZipFile(zip_path).extractall("my_object")  # my_object/<row["urdf_path"]>
 ```
@@ -193,7 +275,7 @@ def _counts(info: CardInfo) -> str:
 | | |
 |---|---|
 | objects (`full`) | {info.n_full} |
-| evaluation subset (`eval200`) | {info.n_eval} |
+| evaluation subset (`eval200`) | {info.n_eval}{_subset_cell(info)} |
 | categories | {info.n_categories} |
 | duplicates removed | {info.n_duplicates} |
 | objects rejected by verification | {info.n_rejected} |
@@ -204,6 +286,10 @@ def _counts(info: CardInfo) -> str:
 
 {joints}
 """
+
+
+def _subset_cell(info: CardInfo) -> str:
+    return f" ({info.subset_message.replace('|', '/')})" if info.subset_message else ""
 
 
 def _figures(info: CardInfo) -> str:
@@ -276,7 +362,7 @@ def _files() -> str:
 
 | path | content |
 |---|---|
-| `data/full/train-*.parquet`, `data/eval200/test-*.parquet` | the rows (sorted by `object_id`) |
+| `data/full/train-<fingerprint>-*.parquet`, `data/eval200/test-<fingerprint>-*.parquet` | the rows (sorted by `object_id`); the fingerprint is a digest of the config's parquet bytes (`release_info.json` lists the files) |
 | `objects/<2 hex>/<id>.zip` | per-object URDF + meshes |
 | `license_map.json` | license per source and per object, with its class |
 | `manifests/` | source manifests with checksums, taxonomy, subset selection with reasons |

@@ -5,10 +5,15 @@ first one):
 
 1. **Integrity**: every file listed in ``SHA256SUMS`` exists with that digest, and no
    file is unlisted.
-2. **Loading**: both configs load with the real ``datasets.load_dataset(folder, config)``
-   (into ``cache_dir``, a temporary folder by default); row counts match
-   ``release_info.json``; ids are unique and the ``eval200`` ids are ``full`` rows
-   flagged ``in_eval200``.
+2. **Loading**: every config the card declares loads with the real
+   ``datasets.load_dataset(folder, config)`` (into ``cache_dir``, a temporary folder by
+   default); row counts match ``release_info.json``; ids are unique and the ``eval200``
+   ids are ``full`` rows flagged ``in_eval200``. Each declared ``data_files`` pattern must
+   carry the fingerprint of the shards it selects (:func:`release.card.shard_fingerprint`)
+   and select exactly the files ``release_info.json`` lists, so no two contents share a
+   ``datasets`` cache entry. ``eval200`` may be absent from the card only when the
+   evaluation subset is empty (``datasets`` cannot load a split with no rows); an empty
+   or short subset is not a problem.
 3. **Re-scoring** a seeded sample of rows *as datasets returns them*: each row is
    materialized from its archive, read back with :func:`arena_core.urdf.read_urdf`, and
    its ``E^phi,tree`` distance to the row's joints must be at most ``tol.ORACLE``; joint
@@ -25,15 +30,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
+import yaml
 
 from arena_core import tolerances as tol
 from arena_core.hashing import file_sha256, hash_tree
-from release.card import CONFIGS
+from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.kinematics import KAPPA, NORM, object_tree, row_tree, tree_distance_between
 from release.reader import ReleaseReadError, materialize_row
 
@@ -125,14 +132,64 @@ def _check_sums(release: Path) -> list[str]:
     return problems
 
 
+def _card_configs(release: Path, report: ReleaseCheck) -> dict[str, dict]:
+    """The card's YAML ``configs`` by name (empty, with a problem, when unreadable)."""
+    try:
+        text = (release / "README.md").read_text(encoding="utf-8")
+        match = re.match(r"^---\n(.*?)\n---\n", text, flags=re.S)
+        meta = yaml.safe_load(match.group(1)) if match else None
+        return {c["config_name"]: c for c in meta["configs"]}
+    except (OSError, ValueError, yaml.YAMLError, TypeError, KeyError) as exc:
+        report.problems.append(f"README.md: no readable YAML `configs` ({type(exc).__name__})")
+        return {}
+
+
+def _check_pattern(release: Path, config: str, entry: dict, listed) -> list[str]:
+    """The card's pattern of ``config`` is named after the content of the files it selects."""
+    files = entry.get("data_files")
+    if not (isinstance(files, list) and len(files) == 1 and isinstance(files[0], dict)):
+        return [f"card config {config!r}: data_files must be one split with one pattern"]
+    pattern, split = files[0].get("path"), files[0].get("split")
+    if split != CONFIGS[config][0] or not isinstance(pattern, str):
+        return [f"card config {config!r}: split must be {CONFIGS[config][0]!r} with a path"]
+    try:
+        matched = sorted(p.relative_to(release).as_posix() for p in release.glob(pattern)
+                         if p.is_file())
+    except (ValueError, NotImplementedError):  # an absolute or malformed pattern
+        matched = []
+    if not matched:
+        return [f"card config {config!r}: pattern {pattern!r} matches no file"]
+    fingerprint = shard_fingerprint([file_sha256(release / m) for m in matched])
+    problems = []
+    if pattern != data_pattern(config, fingerprint):
+        problems.append(f"card config {config!r}: pattern {pattern!r} does not carry the "
+                        f"content fingerprint {fingerprint} of its shards (datasets would "
+                        "share a cache entry with other contents)")
+    if listed is not None and sorted(listed) != matched:
+        problems.append(f"card config {config!r}: pattern {pattern!r} selects {matched}, "
+                        f"release_info.json lists {sorted(listed)}")
+    return problems
+
+
 def _load_configs(release: Path, cache_dir: Path, report: ReleaseCheck):
-    """Both configs through ``datasets``, with counts checked; None when loading fails."""
+    """The card's configs through ``datasets``, with counts checked; None when loading fails."""
     import datasets
 
     datasets.disable_progress_bars()  # the build prints its own progress
     info = _read_info(release, report)
+    declared = _card_configs(release, report)
     loaded = {}
     for config, (split, _) in CONFIGS.items():
+        expected = info.get("counts", {}).get(config)
+        if config not in declared:
+            if config == "eval200" and expected == 0:
+                report.counts[config] = 0  # an empty subset: not declared, nothing to load
+                loaded[config] = None
+                continue
+            report.problems.append(f"README.md declares no config {config!r}")
+            return None
+        listed = _listed(info, config)
+        report.problems += _check_pattern(release, config, declared[config], listed)
         try:
             ds = datasets.load_dataset(str(release), config, split=split, cache_dir=str(cache_dir))
         except Exception as exc:  # noqa: BLE001 - any loading failure fails the check
@@ -141,12 +198,20 @@ def _load_configs(release: Path, cache_dir: Path, report: ReleaseCheck):
             return None
         loaded[config] = ds
         report.counts[config] = ds.num_rows
-        expected = info.get("counts", {}).get(config)
         if expected is not None and expected != ds.num_rows:
             report.problems.append(f"config {config!r}: {ds.num_rows} rows, "
                                    f"release_info.json says {expected}")
     report.problems += _check_ids(loaded["full"], loaded["eval200"])
     return loaded
+
+
+def _listed(info: dict, config: str) -> list | None:
+    """The shard files ``release_info.json`` lists for ``config`` (None when it lists none)."""
+    try:
+        files = info["configs"][config]["files"]
+    except (KeyError, TypeError):
+        return None
+    return files if isinstance(files, list) else None
 
 
 def _read_info(release: Path, report: ReleaseCheck) -> dict:
@@ -158,12 +223,13 @@ def _read_info(release: Path, report: ReleaseCheck) -> dict:
 
 
 def _check_ids(full, evalset) -> list[str]:
+    """Unique ids; ``eval200`` (None when the card has none) = the rows flagged in_eval200."""
     ids = full["object_id"]
     problems = []
     if len(set(ids)) != len(ids):
         problems.append("config 'full': object ids are not unique")
     flagged = {oid for oid, flag in zip(ids, full["in_eval200"], strict=True) if flag}
-    eval_ids = set(evalset["object_id"])
+    eval_ids = set() if evalset is None else set(evalset["object_id"])
     if eval_ids != flagged:
         problems.append(f"config 'eval200' ids differ from the 'full' rows flagged in_eval200 "
                         f"({len(eval_ids ^ flagged)} differ)")

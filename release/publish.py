@@ -123,6 +123,7 @@ def publish(
         info = api.upload_folder(
             repo_id=repo_id, folder_path=str(release_dir), repo_type="dataset",
             revision=revision, commit_message=commit_message or f"Upload release ({len(files)} files)",
+            delete_patterns="*",  # the repo mirrors the release: no stale shards or archives
         )
     except _network_errors() as exc:
         raise PublishError(_explain(exc, where, repo_id, api.token)) from None

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Sequence
@@ -50,16 +51,43 @@ class Neighbor:
 def parquet_files(release_dir: str | os.PathLike[str], config: str = "full") -> list[Path]:
     """The sorted parquet files of ``config`` (``full`` or ``eval200``).
 
+    The files ``release_info.json`` lists for the config when it lists them (the shards
+    the writer named after their content, the same ones the card's pattern selects), else
+    every ``data/<config>/*.parquet``.
+
     Raises:
-        ReleaseReadError: unknown config, or no parquet files (not a release).
+        ReleaseReadError: unknown config, no parquet files (not a release), or a file
+            listed in ``release_info.json`` that is missing.
     """
     if config not in CONFIG_FOLDERS:
         raise ReleaseReadError(f"config must be one of {sorted(CONFIG_FOLDERS)}, got {config!r}")
-    files = sorted((Path(release_dir) / "data" / CONFIG_FOLDERS[config]).glob("*.parquet"))
+    root = Path(release_dir)
+    listed = _listed_files(root, config)
+    if listed is not None:
+        missing = [p for p in listed if not (root / p).is_file()]
+        if missing:
+            raise ReleaseReadError(f"{release_dir}: parquet file {missing[0]} of config "
+                                   f"{config!r} (listed in release_info.json) is missing")
+        return [root / p for p in sorted(listed)]
+    files = sorted(p for p in (root / "data" / CONFIG_FOLDERS[config]).glob("*.parquet")
+                   if not p.name.startswith("."))
     if not files:
         raise ReleaseReadError(f"{release_dir}: no parquet files for config {config!r} "
                                "(is this a release folder?)")
     return files
+
+
+def _listed_files(root: Path, config: str) -> list[str] | None:
+    """The shard paths ``release_info.json`` lists for ``config`` (None when it lists none)."""
+    try:
+        info = json.loads((root / "release_info.json").read_text(encoding="utf-8"))
+        files = info["configs"][config]["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    ok = (isinstance(files, list) and files
+          and all(isinstance(f, str) and f.startswith(f"data/{CONFIG_FOLDERS[config]}/")
+                  and ".." not in f.split("/") for f in files))
+    return list(files) if ok else None
 
 
 def load_rows(release_dir: str | os.PathLike[str], config: str = "full", *,

@@ -145,8 +145,12 @@ def coverage_items(rows: Sequence[Mapping]) -> list[CurationItem]:
                          supercategory=r["supercategory"]) for r in rows]
 
 
-def coverage_md(rows: Sequence[Mapping], *, title: str = "Coverage") -> str:
-    """``reports/coverage.md`` from row summaries (objects and joint types per group)."""
+def coverage_md(rows: Sequence[Mapping], *, title: str = "Coverage",
+                note: str | None = None) -> str:
+    """``reports/coverage.md`` from row summaries (objects and joint types per group);
+    ``note`` (e.g. why the evaluation subset is empty or short) comes first."""
     table = coverage_table(coverage_items(rows))
-    return (f"# {title}\n\nObjects per supercategory and source; a joint-type column counts "
-            "the objects with at least one joint of that type.\n\n" + coverage_markdown(table))
+    first = f"**{note}**\n\n" if note else ""
+    return (f"# {title}\n\n{first}Objects per supercategory and source; a joint-type column "
+            "counts the objects with at least one joint of that type.\n\n"
+            + coverage_markdown(table))

@@ -86,8 +86,13 @@ def _sheet_caption(n: int) -> str:
 def card_info(rows: Sequence[Mapping], subset: SubsetResult,
               duplicates: Sequence[DuplicateRecord], n_rejected: int, name: str, version: str,
               repo_id: str | None, changelog_md: str | None,
-              figs: Sequence[tuple[str, str]]) -> card.CardInfo:
-    """The :class:`~release.card.CardInfo` of a release from its row summaries."""
+              figs: Sequence[tuple[str, str]],
+              fingerprints: Mapping[str, str] | None = None) -> card.CardInfo:
+    """The :class:`~release.card.CardInfo` of a release from its row summaries.
+
+    ``fingerprints``: config -> content fingerprint of its shards (the writer's). The
+    subset's message is shown when the subset is empty or short (``complete`` False).
+    """
     sups = Counter(r["supercategory"] or "unassigned" for r in rows)
     joints: Counter = Counter()
     for r in rows:
@@ -104,16 +109,32 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         licenses=[card.LicenseLine(s, lic, k, n) for (s, lic, k), n in sorted(licenses.items())],
         n_duplicates=len(duplicates), n_rejected=n_rejected, figures=list(figs),
         changelog_md=changelog_md,
+        fingerprints=dict(fingerprints or {}),
+        subset_message=subset_message(subset),
         format_versions={"row": ROW_FORMAT_VERSION, "record": RECORD_FORMAT_VERSION,
                          "urdf": FORMAT_VERSION})
 
 
+def subset_message(subset: SubsetResult) -> str | None:
+    """The subset's message when it is empty or short, else None (nothing to say)."""
+    if subset.complete and subset.entries:
+        return None
+    return subset.message or f"{len(subset.entries)} of {subset.n_requested} requested"
+
+
 def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key: str) -> dict:
-    """The ``release_info.json`` mapping: name, versions, counts, shard files, figure key."""
+    """The ``release_info.json`` mapping: name, versions, counts, shard files, figure key.
+
+    Per config: its split, shard files, content fingerprint, and ``in_card`` (whether the
+    card's YAML declares it; an empty ``eval200`` is not declared).
+    """
     return {"name": info.name, "version": info.version, "row_format_version": ROW_FORMAT_VERSION,
             "record_format_version": RECORD_FORMAT_VERSION, "urdf_format": FORMAT_VERSION,
             "counts": {"full": info.n_full, "eval200": info.n_eval,
                        "duplicates": info.n_duplicates, "rejected": info.n_rejected},
-            "configs": {c: {"split": card.CONFIGS[c][0], "files": list(f)}
+            "configs": {c: {"split": card.CONFIGS[c][0], "files": list(f),
+                            "fingerprint": info.fingerprints.get(c),
+                            "in_card": c in info.card_configs()}
                         for c, f in shards.items()},
+            "subset_message": info.subset_message,
             "figures": {"contact_sheet_key": sheet_key}}

@@ -51,6 +51,14 @@ _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 class StorageError(ValueError):
     """An object folder that cannot be archived, or an archive that cannot be read."""
 
+    code = "release.archive.failed"
+
+
+class ChecksumMismatch(StorageError):
+    """A canonical folder whose files changed after its record was made."""
+
+    code = "release.checksum_mismatch"
+
 
 def shard_of(object_id: str) -> str:
     """The two-hex-digit shard folder of ``object_id`` (first byte of its sha256)."""
@@ -129,7 +137,7 @@ def write_object_archive(folder: str | os.PathLike[str], dest: str | os.PathLike
                 listing.append((name, len(data), bytes_sha256(data)))
                 zf.writestr(_member(name), data)
         if expected_checksum is not None and listing_sha256(listing) != expected_checksum:
-            raise StorageError(f"{folder}: its files no longer match the recorded checksum "
+            raise ChecksumMismatch(f"{folder}: its files no longer match the recorded checksum "
                                "(the canonical folder changed after it was recorded)")
         os.replace(tmp, dest)
     finally:

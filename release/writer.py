@@ -6,8 +6,8 @@ the previous complete release or the new one. The layout::
 
     README.md                             card (release.card), YAML configs full/eval200
     release_info.json                     name, version, format versions, counts, shards
-    data/full/train-0000K-of-0000N.parquet
-    data/eval200/test-0000K-of-0000N.parquet
+    data/full/train-<fp>-0000K-of-0000N.parquet
+    data/eval200/test-<fp>-0000K-of-0000N.parquet
     objects/<2 hex>/<object id>.zip       URDF + meshes (release.storage)
     license_map.json
     manifests/sources.json, taxonomy.yaml, subset.json, (extra manifests)
@@ -20,6 +20,13 @@ written and its row appended to the open parquet shard (flushed every
 ``row_group_size`` rows); only a small summary per object stays in memory. A list is
 sorted here; any other iterable must already be sorted (checked), so a caller can load
 records lazily and memory does not grow with the library.
+
+**Shard names.** ``<fp>`` is the content fingerprint of the config's shards
+(:func:`release.card.shard_fingerprint` of their sha256 digests), also in the card's
+``data_files`` pattern, so ``datasets`` never serves one release's cached rows for another
+release in a folder of the same name or for this folder rebuilt with other rows (see
+:mod:`release.card`). A config with no rows gets one parquet file with the schema and no
+row group; the card then does not declare it (``datasets`` cannot load an empty split).
 
 **Determinism.** Rows sorted by ``object_id``, fixed parquet options (zstd level 3,
 statistics, no timestamps), JSON with sorted keys, deterministic archives and figures:
@@ -47,18 +54,22 @@ from pydantic import BaseModel
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
+from arena_core.guard import guarded
 from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
+from release.reader import ReleaseReadError, parquet_files
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.sidefiles import (
     card_info,
     contact_sheet_key,
     previous_sheet,
     release_info,
+    subset_message,
     write_figures,
 )
 from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.issues import Issue
 from schemas.record import ObjectRecord
 from schemas.sources import SourceManifest
 
@@ -67,6 +78,10 @@ ROW_GROUP_SIZE = 64
 
 #: Rows per parquet file (shard).
 ROWS_PER_SHARD = 5000
+
+#: Version of the release folder's layout; a build rewrites a release of another layout even
+#: when its inputs are unchanged (2: shard names carry a content fingerprint).
+RELEASE_LAYOUT = "arena-release-2"
 
 #: The checksum list written last (it lists every other file).
 SUMS_NAME = "SHA256SUMS"
@@ -98,6 +113,7 @@ class ReleaseSummary:
     archives_written: int
     archives_reused: int
     n_files: int
+    fingerprints: dict[str, str] | None = None
 
 
 def write_release(
@@ -147,25 +163,28 @@ def write_release(
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         data = _Data(tmp, row_group_size, rows_per_shard)
-        rows, reused = _write_objects(tmp, _ordered(objects), subset, duplicates, previous, data)
+        rows, reused, failed = _write_objects(tmp, _ordered(objects), subset, duplicates,
+                                              previous, data)
+        subset, duplicates, build_report = _without_failed(failed, subset, duplicates,
+                                                           build_report)
         _check_references(rows, subset, duplicates)
-        shards = data.close()
+        shards, digests, fingerprints = data.close()
         _write_side_files(tmp, rows, duplicates, manifests, subset, taxonomy_path,
                           extra_manifests, build_report)
         key = contact_sheet_key(rows, subset, max_thumbnails)
         figs = write_figures(tmp / "figures", rows, subset, max_thumbnails,
                              reuse=previous_sheet(previous.root, key))
         info = card_info(rows, subset, duplicates, n_rejected, name, version, repo_id,
-                         changelog_md, figs)
+                         changelog_md, figs, fingerprints)
         card.write_card(tmp, info)
         _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards, key)))
-        n_files = _write_sums(tmp, rows)
+        n_files = _write_sums(tmp, rows, digests)
         _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
-                          n_files)
+                          n_files, fingerprints)
 
 
 def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
@@ -229,7 +248,11 @@ def _previous_archives(release: Path) -> _Previous:
     """What an existing release at ``release`` holds (empty when there is none)."""
     cols = ["object_id", "checksum", "mesh_archive", "mesh_archive_sha256", "mesh_archive_bytes"]
     archives = {}
-    for path in sorted((release / "data" / "full").glob("*.parquet")):
+    try:
+        paths = parquet_files(release, "full")
+    except ReleaseReadError:
+        return _Previous(release, {})
+    for path in paths:
         try:
             table = pq.read_table(path, columns=cols)
         except (OSError, pa.ArrowException, KeyError):
@@ -248,26 +271,57 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     for d in duplicates:
         members.setdefault(d.duplicate_of, []).append(d.object_id)
     chosen = {e.object_id: e.model_dump() for e in subset.entries}
-    summaries, reused = [], 0
-    for entry in entries:
+    summaries, reused, failed = [], 0, {}
+
+    def release_one(entry: ReleaseObject) -> Issue | None:
+        nonlocal reused
         rec = entry.record
         rel = archive_relpath(rec.object_id)
         dest = tmp / rel
         old = previous.archives.get(rec.object_id)
         if (old and old[0] == rec.checksum and old[1] == rel
                 and _link(previous.root / rel, dest, old[3])):
-            sha, size = old[2], old[3]
-            reused += 1
+            sha, size, reuse = old[2], old[3], 1
         else:
             write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
-            sha, size = file_sha256(dest), dest.stat().st_size
+            sha, size, reuse = file_sha256(dest), dest.stat().st_size, 0
         row = object_row(rec, entry.folder, mesh_archive=rel, archive_sha256=sha,
                          archive_bytes=size, duplicates=members.get(rec.object_id, ()),
                          subset_entry=chosen.get(rec.object_id))
+        summary = {**row_summary(row, rec, entry.folder), "mesh_archive": rel,
+                   "mesh_archive_sha256": sha}
+        pa.Table.from_pylist([row], schema=ROW_SCHEMA)  # a bad row fails here, not in a shard
         data.add(row)
-        summaries.append({**row_summary(row, rec, entry.folder), "mesh_archive": rel,
-                          "mesh_archive_sha256": sha})
-    return summaries, reused
+        summaries.append(summary)
+        reused += reuse
+        return None
+
+    for entry in entries:
+        problem = guarded(lambda e=entry: release_one(e), on_error=lambda issue: issue)
+        if problem is not None:  # this object stays out of the release; the rest goes on
+            (tmp / archive_relpath(entry.record.object_id)).unlink(missing_ok=True)
+            failed[entry.record.object_id] = problem
+    return summaries, reused, failed
+
+
+def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
+                    duplicates: Sequence[DuplicateRecord], build_report
+                    ) -> tuple[SubsetResult, list[DuplicateRecord], Mapping | BaseModel | None]:
+    """Subset, duplicates and report once the objects that failed to release are left out
+    (their codes go into the report's ``release_failures``)."""
+    if not failed:
+        return subset, list(duplicates), build_report
+    kept = [e for e in subset.entries if e.object_id not in failed]
+    if len(kept) < len(subset.entries):
+        subset = subset.model_copy(update={
+            "entries": kept, "complete": False, "message": f"{subset.message} "
+            f"({len(subset.entries) - len(kept)} chosen objects failed to release)"})
+    duplicates = [d for d in duplicates if d.duplicate_of not in failed]
+    report = build_report.model_dump(mode="json") if isinstance(build_report, BaseModel) else (
+        dict(build_report or {}))
+    report["release_failures"] = {oid: {"code": i.code, "message": i.message}
+                                  for oid, i in sorted(failed.items())}
+    return subset, duplicates, report
 
 
 def _link(src: Path, dest: Path, size: int) -> bool:
@@ -284,10 +338,10 @@ def _link(src: Path, dest: Path, size: int) -> bool:
 
 # ----------------------------------------------------------------------------- data
 class _Shards:
-    """Rows in order -> ``split-K-of-N.parquet`` files of ``per_shard`` rows each."""
+    """Rows in order -> ``split-FP-K-of-N.parquet`` files of ``per_shard`` rows each."""
 
-    def __init__(self, folder: Path, split: str, row_group_size: int, per_shard: int):
-        self.folder, self.split = folder, split
+    def __init__(self, folder: Path, config: str, row_group_size: int, per_shard: int):
+        self.folder, self.config = folder, config
         self.group, self.per_shard = row_group_size, per_shard
         self.buffer: list[dict] = []
         self.files: list[Path] = []
@@ -301,11 +355,14 @@ class _Shards:
         if len(self.buffer) == self.group or self.in_shard + len(self.buffer) == self.per_shard:
             self._flush()
 
+    def _open(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
+        self.writer = pq.ParquetWriter(self.files[-1], ROW_SCHEMA, **_PARQUET_OPTIONS)
+
     def _flush(self) -> None:
         if self.writer is None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
-            self.writer = pq.ParquetWriter(self.files[-1], ROW_SCHEMA, **_PARQUET_OPTIONS)
+            self._open()
         table = pa.Table.from_pylist(self.buffer, schema=ROW_SCHEMA)
         self.writer.write_table(table, row_group_size=self.group)
         self.in_shard += len(self.buffer)
@@ -314,27 +371,35 @@ class _Shards:
             self.writer.close()
             self.writer, self.in_shard = None, 0
 
-    def close(self) -> list[str]:
-        """Flush, close and give the shards their final ``-of-N`` names (one, maybe empty)."""
-        if self.buffer or not self.files:
+    def close(self) -> tuple[list[str], list[str], str]:
+        """Flush, close and give the shards their final names; return the release paths,
+        their sha256 digests and the fingerprint. With no rows at all there is one shard
+        with the schema and no row group (a 0-row row group breaks readers that size
+        their batches by the first row group, e.g. ``datasets``)."""
+        if self.buffer:
             self._flush()
+        if not self.files:
+            self._open()
         if self.writer is not None:
             self.writer.close()
+            self.writer = None
+        digests = [file_sha256(part) for part in self.files]
+        fingerprint = card.shard_fingerprint(digests)
         n, names = len(self.files), []
         for k, part in enumerate(self.files):
-            final = self.folder / f"{self.split}-{k:05d}-of-{n:05d}.parquet"
+            final = self.folder / card.shard_name(self.config, fingerprint, k, n)
             os.rename(part, final)
             names.append(f"data/{self.folder.name}/{final.name}")
-        return names
+        return names, digests, fingerprint
 
 
 class _Data:
     """The two configs' shard writers; a row goes to ``eval200`` when ``in_eval200``."""
 
     def __init__(self, tmp: Path, row_group_size: int, rows_per_shard: int):
-        self.shards = {config: _Shards(tmp / "data" / folder, split, row_group_size,
+        self.shards = {config: _Shards(tmp / "data" / folder, config, row_group_size,
                                        rows_per_shard)
-                       for config, (split, folder) in card.CONFIGS.items()}
+                       for config, (_, folder) in card.CONFIGS.items()}
 
     def add(self, row: dict) -> None:
         self.shards["full"].add(row)
@@ -345,8 +410,14 @@ class _Data:
     def n_eval(self) -> int:
         return self.shards["eval200"].count
 
-    def close(self) -> dict[str, list[str]]:
-        return {config: shards.close() for config, shards in self.shards.items()}
+    def close(self) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
+        """``(config -> shard paths, shard path -> sha256, config -> fingerprint)``."""
+        names, digests, fingerprints = {}, {}, {}
+        for config, shards in self.shards.items():
+            paths, shas, fingerprints[config] = shards.close()
+            names[config] = paths
+            digests.update(zip(paths, shas, strict=True))
+        return names, digests, fingerprints
 
 
 # ----------------------------------------------------------------------------- side files
@@ -371,7 +442,8 @@ def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_p
     in_subset = {e.object_id for e in subset.entries}
     chosen = [r for r in rows if r["object_id"] in in_subset]
     _write_text(rep / "subset_coverage.md",
-                reports.coverage_md(chosen, title="Coverage of the evaluation subset"))
+                reports.coverage_md(chosen, title="Coverage of the evaluation subset",
+                                    note=subset_message(subset)))
     if chosen:
         (tmp / "figures").mkdir(parents=True, exist_ok=True)
         coverage_figure(coverage_table(reports.coverage_items(chosen)),
@@ -379,9 +451,10 @@ def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_p
                         title=f"evaluation subset ({len(chosen)} objects)")
 
 
-def _write_sums(tmp: Path, rows: list[dict]) -> int:
-    """Write ``SHA256SUMS``; archive digests come from the rows (computed when written)."""
+def _write_sums(tmp: Path, rows: list[dict], shard_digests: Mapping[str, str]) -> int:
+    """Write ``SHA256SUMS``; archive and shard digests are those computed when written."""
     known = {r["mesh_archive"]: r["mesh_archive_sha256"] for r in rows}
+    known.update(shard_digests)
     sums = {}
     for base, dirnames, filenames in os.walk(tmp):
         dirnames.sort()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import yaml
@@ -27,9 +28,15 @@ def _info(**kw) -> CardInfo:
 def test_written_card_front_matter(built):
     meta = _front((built.release_dir / "README.md").read_text())
     configs = {c["config_name"]: c for c in meta["configs"]}
-    assert configs["full"]["data_files"] == [{"split": "train", "path": "data/full/train-*.parquet"}]
-    assert configs["eval200"]["data_files"] == [{"split": "test",
-                                                 "path": "data/eval200/test-*.parquet"}]
+    info = json.loads((built.release_dir / "release_info.json").read_text())
+    fps = {c: info["configs"][c]["fingerprint"] for c in ("full", "eval200")}
+    assert configs["full"]["data_files"] == [{"split": "train",
+                                              "path": f"data/full/train-{fps['full']}-*.parquet"}]
+    assert configs["eval200"]["data_files"] == [
+        {"split": "test", "path": f"data/eval200/test-{fps['eval200']}-*.parquet"}]
+    assert fps["full"] != fps["eval200"]
+    assert [f"data/full/{p.name}" for p in (built.release_dir / "data/full").glob(
+        f"train-{fps['full']}-*.parquet")] == info["configs"]["full"]["files"]
     assert configs["full"].get("default") is True
     assert meta["license"] == "other" and meta["license_link"] == "license_map.json"
     assert "urdf" in meta["tags"] and meta["size_categories"] == ["n<1K"]
@@ -56,3 +63,20 @@ def test_changelog_hook_and_license_marks():
 
 def test_rendering_is_deterministic():
     assert render_card(_info()) == render_card(_info())
+
+
+def test_patterns_carry_the_fingerprint_and_an_empty_subset_is_not_a_config():
+    fps = {"full": "0123456789abcdef", "eval200": "fedcba9876543210"}
+    configs = front_matter(_info(fingerprints=fps))["configs"]
+    assert [(c["config_name"], c["data_files"]) for c in configs] == [
+        ("full", [{"split": "train", "path": "data/full/train-0123456789abcdef-*.parquet"}]),
+        ("eval200", [{"split": "test", "path": "data/eval200/test-fedcba9876543210-*.parquet"}])]
+    empty = _info(fingerprints=fps, n_eval=0, subset_message="only 0 eligible objects")
+    assert [c["config_name"] for c in front_matter(empty)["configs"]] == ["full"]
+    text = render_card(empty)
+    assert "**No evaluation subset in this release**: only 0 eligible objects." in text
+    assert '"eval200"' not in text and "| evaluation subset (`eval200`) | 0 (only 0" in text
+    short = render_card(_info(subset_message="only 4 eligible objects (< 200 requested)"))
+    assert "**The evaluation subset is short**: only 4 eligible objects" in short
+    assert "subset is short" not in render_card(_info()) and "No evaluation" not in render_card(
+        _info())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import replace
 
@@ -11,14 +12,12 @@ import pytest
 import yaml
 
 from arena_core.hashing import file_sha256
-from release.reader import load_rows
+from release.reader import load_rows, parquet_files
 from release.rows import ROW_SCHEMA
-from release.storage import StorageError
 from release.writer import ReleaseError, release_checksums, write_release
 
 EXPECTED_FILES = [
     "README.md", "SHA256SUMS", "license_map.json", "release_info.json",
-    "data/full/train-00000-of-00001.parquet", "data/eval200/test-00000-of-00001.parquet",
     "manifests/sources.json", "manifests/subset.json", "manifests/taxonomy.yaml",
     "reports/build_report.json", "reports/coverage.md", "reports/duplicates.json",
     "reports/duplicates.md", "figures/supercategories.png", "figures/joint_types.png",
@@ -26,10 +25,16 @@ EXPECTED_FILES = [
 ]
 
 
+#: A shard path: split, 16 hex of content fingerprint, shard number and count.
+SHARD = re.compile(r"data/(full/train|eval200/test)-([0-9a-f]{16})-(\d{5})-of-(\d{5})\.parquet")
+
+
 def test_layout_and_counts(built):
     sums = release_checksums(built.release_dir)
     for path in EXPECTED_FILES:
         assert path in sums, path
+    shards = sorted(p for p in sums if p.startswith("data/"))
+    assert len(shards) == 2 and all(SHARD.fullmatch(p) for p in shards), shards
     archives = [p for p in sums if p.startswith("objects/")]
     assert len(archives) == len(built.objects)
     info = json.loads((built.release_dir / "release_info.json").read_text())
@@ -57,7 +62,7 @@ def test_rows_match_records(built):
 
 
 def test_parquet_schema_row_groups_and_sums(built):
-    meta = pq.ParquetFile(built.release_dir / "data/full/train-00000-of-00001.parquet")
+    meta = pq.ParquetFile(parquet_files(built.release_dir)[0])
     assert meta.schema_arrow.equals(ROW_SCHEMA)
     assert all(meta.metadata.row_group(i).num_rows <= 64 for i in range(meta.num_row_groups))
     sums = dict(line.split("  ")[::-1] for line in
@@ -88,8 +93,11 @@ def test_shards_and_small_row_groups(built, tmp_path):
                             rows_per_shard=4)
     n = len(built.objects)
     shards = -(-n // 4)
-    assert summary.shards["full"] == [f"data/full/train-{k:05d}-of-{shards:05d}.parquet"
+    fp = summary.fingerprints["full"]
+    assert summary.shards["full"] == [f"data/full/train-{fp}-{k:05d}-of-{shards:05d}.parquet"
                                       for k in range(shards)]
+    assert fp != write_release(tmp_path / "one-shard", built.objects,
+                               **built.kwargs()).fingerprints["full"]
     for k, path in enumerate(summary.shards["full"]):
         rows_in_shard = min(4, n - 4 * k)
         assert pq.ParquetFile(out / path).metadata.num_row_groups == -(-rows_in_shard // 2)
@@ -99,15 +107,36 @@ def test_shards_and_small_row_groups(built, tmp_path):
 
 def test_failed_write_leaves_the_previous_release_untouched(built, release_copy, tmp_path):
     before = release_checksums(release_copy)
-    first = built.objects[0]
-    broken = tmp_path / "broken"
-    shutil.copytree(first.folder, broken)
-    (broken / first.record.urdf).write_text("<robot name='edited'/>\n")
-    objects = [replace(first, folder=broken), *built.objects[1:]]
-    with pytest.raises(StorageError, match="recorded checksum"):
-        write_release(release_copy, objects, **built.kwargs(), reuse_from=tmp_path / "none")
+    with pytest.raises(ReleaseError, match="must be unique"):
+        write_release(release_copy, built.objects + built.objects[:1], **built.kwargs())
     assert release_checksums(release_copy) == before
     assert not list(release_copy.parent.glob(".release.tmp-*"))
+
+
+def test_an_object_that_fails_to_release_is_left_out_and_reported(built, tmp_path):
+    chosen = set(built.subset.object_ids)
+    victims = [next(o for o in built.objects if o.record.object_id in chosen),
+               next(o for o in built.objects if o.record.object_id not in chosen and
+                    o.record.object_id not in {d.duplicate_of for d in built.duplicates})]
+    objects = []
+    for entry in built.objects:
+        if entry in victims:  # its canonical folder changed after its record was made
+            broken = tmp_path / "broken" / entry.record.object_id
+            shutil.copytree(entry.folder, broken)
+            (broken / entry.record.urdf).write_text("<robot name='edited'/>\n")
+            entry = replace(entry, folder=broken)
+        objects.append(entry)
+    summary = write_release(tmp_path / "release", objects, **built.kwargs())
+    ids = [r["object_id"] for r in load_rows(tmp_path / "release")]
+    lost = {v.record.object_id for v in victims}
+    assert sorted(ids) == sorted(o.record.object_id for o in built.objects
+                                 if o.record.object_id not in lost)
+    report = json.loads((tmp_path / "release" / "reports" / "build_report.json").read_text())
+    assert {k: v["code"] for k, v in report["release_failures"].items()} == dict.fromkeys(
+        lost, "release.checksum_mismatch")
+    subset = json.loads((tmp_path / "release" / "manifests" / "subset.json").read_text())
+    assert lost.isdisjoint(e["object_id"] for e in subset["entries"])
+    assert summary.n_eval == len(built.subset.entries) - 1
 
 
 def test_inconsistent_inputs_are_refused(built, tmp_path):
