@@ -35,7 +35,7 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   geoms class ``collision`` (``group=3``: hidden by default in the viewer, colliding).
 * **Names**: body names are link names and joint names URDF joint names, except names
   MuJoCo rejects: the body name ``world`` (MuJoCo's own world body) and empty names. They
-  get ``_link``/``_joint`` appended (``world`` -> ``world_link``), then ``_2``, ``_3``, ... until
+  get ``_link``/``_joint`` appended (``world`` -> ``world_link``), then ``_1``, ``_2``, ... until
   unique; names that are fine are never changed. :func:`mjcf_names` gives the mapping.
 
 The text is deterministic (same object, same bytes) and written atomically.
@@ -69,7 +69,7 @@ from lxml import etree
 from arena_core import tolerances as tol
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
-from arena_core.model import ArticulatedObject, Joint, Link, MeshRef
+from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.urdf_write import fmt
 from schemas.issues import Issue
 
@@ -163,10 +163,8 @@ def _rename(names: list[str], reserved: frozenset[str], suffix: str) -> dict[str
 
 
 def _unique(name: str, used: set[str]) -> str:
-    candidate, i = name, 1
-    while candidate in used:
-        i += 1
-        candidate = f"{name}_{i}"
+    """:func:`~arena_core.model.unique_name`, then taken."""
+    candidate = unique_name(name, used)
     used.add(candidate)
     return candidate
 

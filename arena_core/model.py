@@ -37,7 +37,6 @@ from arena_core import tolerances as tol
 
 JOINT_TYPES = ("revolute", "prismatic", "continuous", "fixed", "helical")
 ROTATING_TYPES = ("revolute", "continuous", "helical")
-MASS_SOURCES = ("urdf", "mesh_volume", "convex_hull", "default")
 
 
 class ModelError(ValueError):
@@ -299,3 +298,17 @@ def _rest_poses(root: str, joints: Sequence[Joint]) -> dict[str, np.ndarray]:
             poses[j.child] = poses[parent] @ np.asarray(j.origin_local, dtype=float)
             stack.append(j.child)
     return poses
+
+
+def unique_name(name: str, taken: set[str]) -> str:
+    """``name`` if free, else ``name`` with the first ``_1``, ``_2``, ... not in ``taken``.
+
+    >>> unique_name("base", {"base", "base_1"}), unique_name("base_joint", {"base"})
+    ('base_2', 'base_joint')
+    """
+    if name not in taken:
+        return name
+    k = 1
+    while f"{name}_{k}" in taken:
+        k += 1
+    return f"{name}_{k}"

@@ -10,7 +10,9 @@ link's child joints and geometry. The root link is named ``base``: a source root
 named ``base`` takes the transform itself, any other root gets an empty ``base`` parent
 through a fixed joint carrying the transform (a non-root link named ``base`` is renamed).
 
-Also: unit joint axes, ``effort``/``velocity`` filled with :data:`DEFAULT_EFFORT` /
+Also the simulation-ready rules of :mod:`arena_core.simready` (reserved link names renamed,
+a placeholder inertial on every non-root link without one, degenerate collision meshes
+replaced by thin boxes), unit joint axes, ``effort``/``velocity`` filled with :data:`DEFAULT_EFFORT` /
 :data:`DEFAULT_VELOCITY` where missing, an inertial on every link with geometry (a valid
 URDF one is kept, otherwise :mod:`arena_core.massprops`), helical joints kept, and every
 origin snapped to the rotation its written roll-pitch-yaw text reads back as, so that
@@ -44,7 +46,8 @@ from arena_core.massprops import (
     link_mass_properties,
     link_points,
 )
-from arena_core.model import ArticulatedObject, Joint, Link, MassProperties
+from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, unique_name
+from arena_core.simready import placeholder_inertial, reserved_renames, usable_collisions
 from schemas.issues import Issue
 
 #: Name of the canonical root link.
@@ -123,11 +126,17 @@ def normalize_object(
     check_options(scale, up_axis)
     cache = cache if cache is not None else MeshCache()
     scaled = scale_object(obj, scale)
+    reserved = reserved_renames(set(scaled.links))
+    scaled = _renamed(scaled, reserved)
     rotation = UP_ROTATIONS[up_axis]
     transform = Transform(rotation, _bottom_center_offset(scaled, rotation, cache), float(scale),
                           up_axis)
     rooted, link_names, joint_names = _reroot(scaled, transform.rigid())
-    issues: list[Issue] = []
+    link_names = {name: link_names[reserved.get(name, name)] for name in obj.links}
+    issues: list[Issue] = [Issue(code="normalize.name.reserved", severity="info",
+                                 location=f"link:{old}", message=f"link {old!r} is a name "
+                                 f"engines reserve; renamed {link_names[old]!r}")
+                           for old in reserved]
     joints = [_canonical_joint(j) for j in rooted.joints]
     _report_joint_changes(rooted.joints, issues)
     links, sources = _canonical_links(rooted, density, cache, issues)
@@ -221,6 +230,16 @@ def _reroot(obj: ArticulatedObject, rigid: np.ndarray
     return _rebuilt(obj, [Link(ROOT), *links], [fixed, *joints]), link_names, joint_names
 
 
+def _renamed(obj: ArticulatedObject, names: dict[str, str]) -> ArticulatedObject:
+    """``obj`` with the links in ``names`` renamed (joints follow)."""
+    if not names:
+        return obj
+    links = [replace(link, name=names.get(link.name, link.name)) for link in obj.links.values()]
+    joints = [replace(j, parent=names.get(j.parent, j.parent), child=names.get(j.child, j.child))
+              for j in obj.joints]
+    return _rebuilt(obj, links, joints)
+
+
 def _rebuilt(obj: ArticulatedObject, links: list[Link], joints: list[Joint]) -> ArticulatedObject:
     return ArticulatedObject.from_parts(obj.name, links, joints, source_path=obj.source_path)
 
@@ -230,20 +249,6 @@ def _moved_link(link: Link, rigid: np.ndarray) -> Link:
     return replace(link, inertial=inertial,
                    meshes=tuple(replace(m, origin=rigid @ m.origin) for m in link.meshes),
                    primitives=tuple(replace(p, origin=rigid @ p.origin) for p in link.primitives))
-
-
-def unique_name(name: str, taken: set[str]) -> str:
-    """``name`` if free, else ``name`` with the first ``_1``, ``_2``, ... not in ``taken``.
-
-    >>> unique_name("base", {"base", "base_1"}), unique_name("base_joint", {"base"})
-    ('base_2', 'base_joint')
-    """
-    if name not in taken:
-        return name
-    k = 1
-    while f"{name}_{k}" in taken:
-        k += 1
-    return f"{name}_{k}"
 
 
 # ----------------------------------------------------------------------------- joints
@@ -282,11 +287,14 @@ def _canonical_links(obj: ArticulatedObject, density: float, cache: MeshCache,
                      issues: list[Issue]) -> tuple[list[Link], dict[str, str]]:
     links, sources = [], {}
     for link in obj.links.values():
+        link = usable_collisions(link, cache, issues)
         link = replace(link,
                        meshes=tuple(replace(m, origin=stable_pose(m.origin)) for m in link.meshes),
                        primitives=tuple(replace(p, origin=stable_pose(p.origin))
                                         for p in link.primitives))
         inertial = _canonical_inertial(link, density, cache, issues)
+        if inertial is None and link.name != obj.root:
+            inertial = placeholder_inertial()
         if inertial is not None:
             sources[link.name] = inertial.source
         links.append(replace(link, inertial=inertial))

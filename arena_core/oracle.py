@@ -30,8 +30,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint, Link
-from arena_core.normalize import Normalized, Transform, scale_object, unique_name
+from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint, Link, unique_name
+from arena_core.normalize import Normalized, Transform, scale_object
 from schemas.issues import Issue
 
 #: Name of the helper root link added by :func:`transform_object`.

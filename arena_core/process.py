@@ -172,7 +172,8 @@ def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: 
         **prov, name=obj.name, links=_link_records(obj, normalized.mass_sources),
         joints=_joint_records(obj), transform=transform,
         verification=VerificationReport.from_issues(unique), oracle_distance=distance,
-        urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files)
+        urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files,
+        renamed_links={k: v for k, v in sorted(normalized.link_names.items()) if k != v})
 
 
 def _link_records(obj: ArticulatedObject, sources: Mapping[str, str]) -> list[LinkRecord]:

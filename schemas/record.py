@@ -29,7 +29,7 @@ from schemas.sources import LicenseClass, SourceFile
 #: Version of the record format; bump on any incompatible change (the release tags it).
 RECORD_FORMAT_VERSION = "1"
 
-MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default"]
+MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
 UpAxis = Literal["z", "y"]
 Status = Literal["accepted", "rejected"]
@@ -137,6 +137,8 @@ class ObjectRecord(BaseModel):
     :func:`arena_core.process.folder_checksum` is ``checksum`` (``None`` when nothing was
     written because the source could not be read). ``oracle_distance`` is the metric
     between the transformed source joints and the re-read canonical joints.
+    ``renamed_links`` maps each source link name that normalization changed (a name engines
+    reserve, a non-root ``base``) to its canonical name.
     """
 
     model_config = _CONFIG
@@ -161,6 +163,7 @@ class ObjectRecord(BaseModel):
     urdf: str | None = None
     checksum: Sha256 | None = None
     canonical_files: list[SourceFile] = Field(default_factory=list)
+    renamed_links: dict[str, str] = Field(default_factory=dict)
 
     @property
     def accepted(self) -> bool:

@@ -292,13 +292,13 @@ def test_link_named_world_is_renamed_and_its_subtree_lands_right(tmp_path):
               _joint("hinge", "revolute", "world", "door", xyz="0.3 0 0", rpy="0.2 0 0")]
     obj = _object(tmp_path, links, joints)
     result = write_mjcf(obj, tmp_path)
-    assert result.renamed_bodies == {"world": "world_link_2"}
+    assert result.renamed_bodies == {"world": "world_link_1"}
     assert result.renamed_joints == {}
     assert check_mjcf(result.path, obj) == []
     model = _model(result)
     door = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, "door")
     assert model.body_parentid[door] == mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY,
-                                                          "world_link_2")
+                                                          "world_link_1")
     data = mujoco.MjData(model)
     mujoco.mj_kinematics(model, data)
     np.testing.assert_allclose(data.xpos[door], obj.link_poses["door"][:3, 3], atol=FK_TOLERANCE)
@@ -390,7 +390,7 @@ def test_names_reserve_the_pitch_suffix(tmp_path):
     joints = [_joint("s", "revolute", "base", "a", extra='<helical pitch="0.01"/>'),
               _joint("s__pitch", "revolute", "base", "b")]
     names = mjcf_names(_object(tmp_path, links, joints))
-    assert names.slides == {"s": "s__pitch_2"}
+    assert names.slides == {"s": "s__pitch_1"}
     assert names.joints == {"s": "s", "s__pitch": "s__pitch"}
 
 
@@ -455,11 +455,14 @@ def test_realdata_mjcf_compiles_and_agrees(sapien_canonical, object_id):
 
 
 @pytest.mark.slow
-def test_realdata_helper_link_gets_a_placeholder(sapien_canonical):
+def test_realdata_helper_link_keeps_its_placeholder_inertial(sapien_canonical):
+    from arena_core.simready import PLACEHOLDER_MASS
+
     folder = sapien_canonical["179"]
     obj = read_urdf(folder / "object.urdf").obj
     result = write_mjcf(obj, folder)
-    assert result.placeholder_bodies == ("link_15_helper",)
+    assert obj.links["link_15_helper"].inertial.mass == PLACEHOLDER_MASS  # from normalization
+    assert result.placeholder_bodies == ()  # so the MJCF needs none of its own
     model = _model(result)
     data = mujoco.MjData(model)
     names = mjcf_names(obj)

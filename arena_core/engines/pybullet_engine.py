@@ -1,0 +1,132 @@
+"""PyBullet (DIRECT client): load with the URDF's inertia and a fixed base, forward kinematics.
+
+Each session opens its own DIRECT client (no GUI, no shared state) and disconnects on close.
+The URDF is loaded as is (``URDF_USE_INERTIA_FROM_FILE``, ``useFixedBase``, base at the world
+origin); fixed links are kept (no ``URDF_MERGE_FIXED_LINKS``).
+
+Frames: PyBullet's link ``i`` is the child link of joint ``i``. ``getLinkState`` returns the
+link's center of mass first; the URDF link frame is ``worldLinkFramePosition`` /
+``worldLinkFrameOrientation`` (fields 4 and 5, with ``computeForwardKinematics=True``).
+``getBasePositionAndOrientation`` is the base's *inertial* frame, so the root link is taken at
+the identity (where ``loadURDF`` puts the base's URDF frame). Every moving joint, mimic ones
+included, is set with ``resetJointState`` (PyBullet ignores ``<mimic>``). The API returns
+float32-rounded values, hence the looser tolerance.
+
+PyBullet prints from C (its build time on import, ``b3Printf`` while loading): both happen
+inside :func:`~arena_core.engines.base.silenced`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from arena_core.engines.base import ENGINE_PYBULLET, MESSAGE_CHARS, Engine, one_line, silenced
+from arena_core.model import ArticulatedObject
+from schemas.issues import Issue
+
+_MARKER = re.compile(r"b3(?:Warning|Error|Printf)\[[^\]]*\]:")
+_INERTIA_NOTE = "No inertial data for link"
+
+
+class PybulletSession:
+    """One canonical URDF loaded in a fresh DIRECT client (raises ``pybullet.error``)."""
+
+    def __init__(self, urdf_path: Path, obj: ArticulatedObject):
+        self._client: int | None = None
+        with silenced():
+            import pybullet
+
+            self._pb = pybullet
+            self._client = pybullet.connect(pybullet.DIRECT)
+        if self._client < 0:
+            raise RuntimeError("pybullet.connect(DIRECT) failed")
+        try:
+            with silenced() as printed:
+                self._body = pybullet.loadURDF(
+                    str(urdf_path), useFixedBase=True, flags=pybullet.URDF_USE_INERTIA_FROM_FILE,
+                    physicsClientId=self._client)
+        except pybullet.error as exc:
+            self.close()
+            said = bullet_messages(printed.text.replace(str(urdf_path), Path(urdf_path).name))
+            raise pybullet.error(f"{exc} PyBullet printed: {said}") from None
+        except BaseException:
+            self.close()
+            raise
+        self._root = self._pb.getBodyInfo(self._body, physicsClientId=self._client)[0].decode()
+        self._joints, self._links = self._indices()
+        missing = [j.name for j in obj.joints if j.moving and j.name not in self._joints]
+        if missing:
+            self.close()
+            raise KeyError(f"joints not in PyBullet's model: {missing[:5]}")
+
+    def poses(self, q: Mapping[str, float]) -> dict[str, np.ndarray]:
+        """``{link: (4, 4) world pose}`` of the URDF link frames at ``q`` (PyBullet's base
+        link at the identity)."""
+        pb, kw = self._pb, {"physicsClientId": self._client}
+        for name, index in self._joints.items():
+            if name in q:
+                pb.resetJointState(self._body, index, float(q[name]), **kw)
+        out = {self._root: np.eye(4)}
+        for link, index in self._links.items():
+            state = pb.getLinkState(self._body, index, computeForwardKinematics=True, **kw)
+            out[link] = _pose(pb, state[4], state[5])
+        return out
+
+    def checks(self) -> list[Issue]:
+        return []
+
+    def close(self) -> None:
+        if self._client is not None and self._pb.isConnected(physicsClientId=self._client):
+            self._pb.disconnect(physicsClientId=self._client)
+        self._client = None
+
+    def _indices(self) -> tuple[dict[str, int], dict[str, int]]:
+        """``{joint name: index}`` of the movable joints, ``{child link name: index}`` of all."""
+        pb, joints, links = self._pb, {}, {}
+        for index in range(pb.getNumJoints(self._body, physicsClientId=self._client)):
+            info = pb.getJointInfo(self._body, index, physicsClientId=self._client)
+            if info[2] != pb.JOINT_FIXED:
+                joints[info[1].decode("utf-8")] = index
+            links[info[12].decode("utf-8")] = index
+        return joints, links
+
+
+def bullet_messages(text: str) -> str:
+    """PyBullet's C output on one line, without its ``b3Warning[file,line]:`` markers.
+
+    PyBullet prints a link name as its own message after the text it belongs to; a message
+    ending in ``:`` is joined with the next one, and a note about substituted inertia (``No
+    inertial data for link``, then the link's name) is dropped.
+
+    Example:
+        >>> bullet_messages("b3Warning[a.h,5]:\\nNo inertial data for link, using mass=1"
+        ...                 "b3Warning[a.h,5]:\\nbase\\nb3Warning[a.h,54]:\\nx.urdf:4: "
+        ...                 "invalid mesh\\nb3Error[b.cpp,1]:\\nfor Link:b3Error[b.cpp,1]:\\nlid")
+        'x.urdf:4: invalid mesh | for Link: lid'
+    """
+    parts = [one_line(p, chars=10 * MESSAGE_CHARS) for p in _MARKER.split(text)]
+    parts, out = [p for p in parts if p], []
+    while parts:
+        part = parts.pop(0)
+        if part.startswith(_INERTIA_NOTE):
+            parts = parts[1:]
+        elif part.endswith(":") and parts:
+            parts[0] = f"{part} {parts[0]}"
+        else:
+            out.append(part)
+    return " | ".join(out)
+
+
+def _pose(pb, position, quaternion) -> np.ndarray:
+    out = np.eye(4)
+    out[:3, :3] = np.reshape(pb.getMatrixFromQuaternion(quaternion), (3, 3))
+    out[:3, 3] = position
+    return out
+
+
+ENGINE = Engine(name="pybullet", tolerance=ENGINE_PYBULLET, distribution="pybullet",
+                open=PybulletSession)

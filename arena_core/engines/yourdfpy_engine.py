@@ -1,0 +1,74 @@
+"""yourdfpy: load with the scene graph and the meshes, ``validate()``, joint kinematics.
+
+The load check is ``URDF.load(..., build_scene_graph=True, load_meshes=True)`` (trimesh reads
+every visual mesh), ``validate()`` with its strict handler (any error fails; its messages are
+kept) and ``validate_filenames()`` (every mesh file exists).
+
+Poses are composed here from yourdfpy's *parsed* joints (``robot.robot.joints``: origin
+``(4, 4)``, axis, type, parent, child) with the same ``trimesh.transformations`` calls
+yourdfpy makes (``origin @ rotation_matrix(q, axis)``, ``origin @ translation_matrix(q *
+axis)``), root first. yourdfpy's own ``get_transform`` is not used: it reads trimesh's scene
+graph, which snaps near-identity transforms and so cannot be compared at 1e-9. ``<mimic>`` is
+not applied here (every coordinate, the mimic ones included, comes from ``q``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from arena_core.engines.base import ENGINE_YOURDFPY, Engine, one_line
+from arena_core.model import ArticulatedObject
+from schemas.issues import Issue
+
+
+class YourdfpySession:
+    """One canonical URDF loaded and validated by yourdfpy (raises on failure)."""
+
+    def __init__(self, urdf_path: Path, obj: ArticulatedObject):
+        import trimesh.transformations as tra
+        import yourdfpy
+
+        self._tra = tra
+        self.robot = yourdfpy.URDF.load(str(urdf_path), build_scene_graph=True,
+                                        load_meshes=True)
+        if not self.robot.validate():
+            errors = "; ".join(getattr(e, "msg", str(e)) for e in self.robot.errors)
+            raise ValueError(one_line(f"yourdfpy validate() failed: {errors}"))
+        if not self.robot.validate_filenames():
+            raise FileNotFoundError("yourdfpy validate_filenames(): a mesh file is missing")
+        self._root = self.robot.base_link
+        self._children: dict[str, list] = {}
+        for joint in self.robot.robot.joints:
+            self._children.setdefault(joint.parent, []).append(joint)
+
+    def poses(self, q: Mapping[str, float]) -> dict[str, np.ndarray]:
+        """``{link: (4, 4) pose}`` at ``q``, root at the identity."""
+        out, stack = {self._root: np.eye(4)}, [self._root]
+        while stack:
+            parent = stack.pop()
+            for joint in self._children.get(parent, ()):
+                out[joint.child] = out[parent] @ self._motion(joint, q.get(joint.name, 0.0))
+                stack.append(joint.child)
+        return out
+
+    def checks(self) -> list[Issue]:
+        return []
+
+    def close(self) -> None:
+        self.robot = None
+
+    def _motion(self, joint, value: float) -> np.ndarray:
+        """``(4, 4)`` origin times motion of one yourdfpy joint at coordinate ``value``."""
+        origin = np.eye(4) if joint.origin is None else np.asarray(joint.origin, float)
+        if joint.type == "prismatic":
+            return origin @ self._tra.translation_matrix(value * np.asarray(joint.axis, float))
+        if joint.type in ("revolute", "continuous"):
+            return origin @ self._tra.rotation_matrix(float(value), joint.axis)
+        return origin
+
+
+ENGINE = Engine(name="yourdfpy", tolerance=ENGINE_YOURDFPY, distribution="yourdfpy",
+                open=YourdfpySession)
