@@ -54,6 +54,24 @@ class LinkRecord(BaseModel):
     mass_source: MassSource | None = None
 
 
+class EngineRecord(BaseModel):
+    """How one engine loaded and moved a canonical object (the ``engines`` stage).
+
+    ``engine`` is ``mujoco`` (MuJoCo's URDF import), ``mujoco_mjcf`` (the object's own
+    ``object.xml``), ``pybullet``, ``pinocchio`` or ``yourdfpy``; ``max_pose_error`` the worst
+    link-pose difference from arena_core's forward kinematics (m, or ~rad), ``None`` when the
+    object did not load or the engine does not report it; ``ok`` no issue from this engine.
+    """
+
+    model_config = _CONFIG
+
+    engine: str
+    version: str = ""
+    loaded: bool
+    ok: bool
+    max_pose_error: float | None = None
+
+
 class MimicRecord(BaseModel):
     """``q = multiplier * q[joint] + offset``."""
 

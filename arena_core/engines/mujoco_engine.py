@@ -3,11 +3,14 @@
 The canonical URDF is copied to a temporary folder with one element added inside
 ``<robot>``::
 
-    <mujoco><compiler discardvisual="false" fusestatic="false" strippath="false"
+    <mujoco><compiler discardvisual="true" fusestatic="false" strippath="false"
                       meshdir="<the object's folder>"/></mujoco>
 
-so visual meshes are compiled too (they must load), no static link is fused into its parent
-(every link stays a body with its own name) and mesh paths keep their ``meshes/`` folder.
+so no static link is fused into its parent (every link stays a body with its own name) and
+mesh paths keep their ``meshes/`` folder. Visual geoms are dropped as MuJoCo's import does by
+default: the import would compute a volume inertia even for visual meshes and refuse a flat
+visual panel; visual meshes are loaded by the object's own MJCF instead (``object.xml``,
+mesh assets with shell inertia), which the ``engines`` stage compiles too.
 The canonical folder itself is never written to.
 
 Frames: ``data.xpos``/``data.xmat`` of a body are its URDF link frame (the inertial frame is
@@ -39,7 +42,7 @@ from schemas.issues import Issue
 SIMULATED_SECONDS = 1.0
 
 #: Compiler attributes added to the URDF copy (``meshdir`` is the object's folder).
-COMPILER = {"discardvisual": "false", "fusestatic": "false", "strippath": "false"}
+COMPILER = {"discardvisual": "true", "fusestatic": "false", "strippath": "false"}
 
 
 class MujocoSession:

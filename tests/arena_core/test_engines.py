@@ -156,13 +156,17 @@ def test_helical_pitch_is_ignored_by_every_standard_engine(tmp_path):
 
 
 # ------------------------------------------------------------------------ what engines refuse
-def test_glb_visual_fails_in_mujoco_and_pybullet_only(tmp_path):
+def test_glb_mesh_fails_in_pybullet_and_as_mujoco_collision(tmp_path):
     trimesh = pytest.importorskip("trimesh")
     urdf = write_folder(tmp_path, link("base") + link("lid", mesh="meshes/lid.glb")
                         + joint("hinge", "revolute", "base", "lid"))
     trimesh.creation.box(extents=(0.1, 0.1, 0.1)).export(urdf.parent / "meshes" / "lid.glb")
     result = verify(urdf)
-    mj = result["mujoco"]
+    assert result["mujoco"].ok  # MuJoCo's URDF import drops visual geoms (discardvisual)
+    collided = write_folder(tmp_path / "c", link("base") + link("lid", collision="meshes/lid.glb")
+                            + joint("hinge", "revolute", "base", "lid"))
+    trimesh.creation.box(extents=(0.1, 0.1, 0.1)).export(collided.parent / "meshes" / "lid.glb")
+    mj = verify(collided)["mujoco"]
     assert not mj.loaded and math.isnan(mj.max_pose_error)
     assert [i.code for i in mj.issues] == ["engine.mujoco.load_failed"]
     assert "lid.glb" in mj.issues[0].message and "\n" not in mj.issues[0].message
@@ -365,19 +369,10 @@ def sapien(realdata, tmp_path_factory) -> dict[str, tuple]:
     return found
 
 
-#: Objects MuJoCo still refuses after normalization, and why (strict: remove when fixed).
-#: MuJoCo compiles visual meshes too (``discardvisual="false"``) and needs a positive volume
-#: for each; these cabinets keep a flat *visual* panel (the same file as the collision mesh
-#: that normalization replaced by a thin box): "mesh volume is too small".
-MUJOCO_GAPS = {"40147", "41083", "45940"}
-
-
 def _cases():
     for engine in NAMES:
         for oid in SAPIEN:
-            gap = engine == "mujoco" and oid in MUJOCO_GAPS
-            marks = [pytest.mark.xfail(strict=True, reason="flat visual mesh")] if gap else []
-            yield pytest.param(engine, oid, marks=marks, id=f"{engine}-{oid}")
+            yield pytest.param(engine, oid, id=f"{engine}-{oid}")
 
 
 @pytest.mark.slow
