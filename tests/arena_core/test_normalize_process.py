@@ -15,6 +15,7 @@ from arena_core import process as process_module
 from arena_core import tolerances as tol
 from arena_core.normalize import NormalizeError
 from arena_core.process import CANONICAL_URDF, ProcessError, folder_checksum, process_object
+from arena_core.simready import PLACEHOLDER_MASS
 from arena_core.urdf import read_urdf
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "normalize"
@@ -216,7 +217,7 @@ def test_mesh_geometry_sets_inertials_and_bottom_center(tmp_path: Path):
     assert links["body"].mass_source == "mesh_volume"
     assert links["body"].mass == pytest.approx(1000 * 0.008)
     assert links["lid"].mass == pytest.approx(1000 * 0.0008)
-    assert links["ghost"].mass is None
+    assert (links["ghost"].mass, links["ghost"].mass_source) == (PLACEHOLDER_MASS, "placeholder")
     # bbox: body cube [-0.1, 0.1]^3, lid slab y in [0, 0.2] -> center y 0.05, bottom z -0.1
     assert rec.transform.translation == pytest.approx([0.0, -0.05, 0.1])
     assert links["body"].com == pytest.approx([0.0, -0.05, 0.1])
