@@ -9,6 +9,21 @@ to a file inside the referring file's folder (missing, ``..``, absolute, links l
 are dropped, so the canonical folder never points outside itself or at nothing; the drops
 are reported once per object as ``mesh.material_missing`` (warning) and
 ``mesh.texture_missing`` (info).
+
+Every mesh in a format other than ``.obj`` and ``.stl`` (``.glb``, ``.gltf``, ``.dae``,
+``.ply``, ``.off``, ...) is converted to ``.obj`` while it is copied, so every engine reads
+the canonical object (MuJoCo reads only ``.obj``/``.stl``/``.msh``, PyBullet no ``.glb``).
+The geometry is read by the project's one mesh loader
+(:func:`arena_core.massprops.load_trimesh`: a scene is flattened with the file's own node
+transforms) and written as ``v x y z`` lines (each coordinate the shortest text that reads
+back as the same float, ``repr``) and 1-based ``f a b c`` lines, nothing else: the bytes
+are deterministic and the vertices are exactly those of the source in its file units (the
+URDF's ``<mesh scale>`` and origin stay as they are). Visual materials (colors, textures,
+UVs) of converted meshes are not carried. The conversions are reported once per object as
+``mesh.converted`` (info, count and formats). A file that cannot be converted (the loader
+fails, no triangles, non-finite vertices) is not copied: its references are dropped and it
+is an error ``mesh.convert_failed`` naming the file and the reason, so nothing in a format
+an engine may not read reaches the folder.
 """
 
 from __future__ import annotations
@@ -16,12 +31,16 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 from arena_core.fsutil import FileProblem, file_problem
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
+from arena_core.massprops import MeshLoadFailure, load_trimesh
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue
 
@@ -30,6 +49,9 @@ MESH_DIR = "meshes"
 
 #: Length of the hex digest prefix used as file name.
 NAME_DIGITS = 16
+
+#: Mesh formats copied as they are (every engine reads them); all others become ``.obj``.
+KEPT_FORMATS = (".obj", ".stl")
 
 #: ``.mtl`` statements whose last argument is a texture file.
 _TEXTURE_KEYS = (b"bump", b"disp", b"decal", b"refl", b"norm")
@@ -44,16 +66,36 @@ class _Copier:
     missing_materials: list[str] = field(default_factory=list)
     missing_textures: list[str] = field(default_factory=list)
     refused: list[Issue] = field(default_factory=list)
+    converted: dict[Path, str] = field(default_factory=dict)
+    unconvertible: set[Path] = field(default_factory=set)
 
-    def mesh(self, path: Path) -> str:
-        """Copy one mesh (rewriting an ``.obj``); returns its ``meshes/...`` name."""
+    def mesh(self, path: Path, label: str | None = None) -> str | None:
+        """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
+        ``.stl``); returns its ``meshes/...`` name, or ``None`` when it cannot be converted
+        (then an error names it, ``label`` or the file name)."""
         real = path.resolve()
+        if real in self.unconvertible:
+            return None
         if real not in self.stored:
-            if real.suffix.lower() == ".obj":
+            ext = real.suffix.lower()
+            if ext == ".obj":
                 data = _rewrite_lines(real, self._mtllib, marker=b"mtllib")
                 self.stored[real] = self._store_bytes(data, ".obj")
-            else:
+            elif ext in KEPT_FORMATS:
                 self.stored[real] = self._store_file(real)
+            else:
+                try:
+                    data = obj_bytes(real)
+                except Exception as exc:  # noqa: BLE001 - a bad mesh is this object's issue
+                    self.unconvertible.add(real)
+                    name = (label or real.name)[:200]
+                    self.refused.append(Issue(
+                        code="mesh.convert_failed", severity="error", location="meshes",
+                        message=f"mesh {name!r} cannot be converted to .obj, reference "
+                        f"dropped: {_reason(exc)}"))
+                    return None
+                self.stored[real] = self._store_bytes(data, ".obj")
+                self.converted[real] = ext or "(no extension)"
         return f"{MESH_DIR}/{self.stored[real]}"
 
     def _store_bytes(self, data: bytes, ext: str) -> str:
@@ -122,6 +164,12 @@ class _Copier:
 
     def issues(self) -> list[Issue]:
         out = list(self.refused)
+        if self.converted:
+            counts = Counter(self.converted.values())
+            formats = ", ".join(f"{ext}: {n}" for ext, n in sorted(counts.items()))
+            out.append(Issue(code="mesh.converted", severity="info", location="meshes",
+                             message=f"{len(self.converted)} mesh file(s) converted to .obj "
+                             f"({formats}); their visual materials are not carried"))
         if self.missing_materials:
             names = sorted(set(self.missing_materials))
             out.append(Issue(code="mesh.material_missing", severity="warning", location="meshes",
@@ -138,15 +186,52 @@ class _Copier:
 def copy_meshes(obj: ArticulatedObject, folder: Path) -> tuple[dict[str, str], list[Issue]]:
     """Copy every resolved mesh of ``obj`` into ``folder / MESH_DIR``.
 
-    Returns ``{MeshRef.path: "meshes/<sha16>.<ext>"}`` and the issues of the copy.
+    Returns ``{MeshRef.path: "meshes/<sha16>.<ext>"}`` (a mesh that cannot be converted has
+    no entry) and the issues of the copy.
     """
     copier = _Copier(Path(folder))
-    names = {}
+    names, seen = {}, set()
     for link in obj.links.values():
         for ref in link.meshes:
-            if ref.path is not None and ref.path not in names:
-                names[ref.path] = copier.mesh(Path(ref.path))
+            if ref.path is not None and ref.path not in seen:
+                seen.add(ref.path)
+                name = copier.mesh(Path(ref.path), ref.filename)
+                if name is not None:
+                    names[ref.path] = name
     return names, copier.issues()
+
+
+def obj_bytes(path: str | os.PathLike) -> bytes:
+    """The geometry of the mesh file ``path`` as OBJ text (see the module docstring).
+
+    Vertices are written in the loader's order, every one of them (also those no face
+    uses), each coordinate as ``repr(float)``, so reading the text back gives the same
+    float64 values; faces are triangles with 1-based indices.
+
+    Raises:
+        MeshLoadFailure: the file cannot be read (its code), has no triangles
+            (``mesh.no_faces``) or non-finite vertices (``mesh.nonfinite``).
+    """
+    mesh = load_trimesh(path)
+    vertices = np.asarray(mesh.vertices, dtype=np.float64).reshape(-1, 3)
+    faces = np.asarray(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
+    if len(faces) == 0:
+        raise MeshLoadFailure("mesh.no_faces", "the file holds no triangles (points or "
+                              "lines only)")
+    if not np.all(np.isfinite(vertices)):
+        raise MeshLoadFailure("mesh.nonfinite", "vertices are not all finite")
+    if faces.min() < 0 or faces.max() >= len(vertices):
+        raise MeshLoadFailure("mesh.unreadable", "faces index vertices that do not exist")
+    lines = [f"v {x!r} {y!r} {z!r}\n" for x, y, z in vertices.tolist()]
+    lines += [f"f {a} {b} {c}\n" for a, b, c in (faces + 1).tolist()]
+    return "".join(lines).encode("ascii")
+
+
+def _reason(exc: Exception) -> str:
+    """The loader's reason (with its code), in one line."""
+    text = " ".join(str(exc).split())[:300] or type(exc).__name__
+    code = getattr(exc, "code", None)
+    return f"{code}: {text}" if code else f"{type(exc).__name__}: {text}"
 
 
 def _rewrite_lines(path: Path, rewrite, *, marker: bytes = b"") -> bytes:

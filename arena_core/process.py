@@ -7,7 +7,8 @@ one is an error). The canonical folder is ``out_dir / object_id``::
 
     object.urdf                 arena URDF v1 (arena_core.urdf_write)
     meshes/<sha256[:16]>.<ext>  content-addressed copies (an .obj's .mtl and textures too,
-                                references rewritten; dangling ones dropped)
+                                references rewritten; dangling ones dropped); meshes in
+                                other formats than .obj/.stl are converted to .obj
 
 It is written atomically (a temporary folder inside ``out_dir``, then a rename); nothing
 is written outside ``out_dir``. Content addressing makes the folder deterministic, and
@@ -123,7 +124,8 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
     """Write ``obj`` (meshes copied, URDF) to ``folder`` atomically, replacing it if present.
 
     Returns the object as written (mesh filenames ``meshes/<sha16>.<ext>``, paths in
-    ``folder``; unresolved meshes dropped) and the issues of the copy (dangling materials).
+    ``folder``; unresolved and unconvertible meshes dropped) and the issues of the copy
+    (dangling materials, ``mesh.converted``, ``mesh.convert_failed``).
     """
     folder = Path(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
