@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
+from arena_core import helical
 from arena_core.fsutil import file_problem
 from arena_core.limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.model import (
@@ -310,6 +311,7 @@ def _build_object(root: etree._Element, path: Path, resolver: _MeshResolver,
     joint_xml = {el.get("name"): el for el in root.findall("joint")}
     links = [_link(link, resolver, scale) for link in robot.links]
     joints = [_joint(j, joint_xml.get(j.name), scale, path) for j in robot.joints]
+    links, joints = helical.collapse(links, joints)  # the simulator encoding of a screw
     try:
         return ArticulatedObject.from_parts(robot.name or path.stem, links, joints,
                                             source_path=str(path))

@@ -9,7 +9,9 @@ write/read cycles unchanged (``arena_core.normalize.stable_pose`` snaps origins 
 copies, complete limits, inertials) is :mod:`arena_core.normalize`'s job.
 
 Helical joints are written as ``revolute`` (finite limits) or ``continuous`` with a
-``<helical pitch="H"/>`` child element; standard loaders ignore the element.
+``<helical pitch="H"/>`` child element (which standard loaders ignore), followed by the
+prismatic joint that mimics it with multiplier ``H`` through a massless link, so that
+simulators execute the pitch (:mod:`arena_core.helical`; the reader collapses the pair).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
+from arena_core import helical
 from arena_core import tolerances as tol
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef, Primitive
 
@@ -41,9 +44,11 @@ def urdf_string(obj: ArticulatedObject) -> str:
     """The URDF text of ``obj`` (deterministic: same object, same bytes)."""
     robot = etree.Element("robot", name=obj.name)
     robot.append(etree.Comment(f" {FORMAT_VERSION} "))
-    for name in _link_order(obj):
-        _write_link(robot, obj.links[name])
-    for joint in obj.joints:
+    links, joints = helical.expand(list(obj.links.values()), obj.joints)
+    by_name = {link.name: link for link in links}
+    for name in _link_order(obj.root, links, joints):
+        _write_link(robot, by_name[name])
+    for joint in joints:
         _write_joint(robot, joint)
     text = etree.tostring(robot, pretty_print=True, xml_declaration=True, encoding="utf-8")
     return text.decode()
@@ -73,10 +78,10 @@ def _vec(values) -> str:
     return " ".join(fmt(v) for v in np.asarray(values, dtype=float).reshape(-1))
 
 
-def _link_order(obj: ArticulatedObject) -> list[str]:
-    order = [obj.root]
-    order += [j.child for j in obj.joints if j.child != obj.root]
-    return order + sorted(set(obj.links) - set(order))
+def _link_order(root: str, links: list[Link], joints: list[Joint]) -> list[str]:
+    order = [root]
+    order += [j.child for j in joints if j.child != root]
+    return order + sorted({link.name for link in links} - set(order))
 
 
 def _origin(parent: etree._Element, pose: np.ndarray) -> None:

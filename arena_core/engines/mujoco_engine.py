@@ -34,6 +34,7 @@ import numpy as np
 from lxml import etree
 
 from arena_core.engines.base import ENGINE_MUJOCO, Engine, silenced
+from arena_core.helical import urdf_joints
 from arena_core.model import ArticulatedObject
 from arena_core.xmlsafe import parse_xml
 from schemas.issues import Issue
@@ -57,7 +58,9 @@ class MujocoSession:
             raise ValueError("MuJoCo's URDF import gave the object a free joint (no fixed base)")
         self.data = mujoco.MjData(self.model)
         self._obj = obj
-        self._qpos = {j.name: self._address(j.name) for j in obj.joints if j.moving}
+        own = {j.name for j in obj.joints}
+        self._qpos = {j.name: self._address(j.name) for j in urdf_joints(obj)
+                      if j.moving and (j.name in own or self._has_joint(j.name))}
         self._bodies = {name: self._body(name) for name in obj.links}
 
     def poses(self, q: Mapping[str, float]) -> dict[str, np.ndarray]:
@@ -85,6 +88,11 @@ class MujocoSession:
 
     def close(self) -> None:
         self.data = None
+
+    def _has_joint(self, joint: str) -> bool:
+        """Whether the model has ``joint`` (a helical joint's ``__pitch`` half may be absent
+        from a URDF written without the simulator encoding)."""
+        return self._mj.mj_name2id(self.model, self._mj.mjtObj.mjOBJ_JOINT, joint) >= 0
 
     def _address(self, joint: str) -> int:
         jid = self._mj.mj_name2id(self.model, self._mj.mjtObj.mjOBJ_JOINT, joint)

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.engines.base import ENGINE_PINOCCHIO, Engine, silenced
+from arena_core.helical import urdf_joints
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue
 
@@ -39,7 +40,9 @@ class PinocchioSession:
             for kind in (pinocchio.GeometryType.COLLISION, pinocchio.GeometryType.VISUAL):
                 pinocchio.buildGeomFromUrdf(self.model, path, kind, package_dirs=[folder])
         self.data = self.model.createData()
-        self._joints = {j.name: self._joint(j.name) for j in obj.joints if j.moving}
+        own = {j.name for j in obj.joints}
+        self._joints = {j.name: self._joint(j.name) for j in urdf_joints(obj)
+                        if j.moving and (j.name in own or self.model.existJointName(j.name))}
         body = pinocchio.FrameType.BODY
         self._frames = {name: self.model.getFrameId(name, body) for name in obj.links
                         if self.model.existFrame(name, body)}

@@ -36,6 +36,7 @@ from arena_core.engines.mujoco_engine import ENGINE as MUJOCO
 from arena_core.engines.pinocchio_engine import ENGINE as PINOCCHIO
 from arena_core.engines.pybullet_engine import ENGINE as PYBULLET
 from arena_core.engines.yourdfpy_engine import ENGINE as YOURDFPY
+from arena_core.helical import encoded_coordinates
 from arena_core.kinematics import configuration, link_poses, random_configurations
 from arena_core.model import ArticulatedObject
 
@@ -61,6 +62,7 @@ def verify_engines(urdf_path: str | os.PathLike, obj: ArticulatedObject, *,
     chosen = _check(k, engines)
     qs = configurations(obj, k=k, seed=seed)
     reference = [link_poses(obj, q) for q in qs]
+    qs = [encoded_coordinates(obj.joints, q) for q in qs]  # helical: J__pitch = pitch * q
     path = Path(urdf_path)
     return EnginesResult(tuple(run_engine(e, path, obj, qs, reference) for e in chosen))
 

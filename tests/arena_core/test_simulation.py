@@ -29,15 +29,16 @@ def test_every_engine_loads_and_moves_a_canonical_object(tmp_path):
     assert all(e.max_pose_error <= 1e-6 for e in engines if e.max_pose_error is not None)
 
 
-def test_helical_pitch_is_lost_by_every_standard_urdf_engine_but_not_by_the_mjcf(tmp_path):
-    """Today's gap (issue 11): the URDF's <helical pitch> is ignored by every engine; the MJCF
-    encodes it as an equality constraint and moves right."""
+def test_helical_joint_moves_with_its_pitch_in_every_engine(tmp_path):
+    """The canonical URDF encodes the screw for simulators (arena_core.helical); every engine
+    then moves the child by pitch x angle, as arena_core's forward kinematics do."""
     urdf = good_object(tmp_path / "src", "screw", variant=1)
     urdf.write_text(urdf.read_text().replace('type="revolute">', 'type="revolute">'
                                              '<helical pitch="0.02"/>'))
     record, folder, obj = _canonical(tmp_path, urdf)
-    assert obj.joint("hinge").type == "helical"
+    assert record.accepted and record.oracle_distance <= 1e-9
+    assert [j.type for j in obj.joints] == ["helical"]  # the encoded pair reads back as one
+    text = (folder / CANONICAL_URDF).read_text()
+    assert 'name="hinge__pitch" type="prismatic"' in text and 'multiplier="0.02"' in text
     issues, engines = simulation_check(folder, CANONICAL_URDF, obj)
-    by_engine = {e.engine: e for e in engines}
-    assert by_engine[MJCF_ENGINE].ok
-    assert {i.code for i in issues} == {f"engine.{e}.fk_mismatch" for e in ENGINES[1:]}
+    assert issues == [] and all(e.ok for e in engines)
