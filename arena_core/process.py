@@ -5,7 +5,8 @@ rejected :class:`~schemas.record.ObjectRecord` carrying the reader's code, and e
 problem found later is an issue in the record's verification report (``rejected`` iff
 one is an error). The canonical folder is ``out_dir / object_id``::
 
-    object.urdf                 arena URDF v1 (arena_core.urdf_write)
+    object.urdf                 arena URDF (arena_core.urdf_write)
+    object.xml                  the object's own MJCF (arena_core.mjcf_write)
     meshes/<sha256[:16]>.<ext>  content-addressed copies (an .obj's .mtl and textures too,
                                 references rewritten; dangling ones dropped); meshes in
                                 other formats than .obj/.stl are converted to .obj
@@ -15,7 +16,9 @@ is written outside ``out_dir``. Content addressing makes the folder deterministi
 processing the canonical URDF again reproduces it byte for byte (same
 :func:`folder_checksum`). The oracle (:mod:`arena_core.oracle`) compares the re-read
 canonical object with the transformed source; :func:`arena_core.verify.verify_object`
-runs on the re-read canonical object.
+runs on the re-read canonical object, and the ``engines`` stage
+(:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
+URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
 """
 
 from __future__ import annotations
@@ -36,14 +39,17 @@ from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, tree_sha256
 from arena_core.massprops import MeshCache
+from arena_core.mjcf_write import MJCF_FILE, write_mjcf
 from arena_core.model import ArticulatedObject
 from arena_core.normalize import Normalized, check_options, normalize_object
 from arena_core.oracle import oracle_issues
+from arena_core.simulation import simulation_check
 from arena_core.urdf import ReadResult, UrdfError, read_urdf
 from arena_core.urdf_write import write_urdf
 from arena_core.verify import verify_object
 from schemas.issues import Issue
 from schemas.record import (
+    EngineRecord,
     JointRecord,
     LinkRecord,
     MimicRecord,
@@ -134,6 +140,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
         names, issues = copy_meshes(obj, tmp)
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
+        write_mjcf(written, tmp)
         os.chmod(tmp, 0o755)
         replace_folder(tmp, folder)
     except BaseException:
@@ -155,8 +162,9 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
                             message=f"the canonical URDF cannot be read back: {exc}"))
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
-    issues += canonical.issues + found + _verify(canonical.obj, extras)
-    return _record(prov, canonical.obj, normalized, issues, distance, folder)
+    engine_issues, engines = simulation_check(folder, CANONICAL_URDF, canonical.obj)
+    issues += canonical.issues + found + _verify(canonical.obj, extras) + engine_issues
+    return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 
 def _verify(obj: ArticulatedObject, extras: Mapping[str, Any] | None) -> list[Issue]:
@@ -164,7 +172,8 @@ def _verify(obj: ArticulatedObject, extras: Mapping[str, Any] | None) -> list[Is
 
 
 def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],
-            distance: float | None, folder: Path) -> ObjectRecord:
+            distance: float | None, folder: Path,
+            engines: list[EngineRecord] | None = None) -> ObjectRecord:
     unique = list(dict.fromkeys(issues))
     t = normalized.transform
     transform = TransformRecord(rotation=t.rotation.tolist(), translation=t.translation.tolist(),
@@ -175,7 +184,8 @@ def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: 
         joints=_joint_records(obj), transform=transform,
         verification=VerificationReport.from_issues(unique), oracle_distance=distance,
         urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files,
-        renamed_links={k: v for k, v in sorted(normalized.link_names.items()) if k != v})
+        renamed_links={k: v for k, v in sorted(normalized.link_names.items()) if k != v},
+        mjcf=MJCF_FILE if (folder / MJCF_FILE).is_file() else None, engines=engines or [])
 
 
 def _link_records(obj: ArticulatedObject, sources: Mapping[str, str]) -> list[LinkRecord]:

@@ -87,6 +87,8 @@ class CardInfo:
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     #: Why the evaluation subset is empty or short (None when it is complete).
     subset_message: str | None = None
+    #: Source -> engine -> objects that load and move right in it (the ``engines`` stage).
+    engines: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def card_configs(self) -> list[str]:
         """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
@@ -158,7 +160,7 @@ def render_card(info: CardInfo) -> str:
     """The full ``README.md`` text (front matter + body), ending with one newline."""
     header = yaml.safe_dump(front_matter(info), sort_keys=False, allow_unicode=True, width=100)
     sections = [
-        _intro(info), _loading(info), _counts(info), _figures(info), _columns(),
+        _intro(info), _loading(info), _counts(info), _engines(info), _figures(info), _columns(),
         _storage(), _licenses(info), _files(), _changelog(info), _citation(),
     ]
     body = "\n\n".join(s.strip() for s in sections if s)
@@ -286,6 +288,38 @@ def _counts(info: CardInfo) -> str:
 
 {joints}
 """
+
+
+def _engines(info: CardInfo) -> str:
+    names = sorted({e for per in info.engines.values() for e in per}, key=_ENGINE_ORDER.index)
+    if not names:
+        return ""
+    rows = [[source, info.by_source.get(source, 0),
+             *(info.engines[source].get(e, 0) for e in names)] for source in sorted(info.engines)]
+    table = _table(["source", "objects", *names], rows)
+    return f"""
+## Simulators
+
+Every object was loaded in each engine and every link's pose compared with arena_core's
+forward kinematics at the rest pose and 5 random configurations (1e-9; 1e-6 for PyBullet's
+float32 API), and simulated for 1 s in MuJoCo. Objects that load and move right, per source
+(`mujoco_mjcf` is the object's own `object.xml`; `mujoco` is MuJoCo's URDF import):
+
+{table}
+
+Loading one object (`folder` = a materialized object, `arena materialize`):
+
+```python
+import mujoco; m = mujoco.MjModel.from_xml_path(f"{{folder}}/object.xml")  # helical, mimic run
+import pybullet as p; p.connect(p.DIRECT)
+body = p.loadURDF(f"{{folder}}/object.urdf", useFixedBase=True, flags=p.URDF_USE_INERTIA_FROM_FILE)
+import pinocchio as pin; model = pin.buildModelFromUrdf(f"{{folder}}/object.urdf")
+import yourdfpy; robot = yourdfpy.URDF.load(f"{{folder}}/object.urdf")
+```
+"""
+
+
+_ENGINE_ORDER = ["mujoco_mjcf", "mujoco", "pybullet", "pinocchio", "yourdfpy"]
 
 
 def _subset_cell(info: CardInfo) -> str:

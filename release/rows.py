@@ -46,6 +46,10 @@ JOINT_TYPE = pa.struct([
 LINK_TYPE = pa.struct([("name", pa.string()), ("mass", pa.float64()), ("com", _VEC),
                        ("inertia", _MAT), ("mass_source", pa.string())])
 
+ENGINE_TYPE = pa.struct([("engine", pa.string()), ("version", pa.string()),
+                         ("loaded", pa.bool_()), ("ok", pa.bool_()),
+                         ("max_pose_error", pa.float64())])
+
 FILE_TYPE = pa.struct([("path", pa.string()), ("sha256", pa.string()), ("size", pa.int64())])
 
 #: Column -> (arrow type, meaning). The order is the column order of the parquet files.
@@ -62,6 +66,7 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "supercategory": (pa.string(), "one of the 15 supercategories"),
     "urdf": (pa.string(), "the canonical URDF text (arena URDF v1; meshes under `meshes/`)"),
     "urdf_path": (pa.string(), "file name of the URDF inside the object archive"),
+    "mjcf_path": (pa.string(), "file name of the object's own MJCF (MuJoCo) inside the archive"),
     "joints": (pa.list_(JOINT_TYPE), "joints in the root frame at rest: name, type, parent, "
                "child, unit `axis` (3), `origin` point on the axis (3, m), `pitch` (m/rad), "
                "`lower`/`upper` (rad or m, null if infinite), effort, velocity, unit `twist` "
@@ -69,7 +74,8 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                "infinite), mimic"),
     "links": (pa.list_(LINK_TYPE), "links: name, `mass` (kg), `com` (3, m, root frame), "
               "`inertia` (3x3, kg m^2 about the COM, root-frame axes), `mass_source` "
-              "(`urdf`, `mesh_volume`, `convex_hull`, `default`)"),
+              "(`urdf`, `mesh_volume`, `convex_hull`, `default`, `placeholder`: an explicit "
+              "negligible inertial on a link with none, so no engine invents one)"),
     "n_links": (pa.int32(), "number of links"),
     "n_joints": (pa.int32(), "number of joints (fixed included)"),
     "n_moving_joints": (pa.int32(), "number of non-fixed joints"),
@@ -83,6 +89,11 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                      "verification status and the issues found (warnings and infos)"),
     "oracle_distance": (pa.float64(), "metric distance between the transformed source and "
                         "the canonical joints (0 up to 1e-9)"),
+    "engines": (pa.list_(ENGINE_TYPE), "how each engine loaded and moved the object: "
+                "`mujoco_mjcf` (its `object.xml`), `mujoco` (MuJoCo's URDF import), `pybullet`, "
+                "`pinocchio`, `yourdfpy`; `loaded`, `ok` (every link's pose within 1e-9 of "
+                "arena_core's forward kinematics at 6 configurations, 1e-6 for PyBullet's "
+                "float32 API; 1 s of MuJoCo simulation finite) and the worst pose error"),
     "source_files": (pa.list_(FILE_TYPE), "source files the object was read from, with sha256"),
     "mesh_archive": (pa.string(), "path of the object's zip (URDF + meshes) in this repository"),
     "mesh_archive_sha256": (pa.string(), "sha256 of that zip"),
@@ -134,12 +145,13 @@ def object_row(
         "license": record.license, "license_class": _license_class(record),
         "category": record.category, "supercategory": record.supercategory,
         "urdf": (Path(folder) / record.urdf).read_text(encoding="utf-8"),
-        "urdf_path": record.urdf, "joints": joints, "links": data["links"],
+        "urdf_path": record.urdf, "mjcf_path": record.mjcf, "joints": joints, "links": data["links"],
         "n_links": len(record.links), "n_joints": len(joints),
         "n_moving_joints": sum(1 for j in joints if j["type"] != "fixed"),
         "joint_types": [t for t in CURATION_JOINT_TYPES if t in types],
         "transform": data["transform"], "checksum": record.checksum,
         "verification": data["verification"], "oracle_distance": record.oracle_distance,
+        "engines": data["engines"],
         "source_files": data["files"], "mesh_archive": mesh_archive,
         "mesh_archive_sha256": archive_sha256, "mesh_archive_bytes": int(archive_bytes),
         "duplicate_of": None, "duplicates": sorted(duplicates),
@@ -162,6 +174,7 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
             "supercategory", "checksum", "n_moving_joints", "urdf_path", "in_eval200")
     return {**{k: row[k] for k in keys},
             "joint_counts": {t: counts[t] for t in CURATION_JOINT_TYPES if counts[t]},
+            "engines": {e["engine"]: bool(e["ok"]) for e in row["engines"]},
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
 

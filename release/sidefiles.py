@@ -111,6 +111,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
+        engines=_engine_counts(rows),
         format_versions={"row": ROW_FORMAT_VERSION, "record": RECORD_FORMAT_VERSION,
                          "urdf": FORMAT_VERSION})
 
@@ -138,3 +139,13 @@ def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key
                         for c, f in shards.items()},
             "subset_message": info.subset_message,
             "figures": {"contact_sheet_key": sheet_key}}
+
+
+def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:
+    """Source -> engine -> objects that load and move right in it."""
+    out: dict[str, Counter] = {}
+    for r in rows:
+        per = out.setdefault(r["source"], Counter())
+        per.update({engine: int(ok) for engine, ok in r.get("engines", {}).items()})
+    return {source: dict(sorted(per.items())) for source, per in sorted(out.items())}
+

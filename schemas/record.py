@@ -155,7 +155,8 @@ class ObjectRecord(BaseModel):
     :func:`arena_core.process.folder_checksum` is ``checksum`` (``None`` when nothing was
     written because the source could not be read). ``oracle_distance`` is the metric
     between the transformed source joints and the re-read canonical joints.
-    ``renamed_links`` maps each source link name that normalization changed (a name engines
+    ``mjcf`` is the object's own MuJoCo file in the folder, ``engines`` how each engine
+    loaded and moved it. ``renamed_links`` maps each source link name that normalization changed (a name engines
     reserve, a non-root ``base``) to its canonical name.
     """
 
@@ -182,6 +183,8 @@ class ObjectRecord(BaseModel):
     checksum: Sha256 | None = None
     canonical_files: list[SourceFile] = Field(default_factory=list)
     renamed_links: dict[str, str] = Field(default_factory=dict)
+    mjcf: str | None = None
+    engines: list[EngineRecord] = Field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
