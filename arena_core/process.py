@@ -94,7 +94,8 @@ def process_object(
         scale: meters per file unit; up_axis: ``"z"`` or ``"y"`` (the source's up axis).
         provenance: :data:`PROVENANCE_KEYS` (``source_id`` defaults to ``object_id``;
             ``files`` defaults to the URDF and the meshes it uses, hashed here).
-        extras: passed to ``verify_object`` (``canonical=True`` is added).
+        extras: passed to ``verify_object`` (``canonical=True`` and the provenance's
+            ``category`` are added).
 
     Raises:
         ProcessError: ``provenance`` is malformed; NormalizeError: bad ``scale``/``up_axis``.
@@ -163,12 +164,15 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     engine_issues, engines = simulation_check(folder, CANONICAL_URDF, canonical.obj)
-    issues += canonical.issues + found + _verify(canonical.obj, extras) + engine_issues
+    issues += (canonical.issues + found + _verify(canonical.obj, prov.get("category"), extras)
+               + engine_issues)
     return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 
-def _verify(obj: ArticulatedObject, extras: Mapping[str, Any] | None) -> list[Issue]:
-    return list(verify_object(obj, extras={"canonical": True, **dict(extras or {})}))
+def _verify(obj: ArticulatedObject, category: str | None,
+            extras: Mapping[str, Any] | None) -> list[Issue]:
+    given = {"canonical": True, "category": category, **dict(extras or {})}
+    return list(verify_object(obj, extras=given))
 
 
 def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],

@@ -31,7 +31,7 @@ from schemas.record import ObjectRecord, VerificationReport
 from schemas.sources import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-4"
+PIPELINE_VERSION = "arena-pipeline-5"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -102,7 +102,7 @@ class ObjectStore:
             if found is not None:
                 yield found
 
-    def process(self, obj: SourceObject, *, up_axis: str = "z") -> StoredObject:
+    def process(self, obj: SourceObject) -> StoredObject:
         """Process ``obj`` unless its key is already stored; return the stored object."""
         key = object_key(obj)
         found = self.get(key)
@@ -112,7 +112,7 @@ class ObjectStore:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{key[:12]}-", dir=target.parent))
         try:
-            guarded(lambda: _build_entry(obj, tmp, up_axis=up_axis),
+            guarded(lambda: _build_entry(obj, tmp),
                     on_error=lambda found: _failed_entry(obj, tmp, found))
             try:
                 os.replace(tmp, target)
@@ -128,7 +128,7 @@ class ObjectStore:
         return stored
 
 
-def _build_entry(obj: SourceObject, folder: Path, *, up_axis: str) -> None:
+def _build_entry(obj: SourceObject, folder: Path) -> None:
     provenance = _provenance(obj)
     object_id = provenance["object_id"]
     if obj.has_errors:
@@ -137,7 +137,7 @@ def _build_entry(obj: SourceObject, folder: Path, *, up_axis: str) -> None:
         extras = dict(obj.extras)
         record = process_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
                                 package_dirs=extras.get("package_dirs"), scale=obj.scale,
-                                up_axis=extras.get("up_axis", up_axis), provenance=provenance,
+                                up_axis=obj.up_axis, provenance=provenance,
                                 extras=extras)
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(

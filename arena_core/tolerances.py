@@ -56,6 +56,14 @@ PRISMATIC_TRAVEL = 3.0
 #: The COM may lie outside its link's convex hull by at most this fraction of the link diagonal.
 COM_HULL = 0.05
 
+#: A door, window or gate hinge within this angle (rad, 20 deg) of +-Z is vertical; sources
+#: with sloppy root rotations (habitat-sim's rpy="1.565 0 0") stay far inside it.
+UPRIGHT_HINGE = 0.35
+
+#: A rotating joint is a hinge (not a handle or knob) when its moving part's rest bounding-box
+#: diagonal is at least this fraction of the object's.
+HINGE_PART = 0.5
+
 #: Principal moments must satisfy the triangle inequality up to this relative slack.
 INERTIA_TRIANGLE = 1e-6
 

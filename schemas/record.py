@@ -24,14 +24,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from schemas.issues import Issue
-from schemas.sources import LicenseClass, SourceFile
+from schemas.sources import LicenseClass, SourceFile, UpAxis
 
 #: Version of the record format; bump on any incompatible change (the release tags it).
 RECORD_FORMAT_VERSION = "1"
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
-UpAxis = Literal["z", "y"]
 Status = Literal["accepted", "rejected"]
 
 Vec3 = Annotated[list[float], Field(min_length=3, max_length=3)]

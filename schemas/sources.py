@@ -2,13 +2,14 @@
 
 A :class:`SourceManifest` declares one library: which adapter reads it, under which license,
 where it lives (a local folder, a local archive, or an http(s) URL of an archive pinned by
-its sha256) and how to read it (length scale, category hints). ``generated`` sources take
-``n`` and ``seed`` instead of a location. :func:`load_source_manifest` reads one YAML file
+its sha256) and how to read it (length scale, up axis, category hints). ``generated``
+sources take ``n`` and ``seed`` instead of a location. :func:`load_source_manifest` reads one YAML file
 and raises :class:`ManifestError` naming the file and the field on bad input.
 
 A :class:`SourceObject` is what every adapter yields per object: provenance (source,
 ids, version, license, license class, file digests), the URDF to normalize and the folder
-its files must stay inside, plus the issues found at ingest.
+its files must stay inside, how to read its lengths and orientation (``scale``, ``up_axis``,
+from the manifest), plus the issues found at ingest.
 
 Example:
     >>> m = load_source_manifest({"name": "gen", "adapter": "generated", "license": "CC0-1.0",
@@ -46,6 +47,9 @@ Adapter = Literal["partnet_mobility", "gapartnet", "urdf_folder", "mjcf", "gener
 ADAPTERS: tuple[str, ...] = Adapter.__args__
 LicenseClass = Literal["non-commercial", "copyleft", "permissive", "unknown"]
 LocationKind = Literal["folder", "archive", "url"]
+#: The source's up axis: ``z`` (the canonical convention) or ``y`` (turned +90 deg about X).
+UpAxis = Literal["z", "y"]
+UP_AXES: tuple[str, ...] = UpAxis.__args__
 
 #: File name endings read as archives (anything else local is a folder).
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
@@ -112,6 +116,8 @@ class SourceManifest(BaseModel):
     ``base_dir`` is given (:func:`load_source_manifest` passes the manifest's folder).
     ``priority``: higher wins when the duplicate policy must keep one of two copies.
     ``subdir``: the folder inside the location (after extraction) that holds the library.
+    ``up_axis``: the axis that points up in the source's root frame, ``z`` (default) or
+    ``y`` (normalization turns ``+Y`` into ``+Z``).
     ``category_hints``: a default category (a string, stored under key ``"*"``) or a
     mapping from a source-side key (object id, folder name, source category) to a category.
     ``license_class``: given explicitly, or derived from ``commercial_use=False``
@@ -128,6 +134,7 @@ class SourceManifest(BaseModel):
     sha256: str | None = None
     version: str | None = None
     scale: float = 1.0
+    up_axis: UpAxis = "z"
     category_hints: dict[str, str] = Field(default_factory=dict)
     priority: int = 0
     subdir: str | None = None
@@ -166,6 +173,11 @@ class SourceManifest(BaseModel):
     @classmethod
     def _check_scale(cls, value: float) -> float:
         return _check_scale_value(value)
+
+    @field_validator("up_axis", mode="before")
+    @classmethod
+    def _check_up_axis(cls, value: Any) -> Any:
+        return _check_up_axis_value(value)
 
     @field_validator("category_hints", mode="before")
     @classmethod
@@ -250,6 +262,15 @@ def _check_scale_value(value: float) -> float:
     return value
 
 
+def _check_up_axis_value(value: Any) -> Any:
+    """Return ``value`` lower-cased if it names a known up axis, else raise ValueError."""
+    text = value.strip().lower() if isinstance(value, str) else value
+    if text not in UP_AXES:
+        raise ValueError(f"unknown up axis {value!r}; expected 'z' (Z up, the canonical "
+                         "convention) or 'y' (Y up: normalization turns it +90 deg about X)")
+    return text
+
+
 def _derived_license_class(m: SourceManifest) -> LicenseClass:
     """The class from the override flags if given, else :func:`classify_license`."""
     if m.commercial_use is False:
@@ -316,6 +337,7 @@ class SourceObject(BaseModel):
 
     ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
     ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
+    ``scale`` and ``up_axis`` are the manifest's (how normalization reads the object).
     ``extras`` holds adapter-specific data (semantics lines, mobility_v2 path, package
     dirs); keep it JSON-serializable.
     """
@@ -333,6 +355,7 @@ class SourceObject(BaseModel):
     root_dir: Path
     files: list[SourceFile] = Field(default_factory=list)
     scale: float = 1.0
+    up_axis: UpAxis = "z"
     extras: dict[str, Any] = Field(default_factory=dict)
     issues: list[Issue] = Field(default_factory=list)
 
@@ -361,6 +384,11 @@ class SourceObject(BaseModel):
     @classmethod
     def _check_scale(cls, value: float) -> float:
         return _check_scale_value(value)
+
+    @field_validator("up_axis", mode="before")
+    @classmethod
+    def _check_up_axis(cls, value: Any) -> Any:
+        return _check_up_axis_value(value)
 
     @property
     def has_errors(self) -> bool:

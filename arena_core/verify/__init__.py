@@ -34,6 +34,7 @@ from arena_core.verify.mobility import check_mobility
 from arena_core.verify.motion import check_motion
 from arena_core.verify.policy import Decision, Policy, accepted, decide
 from arena_core.verify.structure import check_structure
+from arena_core.verify.upright import check_upright
 from schemas.issues import Issue
 
 __all__ = [
@@ -114,6 +115,8 @@ CHECKS: dict[str, Check] = {c.name: c for c in (
         mobility.missing_part warning
         mobility.rotation_limit_dropped info
         mobility.unreadable warning""")),
+    Check("upright", check_upright, _codes("""
+        geometry.up_axis.implausible warning""")),
 )}
 
 #: Every code a check may emit -> its default severity (plus the runner's own code).
@@ -126,7 +129,8 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
     """Run the registered checks (default: all, in registry order) on ``obj``.
 
     ``extras`` is described in :class:`~arena_core.verify.base.Context` (``mobility`` or
-    ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``; other keys
+    ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
+    ``category``; other keys
     are ignored, so an adapter's extras can be passed as they are). A check that fails unexpectedly
     yields one ``verify.internal_error`` issue instead of an exception, so one bad object
     never stops a build.

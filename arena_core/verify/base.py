@@ -46,6 +46,8 @@ class Context:
     * ``canonical``: ``True`` when ``obj`` claims to be arena URDF v1 (missing inertials and
       incomplete limits become errors instead of infos).
     * ``mesh_cache``: a :class:`~arena_core.massprops.MeshCache` to share mesh loads.
+    * ``category``: the object's category (the source's label or a taxonomy id);
+      ``check_upright`` expects vertical hinges of doors, windows and gates.
     """
 
     obj: ArticulatedObject

@@ -63,7 +63,8 @@ class Adapter(ABC):
         by source id (the root is checked now, the objects are read lazily).
 
         Args:
-            manifest: the source's manifest (license, version, scale, category hints).
+            manifest: the source's manifest (license, version, scale, up axis, category
+                hints).
             root: the materialized local folder of the library.
             work_dir: a writable folder for extracted or converted files (created if needed).
 
@@ -127,6 +128,7 @@ def make_object(
         root_dir=Path(root_dir),
         files=list(files),
         scale=manifest.scale,
+        up_axis=manifest.up_axis,
         extras=dict(extras or {}),
         issues=list(issues),
     )

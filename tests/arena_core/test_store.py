@@ -81,3 +81,16 @@ def test_record_joint_tree_equals_the_object_tree(tmp_path):
     assert from_record.names == from_object.names
     assert_allclose(from_record.pairs, from_object.pairs, atol=1e-12)
     assert np.array_equal(np.sort(from_record.edges, axis=1).shape, from_object.edges.shape)
+
+
+def test_the_source_objects_up_axis_is_used_and_keyed(tmp_path):
+    text = (REPO / "tests" / "fixtures" / "urdf" / "y_up_door.urdf").read_text()
+    z_up = _source(tmp_path / "src", text=text)
+    y_up = z_up.model_copy(update={"up_axis": "y"})
+    assert object_key(y_up) != object_key(z_up)
+    store = ObjectStore(tmp_path / "store")
+    stored = store.process(y_up)
+    assert stored.record.accepted and stored.record.transform.up_axis == "y"
+    (hinge,) = [j for j in stored.record.joints if j.name == "hinge"]
+    assert_allclose(hinge.axis, [0.0, 0.0, 1.0], atol=1e-12)
+    assert store.process(z_up).record.transform.up_axis == "z"

@@ -37,7 +37,8 @@ def test_bad_override_is_refused():
 
 
 def test_registry_codes_are_dotted_and_severities_known():
-    assert list(CHECKS) == ["joints", "structure", "geometry", "mass", "motion", "mobility"]
+    assert list(CHECKS) == ["joints", "structure", "geometry", "mass", "motion", "mobility",
+                           "upright"]
     for code, severity in CODES.items():
         assert "." in code and code == code.lower(), code
         assert severity in ("error", "warning", "info"), code

@@ -11,9 +11,14 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from arena_core.massprops import MeshCache
+from arena_core.store import ObjectStore
 from arena_core.urdf import UrdfError, read_urdf
+from arena_core.verify.geometry import ObjectGeometry
+from arena_core.verify.upright import vertical_angle
 from flows.adapters import get_adapter
 from schemas.sources import load_source_manifests
 
@@ -137,3 +142,28 @@ def test_iai_package_uris_and_categories(ingested):
                                            "counter")} == {
         "Bin_11361": "TrashCan", "CabinetTop_00001": "StorageFurniture", "Sink_00005": "Sink",
         "counter": "KitchenCounter"}
+
+
+def test_habitat_objects_are_y_up_and_its_doors_stand_upright(ingested, tmp_path):
+    """The manifest's ``up_axis: y`` reaches every habitat object; door1 (its root joint is
+    the hinge, ``0 1 0`` under ``rpy="0 0 3.14"``) and doubledoor (two ``0 1 0`` hinges)
+    come out of the store with vertical hinges, tallest along Z, and no up-axis warning."""
+    up_axes = {name: {o.up_axis for o in objs} for name, objs in ingested.items()}
+    assert up_axes.pop("realdata_habitat") == {"y"}
+    assert set().union(*up_axes.values()) == {"z"}
+    doors = {o.source_id: o for o in ingested["realdata_habitat"] if o.category == "Door"}
+    assert sorted(doors) == ["doors/door1", "doors/doubledoor"]
+    store = ObjectStore(tmp_path / "store")
+    for source_id, hinges in (("doors/door1", {"root_rotation"}),
+                              ("doors/doubledoor", {"left_hinge", "right_hinge"})):
+        stored = store.process(doors[source_id])
+        record = stored.record
+        assert record.accepted and record.transform.up_axis == "y", record.verification.issues
+        axes = {j.name: j.axis for j in record.joints if j.type == "revolute"}
+        assert set(axes) == hinges
+        for name, axis in axes.items():
+            assert vertical_angle(np.array(axis)) < 0.01, (source_id, name, axis)  # rpy 1.56
+        assert "geometry.up_axis.implausible" not in record.verification.codes
+        obj = read_urdf(stored.folder / record.urdf).obj
+        extent = np.ptp(ObjectGeometry.build(obj, MeshCache()).root_points(obj), axis=0)
+        assert extent.argmax() == 2 and extent[2] > 2.0, (source_id, extent)  # ~2 m tall

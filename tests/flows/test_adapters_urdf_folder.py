@@ -77,3 +77,10 @@ def test_hostile_and_unresolvable_references_are_left_to_the_reader(tmp_path):
         read = read_urdf(obj.urdf_path, root_dir=obj.root_dir,
                          package_dirs=obj.extras.get("package_dirs"))
         assert [i.code for i in read.issues] == [code]
+
+
+def test_manifest_up_axis_reaches_every_object(tmp_path):
+    root = _library(tmp_path / "lib")
+    assert {o.up_axis for o in _ingest(root, tmp_path / "w1").values()} == {"z"}
+    y_up = _ingest(root, tmp_path / "w2", up_axis="y")
+    assert len(y_up) == 4 and {o.up_axis for o in y_up.values()} == {"y"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from schemas.issues import Issue
 from schemas.sources import (
@@ -100,6 +101,30 @@ def test_unknown_adapter_lists_the_choices(tmp_path):
 def test_bad_scale_is_named(scale):
     error = _error({**BASE, "scale": scale}, base_dir="/")
     assert [f for f, _ in error.errors] == ["scale"]
+
+
+def test_up_axis_defaults_to_z_and_is_read_from_the_file(tmp_path):
+    assert load_source_manifest(BASE, base_dir="/").up_axis == "z"
+    path = _write(tmp_path, "name: lib\nadapter: urdf_folder\nlicense: MIT\nlocation: x\n"
+                            "up_axis: Y\n")
+    manifest = load_source_manifest(path)
+    assert manifest.up_axis == "y"
+    assert manifest.model_dump(mode="json")["up_axis"] == "y"  # in sources.json and the key
+
+
+@pytest.mark.parametrize("up_axis", ["x", "-y", "up", 1, None])
+def test_bad_up_axis_is_a_clear_manifest_error(tmp_path, up_axis):
+    path = _write(tmp_path, yaml.safe_dump({**BASE, "up_axis": up_axis}))
+    error = _error(path)
+    assert error.path == str(path)
+    ((field, message),) = error.errors
+    assert field == "up_axis" and f"unknown up axis {up_axis!r}" in message
+    assert "expected 'z'" in message and "'y'" in message
+
+
+def test_only_the_habitat_manifest_is_y_up():
+    manifests = load_source_manifests(MANIFESTS) + _realdata_manifests()
+    assert {m.name for m in manifests if m.up_axis == "y"} == {"realdata_habitat"}
 
 
 def test_generated_needs_n_and_seed_and_no_location():
@@ -268,6 +293,7 @@ def test_source_object_derives_its_license_class_and_keeps_provenance():
         ("source", "Bad Name"),
         ("source_id", ""),
         ("scale", 0.0),
+        ("up_axis", "x"),
         ("files", [{"path": "../escape.obj", "sha256": "0" * 64, "size": 1}]),
         ("files", [{"path": "/abs.obj", "sha256": "0" * 64, "size": 1}]),
         ("files", [{"path": "a.obj", "sha256": "XYZ", "size": 1}]),
