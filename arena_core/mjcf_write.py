@@ -69,6 +69,7 @@ from lxml import etree
 from arena_core import tolerances as tol
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
+from arena_core.massprops import MeshLoadFailure, load_trimesh
 from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.urdf_write import fmt
 from schemas.issues import Issue
@@ -114,7 +115,8 @@ class MjcfNames:
 
 @dataclass(frozen=True)
 class SkippedMesh:
-    """A mesh not written: ``reason`` is ``unresolved``, ``not_relative`` or ``format``."""
+    """A mesh not written: ``reason`` is ``unresolved``, ``not_relative``, ``format`` or
+    ``too_few_vertices`` (MuJoCo needs four)."""
 
     link: str
     filename: str
@@ -341,7 +343,21 @@ def _mesh_problem(mesh: MeshRef) -> str | None:
         return "not_relative"
     if rel.suffix.lower() not in MESH_FORMATS:
         return "format"
+    if _vertex_count(mesh.path) < 4:
+        return "too_few_vertices"  # MuJoCo refuses such a mesh asset
     return None
+
+
+def _vertex_count(path: str) -> int:
+    """Vertices of a mesh file (``v`` lines of an OBJ, counted without parsing; else trimesh);
+    a file that cannot be read counts as enough (MuJoCo will say what is wrong)."""
+    try:
+        if path.lower().endswith(".obj"):
+            with open(path, "rb") as stream:
+                return sum(1 for line in stream if line.startswith(b"v "))
+        return len(load_trimesh(path).vertices)
+    except (OSError, MeshLoadFailure):
+        return 4
 
 
 def _half_size(shape: str, size: tuple[float, ...]) -> list[float]:

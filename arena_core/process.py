@@ -141,7 +141,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
         names, issues = copy_meshes(obj, tmp)
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
-        write_mjcf(written, tmp)
+        write_mjcf(_with_mesh_files(obj, names, tmp), tmp)
         os.chmod(tmp, 0o755)
         replace_folder(tmp, folder)
     except BaseException:

@@ -344,14 +344,17 @@ def test_degenerate_inertia_of_a_moving_body_is_floored(tmp_path):
 def test_meshes_mujoco_cannot_read_are_skipped_and_listed(tmp_path):
     (tmp_path / "meshes").mkdir()
     (tmp_path / "meshes" / "part.glb").write_bytes(b"glTF")
+    (tmp_path / "meshes" / "tri.obj").write_text("v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n")
     link = ('<link name="a"><visual><geometry><mesh filename="meshes/part.glb"/></geometry>'
             '</visual><visual><geometry><mesh filename="meshes/missing.obj"/></geometry>'
+            '</visual><visual><geometry><mesh filename="meshes/tri.obj"/></geometry>'
             f'</visual>{INERTIAL}</link>')
     obj = _object(tmp_path, [_link("base", mass=False), link],
                   [_joint("j", "revolute", "base", "a")])
     result = write_mjcf(obj, tmp_path)
     assert [(s.link, s.filename, s.reason) for s in result.skipped_meshes] == [
-        ("a", "meshes/part.glb", "format"), ("a", "meshes/missing.obj", "unresolved")]
+        ("a", "meshes/part.glb", "format"), ("a", "meshes/missing.obj", "unresolved"),
+        ("a", "meshes/tri.obj", "too_few_vertices")]
     assert "part.glb" not in result.path.read_text()
     assert check_mjcf(result.path, obj) == []
 
