@@ -21,6 +21,8 @@ first one):
    load in yourdfpy with its meshes. With ``canonical_dir`` (the build's canonical
    folders), ``arena_core.compare.object_tree_distance`` to the canonical object is
    checked too.
+4. **Engines**: every ``full`` row passed the ``engines`` stage in every engine its
+   ``engines`` column lists (``report.engines`` counts the rows per engine).
 
 The caller fails the build when ``report.ok`` is false. Set ``HF_HUB_OFFLINE=1`` in the
 caller's environment to be sure nothing is fetched (the folder is read locally anyway).
@@ -61,6 +63,8 @@ class ReleaseCheck:
 
     release: str
     counts: dict[str, int] = field(default_factory=dict)
+    #: Engine -> rows of ``full`` that load and move right in it (the ``engines`` column).
+    engines: dict[str, int] = field(default_factory=dict)
     rows: list[RowCheck] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
 
@@ -106,6 +110,8 @@ def check_release(
         if loaded is None:
             return report
         full = loaded["full"]
+        report.engines, found = engine_counts(full)
+        report.problems += found
         rng = np.random.default_rng(seed)
         picks = sorted(rng.choice(len(full), size=min(sample, len(full)), replace=False).tolist())
         for i in picks:
@@ -113,6 +119,20 @@ def check_release(
             report.rows.append(rescore_row(row, release, Path(scratch) / f"row-{i}",
                                            canonical_dir=canonical_dir))
     return report
+
+
+def engine_counts(full) -> tuple[dict[str, int], list[str]]:
+    """Engine -> rows that load and move right in it, and a problem per released row that
+    does not (every released object passed the ``engines`` stage, or it is not released)."""
+    counts: dict[str, int] = {}
+    failing = []
+    for oid, engines in zip(full["object_id"], full["engines"], strict=True):
+        for e in engines or []:
+            counts[e["engine"]] = counts.get(e["engine"], 0) + bool(e["ok"])
+        bad = sorted(e["engine"] for e in engines or [] if not e["ok"])
+        if bad:
+            failing.append(f"object {oid!r} is released but fails in {', '.join(bad)}")
+    return dict(sorted(counts.items())), failing[:20]
 
 
 def _check_sums(release: Path) -> list[str]:

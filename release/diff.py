@@ -7,7 +7,8 @@ reports added and removed object ids and, for every object in both whose row dif
   subset membership) as ``(old, new)``;
 * ``checksum`` — the canonical-folder checksum ``(old, new)`` when it changed, and from
   the two object archives' zip directories (per-member CRC-32 and size, nothing
-  extracted) whether the ``urdf`` text and the ``geometry`` (every other file) changed
+  extracted) whether the ``urdf`` text (or its MJCF twin) and the ``geometry`` (every other
+  file) changed
   (``None`` when an archive cannot be read);
 * ``verification`` — status ``(old, new)`` and issue codes added / removed;
 * ``kinematics`` — ``E_alpha^{phi,tree}`` between the old and new joints (split norm
@@ -45,7 +46,8 @@ FIELDS = ("category", "supercategory", "license", "license_class", "source", "so
 #: Joints listed per changed object (largest motion change first).
 TOP_JOINTS = 5
 
-_COLUMNS = [*FIELDS, "checksum", "verification", "joints", "links", "urdf_path", "mesh_archive"]
+_COLUMNS = [*FIELDS, "checksum", "verification", "joints", "links", "urdf_path", "mjcf_path",
+            "mesh_archive"]
 
 
 @dataclass(frozen=True)
@@ -197,8 +199,9 @@ def _archive_changes(old: dict, new: dict, old_dir: Path | None, new_dir: Path |
     listing_new = _zip_listing(new_dir, new.get("mesh_archive"))
     if listing_old is None or listing_new is None:
         return None, None
-    urdf_old = listing_old.pop(old["urdf_path"], None)
-    urdf_new = listing_new.pop(new["urdf_path"], None)
+    # the MJCF is the URDF's twin (written from the same object): a change of the description
+    urdf_old = [listing_old.pop(p, None) for p in (old["urdf_path"], old.get("mjcf_path"))]
+    urdf_new = [listing_new.pop(p, None) for p in (new["urdf_path"], new.get("mjcf_path"))]
     return urdf_old != urdf_new, listing_old != listing_new
 
 

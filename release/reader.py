@@ -92,12 +92,15 @@ def _listed_files(root: Path, config: str) -> list[str] | None:
 
 def load_rows(release_dir: str | os.PathLike[str], config: str = "full", *,
               columns: Sequence[str] | None = None) -> list[dict]:
-    """Every row of ``config`` as dicts (sorted by ``object_id``), optionally some columns."""
+    """Every row of ``config`` as dicts (sorted by ``object_id``), optionally some columns
+    (a column a release of an older row layout lacks is left out of its rows)."""
     files = parquet_files(release_dir, config)
     cols = None if columns is None else list(dict.fromkeys(["object_id", *columns]))
     rows = []
     for path in files:
-        rows += pq.read_table(path, columns=cols).to_pylist()
+        names = None if cols is None else [
+            c for c in cols if c in pq.read_schema(path).names]
+        rows += pq.read_table(path, columns=names).to_pylist()
     return sorted(rows, key=lambda r: r["object_id"])
 
 

@@ -13,6 +13,7 @@ import yourdfpy
 
 from arena_core import process as process_module
 from arena_core import tolerances as tol
+from arena_core.mjcf_write import MJCF_FILE
 from arena_core.normalize import NormalizeError
 from arena_core.process import CANONICAL_URDF, ProcessError, folder_checksum, process_object
 from arena_core.simready import PLACEHOLDER_MASS
@@ -44,7 +45,7 @@ def test_canonical_folder_is_exact_loadable_and_idempotent(tmp_path: Path, text,
     folder = tmp_path / "out" / "obj1"
     assert _oracle_codes(rec) == [] and rec.oracle_distance <= tol.ORACLE
     assert rec.urdf == CANONICAL_URDF and rec.checksum == folder_checksum(folder)
-    assert {f.path for f in rec.canonical_files} == {CANONICAL_URDF}
+    assert {f.path for f in rec.canonical_files} == {CANONICAL_URDF, MJCF_FILE}
     robot = yourdfpy.URDF.load(str(folder / CANONICAL_URDF), load_meshes=False)
     assert robot.validate(), robot._errors
     again = process_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV)
@@ -145,7 +146,7 @@ def test_nothing_is_written_outside_out_dir(tmp_path: Path):
     process_object(src, tmp_path / "out", provenance=PROV)  # replaces the folder
     after = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     new = {str(p) for p in set(after) - set(before)}
-    assert new == {"out", "out/obj1", f"out/obj1/{CANONICAL_URDF}"}
+    assert new == {"out", "out/obj1", f"out/obj1/{CANONICAL_URDF}", f"out/obj1/{MJCF_FILE}"}
 
 
 def _obj_with_material(folder: Path) -> Path:

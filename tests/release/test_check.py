@@ -35,6 +35,19 @@ def test_check_passes_on_a_good_release(built, hf_home):
     assert len(report.rows) == len(built.objects)
     assert report.max_distance <= tol.ORACLE
     assert all(r.canonical_distance is not None for r in report.rows)
+    assert report.engines == dict.fromkeys(
+        ["mujoco", "mujoco_mjcf", "pinocchio", "pybullet", "yourdfpy"], len(built.objects))
+
+
+def test_check_refuses_a_released_row_that_failed_an_engine():
+    from release.check import engine_counts
+
+    full = {"object_id": ["a", "b"],
+            "engines": [[{"engine": "mujoco", "ok": True}, {"engine": "pybullet", "ok": True}],
+                        [{"engine": "mujoco", "ok": False}, {"engine": "pybullet", "ok": True}]]}
+    counts, problems = engine_counts(full)
+    assert counts == {"mujoco": 1, "pybullet": 2}
+    assert problems == ["object 'b' is released but fails in mujoco"]
 
 
 def _edit_first_prismatic_limit(release, delta: float) -> str:
