@@ -16,7 +16,7 @@ is written outside ``out_dir``. Content addressing makes the folder deterministi
 processing the canonical URDF again reproduces it byte for byte (same
 :func:`folder_checksum`). The oracle (:mod:`arena_core.oracle`) compares the re-read
 canonical object with the transformed source; :func:`arena_core.verify.verify_object`
-runs on the re-read canonical object, and the ``engines`` stage
+runs on the re-read canonical object, and, when nothing so far rejects it, the ``engines`` stage
 (:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
 URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
 """
@@ -163,9 +163,11 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
                             message=f"the canonical URDF cannot be read back: {exc}"))
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
-    engine_issues, engines = simulation_check(folder, CANONICAL_URDF, canonical.obj)
-    issues += (canonical.issues + found + _verify(canonical.obj, prov.get("category"), extras)
-               + engine_issues)
+    issues += canonical.issues + found + _verify(canonical.obj, prov.get("category"), extras)
+    engines: list[EngineRecord] = []
+    if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
+        engine_issues, engines = simulation_check(folder, CANONICAL_URDF, canonical.obj)
+        issues += engine_issues
     return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 

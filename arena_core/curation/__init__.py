@@ -37,7 +37,7 @@ from arena_core.curation.taxonomy import (
     load_taxonomy,
     review_queue,
 )
-from arena_core.curation.text import normalize, tokens
+from arena_core.text import normalize, tokens
 
 __all__ = [
     "BENCHMARK_NORM",

@@ -25,8 +25,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 from arena_core.curation.items import CurationItem
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
@@ -90,6 +88,9 @@ def coverage_figure(table: pd.DataFrame, path: str | Path, *, title: str = "") -
     by_source = by_source.reindex(sups, fill_value=0)
     types = table[list(CURATION_JOINT_TYPES)].groupby(level="supercategory", sort=False).sum()
     types = types.reindex(sups, fill_value=0)
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
     fig = Figure(figsize=(13, 0.35 * len(sups) + 2.0))
     FigureCanvasAgg(fig)

@@ -48,7 +48,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
-from arena_core.curation.text import normalize, tokens
+from arena_core.text import normalize, tokens
 from schemas.curation import Assignment, Override, Overrides, ReviewRow, Taxonomy
 
 #: Confidence of each rule (see the module table).

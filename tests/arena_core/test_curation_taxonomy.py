@@ -20,7 +20,7 @@ from arena_core.curation.taxonomy import (
     load_taxonomy,
     review_queue,
 )
-from arena_core.curation.text import normalize, tokens
+from arena_core.text import normalize, tokens
 from schemas.curation import SUPERCATEGORY_IDS, Override, Taxonomy
 
 REPO = Path(__file__).resolve().parents[2]

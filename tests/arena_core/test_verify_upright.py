@@ -11,10 +11,10 @@ import yaml
 from numpy.testing import assert_allclose
 
 from arena_core import tolerances as tol
-from arena_core.curation.text import normalize
 from arena_core.massprops import MeshCache
 from arena_core.model import ArticulatedObject, Joint, Link, Primitive
 from arena_core.process import process_object
+from arena_core.text import normalize
 from arena_core.urdf import read_urdf
 from arena_core.verify import CHECKS, Context, verify_object
 from arena_core.verify.geometry import ObjectGeometry
