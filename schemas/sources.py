@@ -22,6 +22,8 @@ Example:
 
 from __future__ import annotations
 
+import fnmatch
+
 import math
 import os
 import re
@@ -118,6 +120,10 @@ class SourceManifest(BaseModel):
     ``subdir``: the folder inside the location (after extraction) that holds the library.
     ``up_axis``: the axis that points up in the source's root frame, ``z`` (default) or
     ``y`` (normalization turns ``+Y`` into ``+Z``).
+    ``include``: glob patterns (POSIX, relative to the root; ``*`` stays inside one folder,
+    ``**`` spans folders) selecting the files an adapter reads as objects, e.g.
+    ``["objects/*.xml"]`` for a package whose object files include scenes kept beside them;
+    ``None`` (default): every file the adapter recognizes.
     ``category_hints``: a default category (a string, stored under key ``"*"``) or a
     mapping from a source-side key (object id, folder name, source category) to a category.
     ``license_class``: given explicitly, or derived from ``commercial_use=False``
@@ -138,6 +144,7 @@ class SourceManifest(BaseModel):
     category_hints: dict[str, str] = Field(default_factory=dict)
     priority: int = 0
     subdir: str | None = None
+    include: list[str] | None = None
     n: int | None = Field(default=None, ge=1)
     seed: int | None = Field(default=None, ge=0)
     commercial_use: bool | None = None
@@ -199,6 +206,15 @@ class SourceManifest(BaseModel):
                 raise ValueError(f"must be a relative folder without '..', got {value!r}")
         return value
 
+    @field_validator("include")
+    @classmethod
+    def _check_include(cls, value: list[str] | None) -> list[str] | None:
+        for pattern in value or ():
+            pure = PurePosixPath(pattern)
+            if not pattern.strip() or pure.is_absolute() or ".." in pure.parts:
+                raise ValueError(f"must be relative glob patterns without '..', got {pattern!r}")
+        return value
+
     @field_validator("location")
     @classmethod
     def _resolve_location(cls, value: str | None, info: ValidationInfo) -> str | None:
@@ -253,6 +269,36 @@ class SourceManifest(BaseModel):
             if key in self.category_hints:
                 return self.category_hints[key]
         return self.category_hints.get("*")
+
+
+def included(rel_path: str, patterns: list[str] | None) -> bool:
+    """Whether the POSIX ``rel_path`` matches one of ``patterns`` (``None``: everything).
+
+    ``*``, ``?`` and ``[...]`` match within one path segment; a ``**`` segment matches any
+    number of segments (zero included).
+
+    Example:
+        >>> included("objects/drawer.xml", ["objects/*.xml"])
+        True
+        >>> included("objects/assets/drawer.xml", ["objects/*.xml"])
+        False
+        >>> included("robots/panda/robot.xml", ["robots/**/robot.xml"]), included("x.xml", None)
+        (True, True)
+    """
+    if patterns is None:
+        return True
+    parts = rel_path.split("/")
+    return any(_segments_match(parts, pattern.split("/")) for pattern in patterns)
+
+
+def _segments_match(parts: list[str], pattern: list[str]) -> bool:
+    """Match path segments against pattern segments (``**`` = any number of segments)."""
+    if not pattern:
+        return not parts
+    if pattern[0] == "**":
+        return any(_segments_match(parts[i:], pattern[1:]) for i in range(len(parts) + 1))
+    return bool(parts) and fnmatch.fnmatchcase(parts[0], pattern[0]) and \
+        _segments_match(parts[1:], pattern[1:])
 
 
 def _check_scale_value(value: float) -> float:

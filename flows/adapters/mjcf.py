@@ -54,7 +54,7 @@ class MjcfAdapter(Adapter):
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         models, included = {}, set()
-        for xml in walk_files(root, (".xml",)):
+        for xml in walk_files(root, (".xml",), include=manifest.include):
             tree = _parse(xml)
             if tree is not None and tree.tag == "mujoco":
                 models[xml] = tree

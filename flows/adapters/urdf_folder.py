@@ -39,7 +39,7 @@ class UrdfFolderAdapter(Adapter):
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         too_deep: list[Path] = []
-        urdfs = walk_files(root, (".urdf",), too_deep=too_deep)
+        urdfs = walk_files(root, (".urdf",), too_deep=too_deep, include=manifest.include)
         packages, package_issues = find_packages(root)
         for urdf in urdfs:
             rel = urdf.relative_to(root)

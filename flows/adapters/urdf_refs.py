@@ -26,6 +26,7 @@ from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES, MAX_XML_BYT
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.base import issue
 from schemas.issues import Issue
+from schemas.sources import included
 
 #: Folders never searched for URDFs or packages.
 SKIP_DIRS = frozenset({".git", "__pycache__", ".hg", ".svn"})
@@ -33,17 +34,21 @@ SKIP_DIRS = frozenset({".git", "__pycache__", ".hg", ".svn"})
 
 
 def walk_files(root: Path, suffixes: tuple[str, ...], *, max_depth: int = MAX_FOLDER_DEPTH,
-               too_deep: list[Path] | None = None) -> list[Path]:
+               too_deep: list[Path] | None = None,
+               include: list[str] | None = None) -> list[Path]:
     """Return every regular file under ``root`` whose name ends with one of ``suffixes``
-    (case-insensitive), sorted by relative POSIX path; links and hidden folders are skipped,
-    and so are folders more than ``max_depth`` below ``root`` (appended to ``too_deep``)."""
+    (case-insensitive) and whose relative path matches ``include`` (see
+    :func:`schemas.sources.included`; ``None``: all), sorted by relative POSIX path; links and
+    hidden folders are skipped, and so are folders more than ``max_depth`` below ``root``
+    (appended to ``too_deep``)."""
     found = []
     for folder, dirnames, filenames in walk(root, max_depth=max_depth, too_deep=too_deep):
         dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS and not d.startswith(".")]
         for name in filenames:
             path = folder / name
             if name.lower().endswith(suffixes) and file_problem(path) is None \
-                    and not path.is_symlink():
+                    and not path.is_symlink() \
+                    and included(path.relative_to(root).as_posix(), include):
                 found.append(path)
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
