@@ -187,7 +187,7 @@ def test_joint_types_limits_and_multi_dof_issues(library, tmp_path):
                     atol=tol.ROUND_TRIP)
     assert joints["knob_spin"].type == "continuous"
     assert math.isinf(joints["knob_spin"].upper)
-    assert joints["shade_ball"].type == "fixed" and joints["float"].type == "fixed"
+    assert joints["shade_ball"].type == "fixed" and "float" not in joints  # a prop: dropped
     # three joints in one body: two helper links chain them, the last child is the body
     assert [joints[n].child for n in ("lamp_turn", "lamp_lift", "lamp_tilt")] == \
         ["lamp__lamp_turn", "lamp__lamp_lift", "lamp"]
@@ -195,8 +195,9 @@ def test_joint_types_limits_and_multi_dof_issues(library, tmp_path):
     assert_allclose([joints["lamp_tilt"].mimic.multiplier, joints["lamp_tilt"].mimic.offset],
                     [0.5, 0.01])
     multi = {i.location: i.severity for i in obj.issues if i.code == "mjcf.joint.multi_dof"}
-    assert multi == {"joint:shade_ball": "error", "joint:float": "warning"}
-    assert any(i.code == "mjcf.geom.plane_skipped" for i in obj.issues)
+    assert multi == {"joint:shade_ball": "error"}
+    scene = [i.message for i in obj.issues if i.code == "mjcf.scene.dropped"]
+    assert scene == ["scene elements dropped: 1 plane, 1 body"]
 
 
 def _obj_vertices(path: Path) -> np.ndarray:
@@ -242,8 +243,8 @@ def test_conversion_is_deterministic(library, tmp_path):
     first = _ingest(library, tmp_path / "a")["cabinet/cab"]
     second = _ingest(library, tmp_path / "b")["cabinet/cab"]
     names = sorted(p.relative_to(first.root_dir).as_posix() for p in first.root_dir.rglob("*"))
-    assert names == ["cab.urdf", "meshes", "meshes/capsule_7.obj", "meshes/ellipsoid_8.obj",
-                     "meshes/handle.obj", "meshes/tet.obj"]
+    assert names == ["cab.urdf", "meshes", "meshes/capsule_6.obj", "meshes/ellipsoid_7.obj",
+                     "meshes/handle.obj", "meshes/tet.obj", "source.mjcf.xml"]
     for rel in names[:1] + names[2:]:
         assert (first.root_dir / rel).read_bytes() == (second.root_dir / rel).read_bytes()
     assert first.files == second.files
@@ -256,7 +257,9 @@ def test_realdata_pot_xml_is_reported_not_raised(realdata, tmp_path):
                                                     work_dir=tmp_path))
     assert [o.source_id for o in objects] == ["mjcf_pot/pot"]
     (pot,) = objects
-    assert [i.code for i in pot.issues] == ["mjcf.compile_failed"]
-    assert "friction" in pot.issues[0].message
+    codes = [i.code for i in pot.issues]
+    assert codes == ["mjcf.scene.dropped", "mjcf.attribute.unknown", "mjcf.compile_failed"]
+    assert "'friction' of <body> removed" in pot.issues[1].message  # repaired, then ...
+    assert "repeated name 'hip_1' in joint" in pot.issues[2].message  # ... a real defect
     assert [f.path for f in pot.files] == ["mjcf_pot/pot.xml"]
     assert pot.license_class == "permissive"
