@@ -293,14 +293,15 @@ def _strip_scene(out: Prepared) -> None:
     dropped["body"] = len(gone)
     _drop_equalities(tree, names)
     if any(dropped.values()):
-        counts = ", ".join(f"{v} {k}{'s' if v != 1 else ''}" for k, v in dropped.items() if v)
+        plural = {"body": "bodies"}
+        counts = ", ".join(f"{v} {k if v == 1 else plural.get(k, k + 's')}"
+                           for k, v in dropped.items() if v)
         out.issues.append(issue("mjcf.scene.dropped", f"scene elements dropped: {counts}",
                                 severity="info", location="file"))
 
 
 def _moves(body: etree._Element) -> bool:
-    return any(j.get("type", "hinge") in MOVING_JOINTS for j in body.iter("joint")) or \
-        any(True for _ in body.iter("ball"))
+    return any(j.get("type", "hinge") in MOVING_JOINTS for j in body.iter("joint"))
 
 
 def _names(body: etree._Element) -> set[str]:
