@@ -216,20 +216,33 @@ def released_objects(store: ObjectStore, keys: list[str], curated: Curated):
 
 def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
                    store: ObjectStore) -> dict:
-    """The deterministic build report shipped in the release (counts, no times)."""
+    """The deterministic build report shipped in the release (counts, no times).
+
+    ``sources`` gives per source the objects read, accepted and released, and the rejected
+    ones counted by error code (an object with two error codes counts under both).
+    """
     codes, per_source = Counter(), Counter()
+    outcomes: dict[str, dict] = {}
     accepted = rejected = 0
     rejections: dict[str, list[str]] = {}
     for stored in store.iter(keys):
-        per_source[stored.record.source] += 1
-        if stored.record.accepted:
+        record = stored.record
+        per_source[record.source] += 1
+        outcome = outcomes.setdefault(record.source, {"objects": 0, "accepted": 0,
+                                                      "released": 0, "rejected_by_code": {}})
+        outcome["objects"] += 1
+        if record.accepted:
             accepted += 1
+            outcome["accepted"] += 1
+            outcome["released"] += record.object_id not in curated.duplicate_ids
         else:
             rejected += 1
-            found = sorted({i.code for i in stored.record.verification.issues
+            found = sorted({i.code for i in record.verification.issues
                             if i.severity == "error"})
             codes.update(found)
-            rejections[stored.record.object_id] = found
+            rejections[record.object_id] = found
+            for code in found:
+                outcome["rejected_by_code"][code] = outcome["rejected_by_code"].get(code, 0) + 1
     summary.accepted, summary.rejected = accepted, rejected
     summary.rejected_by_code = dict(sorted(codes.items()))
     summary.duplicates = len(curated.duplicates.records)
@@ -239,6 +252,9 @@ def release_report(summary: BuildSummary, curated: Curated, keys: list[str],
             "rejected_by_code": dict(sorted(codes.items())),
             "rejected_objects": dict(sorted(rejections.items())),
             "objects_per_source": dict(sorted(per_source.items())),
+            "sources": {name: {**o, "rejected_by_code": dict(sorted(o["rejected_by_code"]
+                                                                    .items()))}
+                        for name, o in sorted(outcomes.items())},
             "duplicates": summary.duplicates, "released": summary.released,
             "eval_subset": summary.eval_subset, "subset_message": curated.subset.message,
             "skipped_sources": dict(sorted(summary.skipped_sources.items())),

@@ -29,6 +29,7 @@ MuJoCo says                                            repair (warning code)
                                                        ``mjcf.inertial.pos_missing``)
 =====================================================  =================================
 
+MuJoCo's warnings are kept as ``mjcf.mujoco_warning`` (info) instead of being printed.
 Anything else, or more than :data:`MAX_REPAIRS` repairs, is ``mjcf.compile_failed`` with
 MuJoCo's message. The returned ``xml`` is the text MuJoCo compiled: it is written beside the
 converted object so the MuJoCo oracle compiles exactly the same model.
@@ -69,7 +70,7 @@ def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
     text = etree.tostring(tree, pretty_print=True, encoding="unicode")
     for _ in range(MAX_REPAIRS):
         try:
-            model = mujoco.MjModel.from_xml_string(text)
+            model = _quiet_compile(text, issues)
         except Exception as exc:  # mujoco raises ValueError, FatalError, ...: all mean "refused"
             message = str(exc).strip()
             current = etree.fromstring(text)  # line numbers of the text MuJoCo read
@@ -85,6 +86,19 @@ def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
     issues.append(issue("mjcf.compile_failed", f"MuJoCo cannot compile {name}: more than "
                         f"{MAX_REPAIRS} repairs needed", location="file"))
     return Compiled(None, text, _merged(issues))
+
+
+def _quiet_compile(text: str, issues: list[Issue]) -> mujoco.MjModel:
+    """Compile ``text``; MuJoCo's warnings (printed and logged to ``MUJOCO_LOG.TXT`` by
+    default) become ``mjcf.mujoco_warning`` info issues instead."""
+    previous = mujoco.get_mju_user_warning()
+    mujoco.set_mju_user_warning(lambda message: issues.append(issue(
+        "mjcf.mujoco_warning", f"MuJoCo: {message.strip()}", severity="info",
+        location="file")))
+    try:
+        return mujoco.MjModel.from_xml_string(text)
+    finally:
+        mujoco.set_mju_user_warning(previous)
 
 
 def _repair(tree: etree._Element, message: str) -> Issue | None:

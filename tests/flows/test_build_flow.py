@@ -135,6 +135,12 @@ def test_summary_counts_and_skipped_source(first):
     if HAS_REALDATA:
         expected |= {"realdata_sapien": 5, "realdata_copy": 1}
     assert report["objects_per_source"] == expected
+    outcomes = report["sources"]
+    assert {name: o["objects"] for name, o in outcomes.items()} == expected
+    assert sum(o["accepted"] for o in outcomes.values()) == s.accepted
+    assert sum(o["released"] for o in outcomes.values()) == s.released
+    for o in outcomes.values():
+        assert o["objects"] - o["accepted"] <= sum(o["rejected_by_code"].values())
 
 
 def test_both_configs_load_with_datasets(first, harness):

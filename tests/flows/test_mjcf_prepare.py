@@ -238,3 +238,13 @@ def test_bad_mesh_files_are_errors_but_textures_are_not_read(tmp_path, asset, co
         "<worldbody><body><joint/><geom type='mesh' mesh='p'/></body></worldbody></mujoco>")
     objects = _ingest(tmp_path / "lib", tmp_path / "work", None)
     assert {i.code: i.severity for i in objects["m"].issues} == {code: "error"}
+
+
+def test_mujoco_warnings_become_info_issues_not_output(tmp_path, capfd):
+    (tmp_path / "m.xml").write_text("<mujoco><compiler settotalmass='2'/><worldbody><body>"
+                                    "<joint/><geom size='0.1'/></body></worldbody></mujoco>")
+    prepared = prepare_model(read_xml(tmp_path / "m.xml"), tmp_path, tmp_path, tmp_path)
+    compiled = compile_tree(prepared.tree, name="m.xml")
+    assert [(i.code, i.severity) for i in compiled.issues] == [("mjcf.mujoco_warning", "info")]
+    assert "settotalmass" in compiled.issues[0].message
+    assert capfd.readouterr() == ("", "")
