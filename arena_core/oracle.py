@@ -23,13 +23,13 @@ sign (times ``sqrt 2``, the compactified antipodal pair); anything else that dif
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping
 
 import numpy as np
 
 from arena_core import tolerances as tol
+from arena_core.compare import CompareError, object_tree_distance
 from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint, Link, unique_name
 from arena_core.normalize import Normalized, Transform, scale_object
 from schemas.issues import Issue
@@ -121,21 +121,12 @@ def transform_object(obj: ArticulatedObject, transform: Transform) -> Articulate
 
 def tree_oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject,
                          transform: Transform) -> float | None:
-    """``object_tree_distance(mapped source, canonical)``; ``None`` when ``arena_core.compare``
-    is not installed or cannot score the pair (NaN limits, zero axes: broken sources that
-    the verification reports; the per-joint distance still covers them)."""
+    """``object_tree_distance(mapped source, canonical)``; ``None`` when the pair cannot be
+    scored (NaN limits, zero axes: broken sources that the verification reports; the
+    per-joint distance still covers them)."""
     try:
-        compare = importlib.import_module("arena_core.compare")
-    except ModuleNotFoundError as exc:
-        if exc.name == "arena_core.compare":
-            return None
-        raise
-    distance = getattr(compare, "object_tree_distance", None)
-    if distance is None:
-        return None
-    try:
-        return float(distance(transform_object(source, transform), canonical).value)
-    except getattr(compare, "CompareError", ()):
+        return float(object_tree_distance(transform_object(source, transform), canonical).value)
+    except CompareError:
         return None
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 
 #: subcommand -> (module under flows.commands, one-line help). Order is the help order.
@@ -32,17 +31,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _available() -> dict[str, tuple[str, str]]:
-    found = {}
-    for name, (module, text) in COMMANDS.items():
-        if importlib.util.find_spec(f"flows.commands.{module}") is not None:
-            found[name] = (module, text)
-    return found
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    commands = _available()
+    commands = COMMANDS
     parser = _Parser(prog="arena", description="ArticulateArena: build, verify and score "
                      "articulated objects.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

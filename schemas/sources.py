@@ -23,7 +23,6 @@ Example:
 from __future__ import annotations
 
 import fnmatch
-
 import math
 import os
 import re

@@ -1,12 +1,13 @@
 """Source adapters: one small module per library layout, one shared interface.
 
 ``ADAPTERS`` maps a manifest's ``adapter`` value to an :class:`~flows.adapters.base.Adapter`
-instance; :func:`get_adapter` looks one up (and loads the module ``flows.adapters.<name>``
-of an adapter defined elsewhere, e.g. ``generated``, on first use).
+instance (one static registry: every adapter module is imported here, and a test checks the
+registry names exactly the adapters ``schemas.sources`` accepts); :func:`get_adapter` looks
+one up.
 
 Example:
-    >>> {"gapartnet", "mjcf", "partnet_mobility", "urdf_folder"} <= set(ADAPTERS)
-    True
+    >>> sorted(ADAPTERS)
+    ['gapartnet', 'generated', 'mjcf', 'partnet_mobility', 'urdf_folder']
     >>> get_adapter("generated").name
     'generated'
     >>> get_adapter("urdf_folder").name
@@ -15,22 +16,18 @@ Example:
 
 from __future__ import annotations
 
-import importlib
-import inspect
-
 from flows.adapters.base import Adapter, SourceRootError
 from flows.adapters.gapartnet import GAPartNetAdapter
+from flows.adapters.generated import GeneratedAdapter
 from flows.adapters.mjcf import MjcfAdapter
 from flows.adapters.partnet_mobility import PartNetMobilityAdapter
 from flows.adapters.urdf_folder import UrdfFolderAdapter
-from schemas.sources import ADAPTERS as ADAPTER_NAMES
 
-__all__ = ["ADAPTERS", "Adapter", "SourceRootError", "UnknownAdapterError", "get_adapter",
-           "register"]
+__all__ = ["ADAPTERS", "Adapter", "SourceRootError", "UnknownAdapterError", "get_adapter"]
 
 ADAPTERS: dict[str, Adapter] = {
     a.name: a for a in (PartNetMobilityAdapter(), GAPartNetAdapter(), UrdfFolderAdapter(),
-                        MjcfAdapter())
+                        MjcfAdapter(), GeneratedAdapter())
 }
 
 
@@ -41,37 +38,13 @@ class UnknownAdapterError(KeyError):
         return str(self.args[0])
 
 
-def register(adapter: Adapter) -> Adapter:
-    """Add ``adapter`` to :data:`ADAPTERS` under its ``name`` (returns it)."""
-    if not adapter.name:
-        raise ValueError(f"adapter {type(adapter).__name__} has no name")
-    ADAPTERS[adapter.name] = adapter
-    return adapter
-
-
 def get_adapter(name: str) -> Adapter:
     """Return the adapter called ``name``.
 
     Raises:
-        UnknownAdapterError: no such adapter, or its module defines none.
+        UnknownAdapterError: no such adapter.
     """
-    if name not in ADAPTERS and name in ADAPTER_NAMES:
-        _load(name)
     if name not in ADAPTERS:
-        known = ", ".join(sorted(set(ADAPTERS) | set(ADAPTER_NAMES)))
+        known = ", ".join(sorted(ADAPTERS))
         raise UnknownAdapterError(f"unknown adapter {name!r}; known adapters: {known}")
     return ADAPTERS[name]
-
-
-def _load(name: str) -> None:
-    """Import ``flows.adapters.<name>`` and register its :class:`Adapter` subclass."""
-    try:
-        module = importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{name}":
-            raise
-        return
-    for _, cls in inspect.getmembers(module, inspect.isclass):
-        if issubclass(cls, Adapter) and not inspect.isabstract(cls) and cls.name == name:
-            register(cls())
-            return

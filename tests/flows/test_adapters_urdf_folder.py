@@ -84,3 +84,11 @@ def test_manifest_up_axis_reaches_every_object(tmp_path):
     assert {o.up_axis for o in _ingest(root, tmp_path / "w1").values()} == {"z"}
     y_up = _ingest(root, tmp_path / "w2", up_axis="y")
     assert len(y_up) == 4 and {o.up_axis for o in y_up.values()} == {"y"}
+
+
+def test_the_adapter_registry_names_exactly_the_adapters_manifests_accept():
+    from flows.adapters import ADAPTERS
+    from schemas.sources import ADAPTERS as MANIFEST_ADAPTERS
+
+    assert sorted(ADAPTERS) == sorted(MANIFEST_ADAPTERS)
+    assert all(adapter.name == name for name, adapter in ADAPTERS.items())
