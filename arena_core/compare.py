@@ -1,8 +1,9 @@
 """Compare two articulated objects with the metric: tree distance and per-joint scores.
 
 This is the object-level face of :mod:`arena_core.metric`: links become tree nodes,
-joints become undirected edges carrying their endpoint pairs in the root frame at rest,
-and the tree edit distance ``E^tree`` matches them. :func:`score_objects` adds, for every
+joints become undirected edges carrying their endpoint pairs in the root frame at rest
+(:class:`arena_core.benchmark.JointTree`), and the tree edit distance ``E^tree`` matches
+them; ``alpha`` and ``kappa`` default to the benchmark's. :func:`score_objects` adds, for every
 matched joint pair, ``E_alpha``, ``E_alpha^phi``, ``E_B`` (kinetic norm of the
 ground-truth child link) and the prior per-component scores (SPEC section 3).
 
@@ -24,24 +25,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from arena_core.benchmark import BenchmarkError, JointTree, tree_distance
 from arena_core.massprops import is_valid_inertial, link_mass_properties
 from arena_core.metric import (
     KineticNorm,
     SplitNorm,
     TreeDistance,
-    compactified_endpoints,
     endpoints,
     joint_distance,
-    tree_distance,
 )
 from arena_core.metric.scores import component_scores
 from arena_core.model import ArticulatedObject, MassProperties
 
-
-class CompareError(ValueError):
-    """An object that cannot be scored (NaN limits, a zero axis on a moving joint, ...)."""
-
-    code = "score.invalid_object"
+#: An object that cannot be scored (NaN limits, a zero axis on a moving joint, ...).
+CompareError = BenchmarkError
 
 
 @dataclass(frozen=True)
@@ -74,39 +71,20 @@ class ObjectScore:
     unmatched_pred: tuple[str, ...]
 
 
-def object_edges(obj: ArticulatedObject) -> np.ndarray:
-    """``(n_joints, 2)`` int node ids (link indices in ``obj.links`` order) of every joint."""
-    index = {name: i for i, name in enumerate(obj.links)}
-    return np.array([[index[j.parent], index[j.child]] for j in obj.joints],
-                    dtype=np.int64).reshape(-1, 2)
-
-
-def object_pairs(obj: ArticulatedObject, *, norm=None, kappa: float | None = math.pi
-                 ) -> np.ndarray:
-    """``(n_joints, 2, 6)`` endpoint pairs; compactified by ``kappa`` unless it is ``None``.
-
-    Raises :class:`CompareError` for NaN limits or infinite limits without ``kappa``.
-    """
-    norm = SplitNorm(alpha=1.0) if norm is None else norm
-    twists, limits = obj.twists(), obj.limits()
-    _check_scorable(obj, twists, limits)
-    if kappa is None:
-        if not np.all(np.isfinite(limits)):
-            raise CompareError("infinite limits (continuous joints) need the compactified metric")
-        return endpoints(twists, limits[:, 0], limits[:, 1])
-    return compactified_endpoints(twists, limits[:, 0], limits[:, 1], norm=norm, kappa=kappa)
-
-
 def object_tree_distance(a: ArticulatedObject, b: ArticulatedObject, *, alpha: float = 1.0,
                          kappa: float = math.pi, compactified: bool = True,
                          max_nodes: int | None = None) -> TreeDistance:
-    """``E_alpha^{phi,tree}`` (or ``E_alpha^tree`` with ``compactified=False``) of two objects."""
+    """``E_alpha^{phi,tree}`` (or ``E_alpha^tree`` with ``compactified=False``) of two objects.
+
+    Raises:
+        CompareError: an object cannot be scored (NaN limits, a zero axis on a moving
+            joint, infinite limits with ``compactified=False``).
+    """
     norm = SplitNorm(alpha=alpha)
     k = kappa if compactified else None
-    options = {} if max_nodes is None else {"max_nodes": max_nodes}
-    return tree_distance(object_edges(a), object_pairs(a, norm=norm, kappa=k),
-                         object_edges(b), object_pairs(b, norm=norm, kappa=k),
-                         norm=norm, **options)
+    return tree_distance(JointTree.from_object(a, norm=norm, kappa=k),
+                         JointTree.from_object(b, norm=norm, kappa=k), norm=norm,
+                         max_nodes=max_nodes)
 
 
 def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: float = 1.0,
@@ -156,9 +134,9 @@ def _matches(gt, pred, matching, alpha, kappa, mass_of) -> tuple[JointMatch, ...
     gi, pk = (np.array(ix, dtype=int) for ix in zip(*matching, strict=True))
     tw_g, tw_p = gt.twists()[gi], pred.twists()[pk]
     lim_g, lim_p = gt.limits()[gi], pred.limits()[pk]
-    phi = joint_distance(
-        compactified_endpoints(tw_g, lim_g[:, 0], lim_g[:, 1], norm=norm, kappa=kappa),
-        compactified_endpoints(tw_p, lim_p[:, 0], lim_p[:, 1], norm=norm, kappa=kappa), norm=norm)
+    pairs_g = JointTree.from_object(gt, norm=norm, kappa=kappa).pairs[gi]
+    pairs_p = JointTree.from_object(pred, norm=norm, kappa=kappa).pairs[pk]
+    phi = joint_distance(pairs_g, pairs_p, norm=norm)
     comp = component_scores([pred.joints[k].type for k in pk], pred.axes()[pk],
                             pred.points()[pk], lim_p, [gt.joints[i].type for i in gi],
                             gt.axes()[gi], gt.points()[gi], lim_g)
@@ -195,12 +173,3 @@ def _all_finite(obj: ArticulatedObject) -> bool:
     return bool(np.all(np.isfinite(obj.limits())))
 
 
-def _check_scorable(obj: ArticulatedObject, twists: np.ndarray, limits: np.ndarray) -> None:
-    bad = [j.name for j, lim in zip(obj.joints, limits, strict=True) if np.any(np.isnan(lim))]
-    if bad:
-        raise CompareError(f"{obj.name}: joints without limits: {bad[:5]}")
-    zero = [j.name for j, tw in zip(obj.joints, twists, strict=True) if j.moving and not np.any(tw)]
-    if zero:
-        raise CompareError(f"{obj.name}: moving joints with a zero axis: {zero[:5]}")
-    if not np.all(np.isfinite(twists)):
-        raise CompareError(f"{obj.name}: non-finite joint axes or origins")

@@ -5,20 +5,17 @@ Two checks, both required by SPEC 4 for every object the pipeline writes:
 1. **Motion.** Each source joint's unit twist is mapped through the recorded similarity
    ``x -> R (s x) + t`` by the adjoint: rotating joints ``(w, v) -> (R w, s R v + t x R w)``
    with limits unchanged, prismatic ``(0, a) -> (0, R a)`` with limits times ``s``. The
-   mapped joints are compared with the joints re-read from the written canonical URDF.
-   When ``arena_core.compare.object_tree_distance`` exists the tree distance between the
-   mapped source object and the re-read one is used as well; the reported distance is the
-   larger of the two and must be at most ``tol.ORACLE``.
+   mapped joints are compared with the joints re-read from the written canonical URDF by
+   the benchmark distance (:mod:`arena_core.benchmark`): per joint (``E^phi``, summed) and
+   as trees (``E^{phi,tree}`` between the mapped source object and the re-read one); the
+   reported distance is the larger of the two and must be at most ``tol.ORACLE``.
 2. **Round trip.** ``read(write(x))`` reproduces ``x``: joint by joint (names, types,
    parents, children, twists, limits, pitch, effort, velocity, mimic) and link by link
    (inertials, mesh files and scales, primitives) to ``tol.ROUND_TRIP``.
 
 A failure is an error issue ``normalize.oracle`` that rejects the object.
 
-Per-joint distance without the tree metric: finite limits use ``E`` on endpoint pairs
-``{l- xi, l+ xi}`` (split norm, alpha = 1); infinite limits compare the unit twists up to
-sign (times ``sqrt 2``, the compactified antipodal pair); anything else that differs is
-``inf``. Joints present on one side only count their own motion.
+Joints present on one side only count their own motion ``E^phi(J, J0)``.
 """
 
 from __future__ import annotations
@@ -29,7 +26,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.compare import CompareError, object_tree_distance
+from arena_core.benchmark import BenchmarkError, JointTree, tree_distance
+from arena_core.benchmark import joint_distance as benchmark_joint_distance
 from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint, Link, unique_name
 from arena_core.normalize import Normalized, Transform, scale_object
 from schemas.issues import Issue
@@ -54,39 +52,22 @@ def mapped_joints(source: ArticulatedObject, transform: Transform
 
 def joint_distance(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
                    limits_b: np.ndarray) -> float:
-    """Distance between two joints ``(6,)`` twists with ``(2,)`` limits (see module doc).
+    """The benchmark ``E^phi`` between two joints ``(6,)`` twists with ``(2,)`` limits.
 
     NaN entries present on both sides compare equal (a broken source stays broken; the
-    verification reports it, the oracle only checks that normalization did not change it).
+    verification reports it, the oracle only checks that normalization did not change it);
+    a NaN on one side only is ``inf``.
     """
-    both = np.isnan(twist_a) & np.isnan(twist_b)
-    twist_a, twist_b = np.where(both, 0.0, twist_a), np.where(both, 0.0, twist_b)
-    finite_a, finite_b = np.isfinite(limits_a), np.isfinite(limits_b)
-    if finite_a.all() and finite_b.all():
-        za, zb = limits_a[:, None] * twist_a, limits_b[:, None] * twist_b
-        direct = np.sum((za - zb) ** 2)
-        swapped = np.sum((za - zb[::-1]) ** 2)
-        return float(math.sqrt(min(direct, swapped)))
-    same_kind = np.array_equal(finite_a, finite_b) and all(
-        (a == b) or (math.isnan(a) and math.isnan(b))
-        for a, b in zip(limits_a[~finite_a], limits_b[~finite_b], strict=True))
-    if not same_kind:
-        return math.inf
-    ua, ub = _unit(twist_a), _unit(twist_b)
-    return float(math.sqrt(2.0) * min(np.linalg.norm(ua - ub), np.linalg.norm(ua + ub)))
-
-
-def _unit(twist: np.ndarray) -> np.ndarray:
-    norm = float(np.linalg.norm(twist))
-    return twist / norm if norm > 0 else twist
+    arrays = [np.array(x, dtype=float) for x in (twist_a, limits_a, twist_b, limits_b)]
+    for a, b in ((arrays[0], arrays[2]), (arrays[1], arrays[3])):
+        if not np.array_equal(np.isnan(a), np.isnan(b)):
+            return math.inf
+        a[np.isnan(a)], b[np.isnan(b)] = 0.0, 0.0
+    return benchmark_joint_distance(*arrays)
 
 
 def _motion(twist: np.ndarray, limits: np.ndarray) -> float:
-    if not np.any(twist):
-        return 0.0
-    if not np.all(np.isfinite(limits)):
-        return math.inf
-    return float(np.linalg.norm(limits[:, None] * twist))
+    return joint_distance(twist, limits, np.zeros(6), np.zeros(2))
 
 
 def joint_oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject,
@@ -125,8 +106,9 @@ def tree_oracle_distance(source: ArticulatedObject, canonical: ArticulatedObject
     scored (NaN limits, zero axes: broken sources that the verification reports; the
     per-joint distance still covers them)."""
     try:
-        return float(object_tree_distance(transform_object(source, transform), canonical).value)
-    except CompareError:
+        return float(tree_distance(JointTree.from_object(transform_object(source, transform)),
+                                   JointTree.from_object(canonical)).value)
+    except BenchmarkError:
         return None
 
 

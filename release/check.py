@@ -41,9 +41,9 @@ import numpy as np
 import yaml
 
 from arena_core import tolerances as tol
+from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
-from release.kinematics import KAPPA, NORM, object_tree, row_tree, tree_distance_between
 from release.reader import ReleaseReadError, materialize_row
 
 
@@ -271,7 +271,8 @@ def rescore_row(row: dict, release: Path, scratch: Path, *,
     check.problems += [f"re-read issue {i.code}: {i.message}" for i in read.issues
                        if i.severity == "error"]
     check.problems += _structure_problems(row, read.obj)
-    check.distance = tree_distance_between(row_tree(row["joints"]), object_tree(read.obj))
+    check.distance = float(tree_distance(JointTree.from_joints(row["joints"]),
+                                         JointTree.from_object(read.obj)).value)
     if not check.distance <= tol.ORACLE:
         check.problems.append(f"E^phi,tree(row, materialized) = {check.distance:.3g} > "
                               f"{tol.ORACLE:g}")
@@ -303,7 +304,6 @@ def _close(a, b) -> bool:
 
 
 def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
-    from arena_core.compare import object_tree_distance
     from arena_core.urdf import UrdfError, read_urdf
 
     try:
@@ -311,8 +311,8 @@ def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
     except UrdfError as exc:
         check.problems.append(f"canonical object unreadable: {exc}")
         return
-    check.canonical_distance = float(object_tree_distance(canonical, obj, alpha=NORM.alpha,
-                                                          kappa=KAPPA).value)
+    check.canonical_distance = float(tree_distance(JointTree.from_object(canonical),
+                                                   JointTree.from_object(obj)).value)
     if not check.canonical_distance <= tol.ORACLE:
         check.problems.append(f"tree distance to the canonical object = "
                               f"{check.canonical_distance:.3g} > {tol.ORACLE:g}")

@@ -13,7 +13,7 @@ reports added and removed object ids and, for every object in both whose row dif
 * ``verification`` — status ``(old, new)`` and issue codes added / removed;
 * ``kinematics`` — ``E_alpha^{phi,tree}`` between the old and new joints (split norm
   ``alpha = 1``/m, ``kappa = pi``, from the rows' twists and limits, as
-  :mod:`release.kinematics`), reported above ``tol.ORACLE``, and the joints that moved
+  :mod:`arena_core.benchmark`), reported above ``tol.ORACLE``, and the joints that moved
   most: ``E^phi`` of each pair of the optimal matching, ``E^phi(J, J0)`` of a joint
   without a partner (added or removed joint);
 * ``links`` — whether the mass properties changed.
@@ -32,11 +32,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from arena_core import tolerances as tol
-from arena_core.metric import joint_distance, tree_distance
-from release.kinematics import NORM, Tree, row_tree
+from arena_core.benchmark import NORM, JointTree, tree_distance
+from arena_core.metric import joint_distance, motion
 from release.reader import ReleaseReadError, load_rows
 
 #: Metadata columns compared as plain values.
@@ -155,15 +153,12 @@ def joint_changes(old_joints: list, new_joints: list, *, top: int = TOP_JOINTS
                   ) -> tuple[float, tuple[JointChange, ...]]:
     """``E^phi,tree`` between two joint lists (row format) and the ``top`` joints that moved
     most (only changes above ``tol.ORACLE``), largest first."""
-    a, b = row_tree(old_joints), row_tree(new_joints)
-    motion_a, motion_b = _joint_motion(a), _joint_motion(b)
-    if len(a[0]) and len(b[0]):
-        result = tree_distance(a[0], a[1], b[0], b[1], norm=NORM)
-        value, matching = float(result.value), result.matching
-    else:
-        value, matching = float(motion_a.sum() + motion_b.sum()), ()
+    a, b = JointTree.from_joints(old_joints), JointTree.from_joints(new_joints)
+    motion_a, motion_b = motion(a.pairs, norm=NORM), motion(b.pairs, norm=NORM)
+    result = tree_distance(a, b)
+    value, matching = float(result.value), result.matching
     moves = [JointChange(old_joints[i]["name"], new_joints[k]["name"],
-                         float(joint_distance(a[1][i], b[1][k], norm=NORM)))
+                         float(joint_distance(a.pairs[i], b.pairs[k], norm=NORM)))
              for i, k in matching]
     matched_a, matched_b = {i for i, _ in matching}, {k for _, k in matching}
     moves += [JointChange(j["name"], None, float(motion_a[i]))
@@ -173,12 +168,6 @@ def joint_changes(old_joints: list, new_joints: list, *, top: int = TOP_JOINTS
     moves = sorted((m for m in moves if m.distance > tol.ORACLE),
                    key=lambda m: (-m.distance, m.old_joint or "", m.new_joint or ""))
     return value, tuple(moves[:top])
-
-
-def _joint_motion(tree: Tree) -> np.ndarray:
-    """``(n,)`` ``E^phi(J, J0)`` of each joint of a row tree."""
-    _, pairs = tree
-    return np.sqrt((pairs**2 * NORM.gram.diagonal()).sum(axis=(1, 2)))
 
 
 def _verification_change(old: dict | None, new: dict | None) -> VerificationChange | None:

@@ -24,8 +24,8 @@ import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from arena_core.archive import ArchiveError
+from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import file_sha256, tree_sha256
-from release.kinematics import Tree, row_tree, total_motion, tree_distance_between
 from release.storage import extract_object_archive
 
 #: Config name -> folder under ``data/`` (mirrors :data:`release.card.CONFIGS`).
@@ -182,20 +182,20 @@ def nearest(release_dir: str | os.PathLike[str], record, k: int = 5) -> list[Nei
         raise ValueError(f"k must be >= 1, got {k}")
     rows = load_rows(release_dir, columns=["joints", "checksum", "category", "source",
                                            "upstream_id"])
-    query = row_tree(_field(record, "joints"))
-    q_motion, q_sum = total_motion(query), _field(record, "checksum")
-    trees = [row_tree(r["joints"]) for r in rows]
-    bounds = sorted((abs(q_motion - total_motion(t)), r["object_id"], i)
+    query = JointTree.from_joints(_field(record, "joints"))
+    q_motion, q_sum = query.motion(), _field(record, "checksum")
+    trees = [JointTree.from_joints(r["joints"]) for r in rows]
+    bounds = sorted((abs(q_motion - t.motion()), r["object_id"], i)
                     for i, (r, t) in enumerate(zip(rows, trees, strict=True)))
     found: list[tuple[float, str, int]] = []
     for bound, oid, i in bounds:
         if len(found) >= k and bound > found[k - 1][0]:
             break
-        found.append((tree_distance_between(query, trees[i]), oid, i))
+        found.append((_distance(query, trees[i]), oid, i))
         found.sort()
     upstream = _field(record, "upstream_id")
     shown = {i for _, _, i in found[:k]}
-    same = [(tree_distance_between(query, trees[i]), r["object_id"], i)
+    same = [(_distance(query, trees[i]), r["object_id"], i)
             for i, r in enumerate(rows)
             if upstream is not None and r["upstream_id"] == upstream and i not in shown]
     return [Neighbor(oid, d, q_sum is not None and rows[i]["checksum"] == q_sum,
@@ -204,9 +204,13 @@ def nearest(release_dir: str | os.PathLike[str], record, k: int = 5) -> list[Nei
             for d, oid, i in [*found[:k], *sorted(same)]]
 
 
+def _distance(a: JointTree, b: JointTree) -> float:
+    return float(tree_distance(a, b).value)
+
+
 def _field(record, key: str):
     return record.get(key) if isinstance(record, dict) else getattr(record, key, None)
 
 
-__all__ = ["Neighbor", "ReleaseReadError", "Tree", "find_row", "load_rows", "materialize",
+__all__ = ["Neighbor", "ReleaseReadError", "find_row", "load_rows", "materialize",
            "materialize_row", "nearest", "parquet_files"]

@@ -15,12 +15,7 @@ from arena_core.curation.duplicates import (
     keep_key,
 )
 from arena_core.curation.items import MOVING_BINS, CurationItem, ItemError, moving_bin
-from arena_core.curation.kinematics import (
-    BENCHMARK_NORM,
-    JointTree,
-    KinematicsError,
-    tree_kinematic_distance,
-)
+from arena_core.curation.kinematics import KinematicsError, tree_kinematic_distance
 from arena_core.curation.signature import (
     ShapeSignature,
     SignatureError,
@@ -40,8 +35,6 @@ from arena_core.curation.taxonomy import (
 from arena_core.text import normalize, tokens
 
 __all__ = [
-    "BENCHMARK_NORM",
-    "JointTree",
     "KinematicsError",
     "tree_kinematic_distance",
     "MOVING_BINS",

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from arena_core import tolerances as tol
+from arena_core.benchmark import JointTree
 from arena_core.curation.duplicates import DuplicateReport, find_duplicates
 from arena_core.curation.items import CurationItem, item_from_record
-from arena_core.curation.kinematics import JointTree, tree_kinematic_distance
+from arena_core.curation.kinematics import tree_kinematic_distance
 from arena_core.curation.subset import select_subset
 from arena_core.curation.taxonomy import TaxonomyIndex, assign_category, review_queue
 from arena_core.features import ObjectFeatures
@@ -81,12 +80,5 @@ def curate(
 
 
 def joint_tree(record: ObjectRecord) -> JointTree:
-    """The compactified joint tree of a record (from its stored twists and limits)."""
-    names = sorted({link.name for link in record.links}
-                   | {j.parent for j in record.joints} | {j.child for j in record.joints})
-    index = {name: i for i, name in enumerate(names)}
-    edges = [[index[j.parent], index[j.child]] for j in record.joints]
-    twists = np.array([j.twist for j in record.joints], dtype=float).reshape(-1, 6)
-    lower = np.array([-np.inf if j.lower is None else j.lower for j in record.joints], float)
-    upper = np.array([np.inf if j.upper is None else j.upper for j in record.joints], float)
-    return JointTree.from_arrays(edges, twists, lower, upper, names=[j.name for j in record.joints])
+    """The benchmark joint tree of a record (from its stored root-frame twists and limits)."""
+    return JointTree.from_joints(record.joints)

@@ -35,12 +35,8 @@ from typing import Any
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.metric import (
-    SplitNorm,
-    compactified_endpoints,
-    joint_distance,
-    wrap_revolute_limits,
-)
+from arena_core.benchmark import joint_distance
+from arena_core.metric import wrap_revolute_limits
 from arena_core.model import ArticulatedObject, Joint
 from arena_core.verify.base import Context, ensure_context, issue, subtree_links
 from schemas.issues import Issue
@@ -49,10 +45,6 @@ _URDF_KIND = {"hinge": ("revolute", "continuous", "helical"), "slider": ("prisma
 
 #: Largest ``mobility_v2.json`` read (bytes).
 MAX_MOBILITY_BYTES = 32 * 1024 * 1024
-
-#: The benchmark's split norm (alpha = 1 / m); compactification uses kappa = pi.
-NORM = SplitNorm(alpha=1.0)
-
 
 @dataclass(frozen=True)
 class Annotation:
@@ -203,12 +195,9 @@ def distance_phi(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
     ...              wrap=True) < 1e-4
     True
     """
-    ends = []
-    for twist, limits in ((twist_a, limits_a), (twist_b, limits_b)):
-        finite = bool(np.all(np.isfinite(limits)))
-        lo, hi = wrap_revolute_limits(*limits) if wrap and finite else limits
-        ends.append(compactified_endpoints(twist, lo, hi, norm=NORM))
-    return float(joint_distance(ends[0], ends[1], norm=NORM))
+    wrapped = [np.asarray(wrap_revolute_limits(*lim) if wrap and np.all(np.isfinite(lim))
+                          else lim, dtype=float) for lim in (limits_a, limits_b)]
+    return joint_distance(twist_a, wrapped[0], twist_b, wrapped[1])
 
 
 def _describe(twist: np.ndarray, limits: np.ndarray, wanted: Annotation) -> str:

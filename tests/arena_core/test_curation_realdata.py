@@ -20,8 +20,9 @@ import trimesh
 from numpy.testing import assert_allclose
 
 from arena_core import tolerances as tol
+from arena_core.benchmark import JointTree
 from arena_core.curation import CurationItem, find_duplicates, shape_signature
-from arena_core.curation.kinematics import JointTree, tree_kinematic_distance
+from arena_core.curation.kinematics import tree_kinematic_distance
 from arena_core.curation.signature import SIGNATURE_POINTS
 from arena_core.metric.joint import motion
 from arena_core.metric.norms import SplitNorm

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 from numpy.testing import assert_allclose
 
-from arena_core.curation.kinematics import JointTree
+from arena_core.benchmark import JointTree
 from arena_core.curation.stage import joint_tree
 from arena_core.hashing import file_sha256
 from arena_core.store import ObjectStore, make_object_id, object_key

@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 import yourdfpy
 
+from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import tree_sha256
 from arena_core.urdf import read_urdf
 from flows.cli import main
-from release.kinematics import row_tree, tree_distance_between
 from release.reader import (
     ReleaseReadError,
     find_row,
@@ -64,10 +64,10 @@ def test_materialize_refuses_bad_destinations_and_corrupt_archives(built, releas
 
 def test_nearest_equals_brute_force(built):
     rows = load_rows(built.release_dir)
-    trees = {r["object_id"]: row_tree(r["joints"]) for r in rows}
+    trees = {r["object_id"]: JointTree.from_joints(r["joints"]) for r in rows}
     for query in (built.objects[1].record, built.objects[-1].record):
         found = nearest(built.release_dir, query, k=3)
-        brute = sorted((tree_distance_between(row_tree(query.joints), t), oid)
+        brute = sorted((tree_distance(JointTree.from_joints(query.joints), t).value, oid)
                        for oid, t in trees.items())[:3]
         assert [n.object_id for n in found] == [oid for _, oid in brute]
         np.testing.assert_allclose([n.distance for n in found], [d for d, _ in brute], atol=1e-12)
