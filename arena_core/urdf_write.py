@@ -25,6 +25,7 @@ from lxml import etree
 
 from arena_core import helical
 from arena_core import tolerances as tol
+from arena_core.fsutil import write_atomic
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef, Primitive
 
 #: Format tag written into every canonical URDF (and into release metadata).
@@ -57,9 +58,7 @@ def urdf_string(obj: ArticulatedObject) -> str:
 def write_urdf(obj: ArticulatedObject, path: str | os.PathLike) -> Path:
     """Write ``obj`` to ``path`` atomically (temp file + rename); returns the path."""
     path = Path(path)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(urdf_string(obj), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, urdf_string(obj))
     return path
 
 

@@ -30,6 +30,7 @@ from prefect.futures import as_completed
 
 from arena_core.curation.stage import Curated, curate
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy
+from arena_core.fsutil import write_atomic
 from arena_core.hashing import bytes_sha256
 from arena_core.store import PIPELINE_VERSION, ObjectStore
 from flows.ingest import Ingested, ingest
@@ -282,9 +283,7 @@ def write_review_queue(path: Path, curated: Curated) -> None:
     header = ("# Taxonomy review queue of the last build: objects whose category is unresolved or\n"
               "# uncertain. Decide, then add `<object_id>: {category: ..., reason: ...}` to\n"
               f"# manifests/overrides.yaml (overrides always win). {len(rows)} objects.\n")
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(header + yaml.safe_dump(rows, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, header + yaml.safe_dump(rows, sort_keys=True))
 
 
 def previous_subset_ids(previous: Path | None) -> list[str]:
@@ -328,6 +327,4 @@ def _priorities(manifests: list[SourceManifest]) -> dict[str, int]:
 
 
 def _write_json(path: Path, data: dict) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True, default=str), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True, default=str))

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from arena_core.fsutil import write_atomic
 from arena_core.generate.builder import GeneratedObject
 from arena_core.generate.registry import KINDS, generate_object, kind_for_index
 from arena_core.urdf_write import FORMAT_VERSION, write_urdf
@@ -158,9 +159,7 @@ def write_index(infos: Sequence[GeneratedInfo], out_dir: str | os.PathLike, *, n
                     for i in sorted(infos, key=lambda i: i.index)],
     }
     path = Path(out_dir) / INDEX_NAME
-    tmp = path.with_name(f".{INDEX_NAME}.tmp")
-    tmp.write_text(_json(listing), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, _json(listing))
     return path
 
 

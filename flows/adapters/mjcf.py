@@ -23,7 +23,6 @@ joint names and reference positions.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from functools import partial
@@ -33,6 +32,7 @@ import mujoco
 import numpy as np
 from lxml import etree
 
+from arena_core.fsutil import write_atomic
 from arena_core.urdf_write import fmt, write_urdf
 from flows.adapters.base import Adapter, Entry, issue, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_compile import compile_tree
@@ -145,6 +145,4 @@ def write_obj(path: Path, vertices: np.ndarray, faces: np.ndarray) -> None:
     faces ``(m, 3)`` 0-based indices (written 1-based)."""
     lines = [f"v {fmt(x)} {fmt(y)} {fmt(z)}" for x, y, z in np.asarray(vertices, float)]
     lines += [f"f {a + 1} {b + 1} {c + 1}" for a, b, c in np.asarray(faces, np.int64)]
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, "\n".join(lines) + "\n")

@@ -42,7 +42,7 @@ from pathlib import Path
 import trimesh
 from lxml import etree
 
-from arena_core.fsutil import file_problem
+from arena_core.fsutil import file_problem, write_atomic
 from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.base import issue
@@ -255,9 +255,8 @@ def _converted_mesh(out: Prepared, path: Path, work_dir: Path) -> Path | None:
             if len(mesh.faces) == 0:
                 raise ValueError("no faces")
             target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(f".{target.name}.tmp")
-            mesh.export(tmp, file_type="obj", include_normals=False, include_texture=False)
-            os.replace(tmp, target)
+            write_atomic(target, mesh.export(file_type="obj", include_normals=False,
+                                             include_texture=False))
         except Exception as exc:  # noqa: BLE001 - any reader failure means "cannot convert"
             out.issues.append(issue("mjcf.mesh.convert_failed", f"mesh {path.name!r} cannot "
                                     f"be converted to OBJ: {exc}", location="file"))
