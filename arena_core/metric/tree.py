@@ -38,9 +38,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from arena_core import tolerances as tol
+from arena_core.metric.assignment import padded_matrix, solve_padded
 from arena_core.metric.joint import Norm, _check_norm, _check_pairs, motion, pairwise_distance
 from arena_core.metric.tree_dp import constrained_distance
 from arena_core.metric.tree_regions import RegionOps, symmetry_classes
@@ -226,14 +226,7 @@ def _relaxation(cost: np.ndarray, d1: np.ndarray, d2: np.ndarray) -> tuple[float
     n1, n2 = len(d1), len(d2)
     if n1 == 0 or n2 == 0:
         return float(d1.sum() + d2.sum()), np.zeros((0, 2), dtype=np.int64)
-    mat = np.full((n1 + n2, n2 + n1), np.inf)
-    mat[:n1, :n2] = cost
-    mat[np.arange(n1), n2 + np.arange(n1)] = d1
-    mat[n1 + np.arange(n2), np.arange(n2)] = d2
-    mat[n1:, n2:] = 0.0
-    rows, cols = linear_sum_assignment(mat)
-    hit = (rows < n1) & (cols < n2)
-    return float(mat[rows, cols].sum()), np.stack([rows[hit], cols[hit]], axis=1)
+    return solve_padded(padded_matrix(cost, d1, d2), n1)
 
 
 def _matching_value(cost, d1, d2, pairs) -> float:

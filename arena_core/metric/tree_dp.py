@@ -30,7 +30,8 @@ Example (a two-edge path is a two-edge star, but not when rooted at its end):
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
+
+from arena_core.metric.assignment import padded_matrix, solve_padded
 
 _F, _T = 0, 1
 
@@ -130,15 +131,9 @@ def _assign(t1: _Rooted, t2: _Rooted, v: int, w: int, table: np.ndarray):
     a, b = t1.children[v], t2.children[w]
     if not a or not b:
         return float(t1.sub_f[v] + t2.sub_f[w]), []
-    na, nb = len(a), len(b)
-    mat = np.full((na + nb, nb + na), np.inf)
-    mat[:na, :nb] = table[_T][np.ix_(a, b)]
-    mat[np.arange(na), nb + np.arange(na)] = t1.sub_t[a]
-    mat[na + np.arange(nb), np.arange(nb)] = t2.sub_t[b]
-    mat[na:, nb:] = 0.0
-    rows, cols = linear_sum_assignment(mat)
-    hit = [(a[r], b[c]) for r, c in zip(rows, cols, strict=True) if r < na and c < nb]
-    return float(mat[rows, cols].sum()), hit
+    value, pairs = solve_padded(padded_matrix(table[_T][np.ix_(a, b)], t1.sub_t[a],
+                                              t2.sub_t[b]), len(a))
+    return value, [(a[r], b[c]) for r, c in pairs]
 
 
 def _trace(t1, t2, sub, table, kind, v, w, out) -> None:

@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from arena_core.metric.assignment import padded_matrix, solve_padded
 from arena_core.metric.tree_structure import orient, realizable
 
 Region = tuple[np.ndarray, np.ndarray, tuple[tuple[int, int], ...]]
@@ -88,13 +88,8 @@ class RegionOps:
     def padded(self, region: Region) -> np.ndarray:
         """The ``(|A|+|B|, |B|+|A|)`` assignment matrix (inf = forbidden)."""
         a, b, _ = region
-        na, nb = len(a), len(b)
-        mat = np.full((na + nb, nb + na), np.inf)
-        mat[:na, :nb] = np.where(self.admissible(region), self.cost[np.ix_(a, b)], np.inf)
-        mat[np.arange(na), nb + np.arange(na)] = self.d1[a]
-        mat[na + np.arange(nb), np.arange(nb)] = self.d2[b]
-        mat[na:, nb:] = 0.0
-        return mat
+        return padded_matrix(np.where(self.admissible(region), self.cost[np.ix_(a, b)], np.inf),
+                             self.d1[a], self.d2[b])
 
     def relax(self, region: Region) -> Relaxation:
         """Memoized relaxation; ``exact`` when its matching is realizable with ``T``."""
@@ -107,12 +102,10 @@ class RegionOps:
             out = Relaxation(float(self.d1[a].sum() + self.d2[b].sum()), _EMPTY, True)
         else:
             self.nodes += 1
-            mat = self.padded(region)
-            rows, cols = linear_sum_assignment(mat)
-            hit_ab = (rows < len(a)) & (cols < len(b))
-            pairs = np.stack([a[rows[hit_ab]], b[cols[hit_ab]]], axis=1)
+            value, hit = solve_padded(self.padded(region), len(a))
+            pairs = np.stack([a[hit[:, 0]], b[hit[:, 1]]], axis=1)
             exact = realizable(self.s1, self.s2, with_terms(pairs, terms))
-            out = Relaxation(float(mat[rows, cols].sum()), pairs, exact)
+            out = Relaxation(value, pairs, exact)
         self._relax[key] = out
         return out
 
