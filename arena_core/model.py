@@ -34,9 +34,7 @@ from functools import cached_property
 import numpy as np
 
 from arena_core import tolerances as tol
-
-JOINT_TYPES = ("revolute", "prismatic", "continuous", "fixed", "helical")
-ROTATING_TYPES = ("revolute", "continuous", "helical")
+from schemas.record import JOINT_TYPES, ROTATING_TYPES  # noqa: F401 - defined once, in schemas
 
 
 class ModelError(ValueError):

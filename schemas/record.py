@@ -19,7 +19,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -31,6 +31,9 @@ RECORD_FORMAT_VERSION = "1"
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
+#: Every joint type of the canonical convention, and those that rotate (about a line).
+JOINT_TYPES: tuple[str, ...] = get_args(JointType)
+ROTATING_TYPES: tuple[str, ...] = ("revolute", "continuous", "helical")
 Status = Literal["accepted", "rejected"]
 
 Vec3 = Annotated[list[float], Field(min_length=3, max_length=3)]

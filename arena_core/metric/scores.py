@@ -31,12 +31,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
+from schemas.record import ROTATING_TYPES
 
 #: Success thresholds of the Articulate-Anything protocol (rad, m).
 TAU_AXIS = 0.25
 TAU_ORIGIN = 0.05
 
-_LINE_TYPES = ("revolute", "continuous", "helical")
+_LINE_TYPES = ROTATING_TYPES
 
 
 class ScoreInputError(ValueError):
