@@ -12,7 +12,7 @@ from arena_core import tolerances as tol
 from arena_core.massprops import MeshCache
 from arena_core.mjcf_oracle import OracleFailure, mjcf_deviation, mjcf_oracle_issues
 from arena_core.normalize import normalize_object
-from arena_core.process import write_canonical_folder
+from arena_core.process import process_object, write_canonical_folder
 from arena_core.urdf import read_urdf
 from flows.adapters.mjcf import write_folder
 from flows.adapters.mjcf_convert import convert_model
@@ -198,3 +198,12 @@ def test_missing_parts_and_unusable_models_are_reported(tmp_path):
         ["mjcf.oracle.partial"]
     assert mjcf_oracle_issues(canonical, normalized, {"joint_map": extras["joint_map"]}) == []
     assert mjcf_oracle_issues(canonical, normalized, None) == []
+
+
+def test_process_object_rejects_a_misconverted_mjcf_object(tmp_path):
+    _, urdf, extras = _convert(tmp_path / "bad", HINGE_SLIDE, edit=_first_axis_flipped)
+    record = process_object(urdf, tmp_path / "out", provenance={"object_id": "bad",
+                                                                "source": "mj"}, extras=extras)
+    codes = {i.code for i in record.verification.issues if i.severity == "error"}
+    assert record.verification.status == "rejected" and codes == {"mjcf.oracle.mismatch"}
+    assert record.engines == []  # a rejected object is not simulated
