@@ -268,7 +268,7 @@ class _State:
         (parent, child, body), m, mj_name = links, self.m, self.joint_name(j)
         r = float(np.max(np.abs(m.jnt_range[j]))) if bool(m.jnt_limited[j]) else math.inf
         boxed = r < BALL_BOX_MAX
-        kind, lower, upper = ("revolute", -r, r) if boxed else ("continuous", -math.inf, math.inf)
+        kind, lower, upper = ("revolute", 0.0 - r, r) if boxed else ("continuous", -math.inf, math.inf)
         names = [self.unique(f"{mj_name}_{a}", self.joint_names) for a in BALL_ORDER]
         helpers = [self.unique(f"{body}__{mj_name}_{a}", self.used) for a in BALL_ORDER[:2]]
         ends = [parent, *helpers, child]
