@@ -15,8 +15,10 @@ It is written atomically (a temporary folder inside ``out_dir``, then a rename);
 is written outside ``out_dir``. Content addressing makes the folder deterministic, and
 processing the canonical URDF again reproduces it byte for byte (same
 :func:`folder_checksum`). The oracle (:mod:`arena_core.oracle`) compares the re-read
-canonical object with the transformed source; :func:`arena_core.verify.verify_object`
-runs on the re-read canonical object, and, when nothing so far rejects it, the ``engines`` stage
+canonical object with the transformed source, and, for an object converted from MJCF, the
+MuJoCo oracle (:mod:`arena_core.mjcf_oracle`) compares it with MuJoCo's own kinematics;
+:func:`arena_core.verify.verify_object` runs on the re-read canonical object, and, when
+nothing so far rejects it, the ``engines`` stage
 (:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
 URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
 """
@@ -39,6 +41,7 @@ from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, tree_sha256
 from arena_core.massprops import MeshCache
+from arena_core.mjcf_oracle import mjcf_oracle_issues
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
 from arena_core.model import ArticulatedObject
 from arena_core.normalize import Normalized, check_options, normalize_object
@@ -163,6 +166,7 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
                             message=f"the canonical URDF cannot be read back: {exc}"))
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
+    found += mjcf_oracle_issues(canonical.obj, normalized, extras)  # [] unless from MJCF
     issues += canonical.issues + found + _verify(canonical.obj, prov.get("category"), extras)
     engines: list[EngineRecord] = []
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven

@@ -10,6 +10,11 @@ FIXED_EDGE = 1e-12
 #: Pipeline oracle: a transformation of an object must keep the tree distance below this.
 ORACLE = 1e-9
 
+#: The MuJoCo oracle (arena_core.mjcf_oracle): MuJoCo's world joint axes (unitless), anchors
+#: and body positions (m), rotation entries (unitless), limits (rad or m) and mimic residuals
+#: agree with the canonical object's after the normalization transform to this (absolute).
+MJCF_ORACLE = 1e-9
+
 #: Differential tests against the reference package agree to this (absolute).
 REFERENCE = 1e-9
 

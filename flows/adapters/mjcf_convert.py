@@ -13,16 +13,35 @@ The conversion is exact at the model's reference configuration ``qpos0``:
 * hinge -> ``revolute`` (limited) or ``continuous``; slide -> ``prismatic`` (an unlimited
   slide keeps ``-inf/inf`` limits and gets ``mjcf.slide.unlimited``); joint coordinates
   are shifted by the joint's reference position ``qpos0`` (URDF ``q = q_mujoco - ref``);
-* ball and free joints become fixed joints with ``mjcf.joint.multi_dof`` (a warning for a
-  free joint on a body of the world, which only lets the whole object float; an error
-  otherwise, because motion is lost);
+* a ball joint is decomposed (the paper's appendix A.1: a spherical joint factors into three
+  one-DOF joints through massless links) into three revolute/continuous joints
+  ``<joint>_x``, ``<joint>_y``, ``<joint>_z`` at its anchor, about the x, y and z axes of the
+  body frame in that order, through the geometry- and mass-less helper links
+  ``<body>__<joint>_x`` and ``<body>__<joint>_y``: the body turns by
+  ``Rx(a) Ry(b) Rz(c)`` (intrinsic x-y-z Euler angles), i.e. MuJoCo's ball quaternion
+  ``qx(a) * qy(b) * qz(c)``, which reaches every rotation. MuJoCo limits a ball by the
+  rotation angle ``|theta| <= r`` (``range = [0, r]``); below :data:`BALL_BOX_MAX` = pi/2 each
+  of the three angles is limited to ``[-r, r]`` (a box that contains the cone: every rotation
+  of angle ``<= r`` has its three x-y-z angles in ``[-r, r]``; the corners reach farther), a
+  wider range or none makes the three joints continuous. ``mjcf.joint.ball_decomposed`` says
+  so: info when unlimited (exact), warning when limited (the cone became a box);
+* a free joint (MuJoCo allows one only on a body of the world) only lets the whole object
+  float: it becomes a fixed joint with the warning ``mjcf.joint.multi_dof``; a free joint
+  deeper in the tree (older MuJoCo) is the same fixed joint with an error, motion is lost;
 * geoms: box/sphere/cylinder -> URDF primitives; mesh -> an OBJ of the compiled mesh
   vertices/faces; capsule/ellipsoid -> an OBJ tessellation; planes, height fields and
   SDFs are skipped with an issue. Geoms that cannot collide (``contype = conaffinity =
   0``) are visuals; colliding geoms are collisions, and also visuals when their body has
   no visual-only geom;
 * the compiled inertial (``body_mass``, ``body_ipos``, ``body_iquat``, ``body_inertia``)
-  becomes the link inertial; linear joint equalities become ``<mimic>``.
+  becomes the link inertial; active linear joint equalities between two hinge/slide joints
+  become ``<mimic>``; every other equality (connect, weld, tendon, distance, flex, polynomial
+  or inactive joint couplings) is kept as data in ``Conversion.couplings`` with the warning
+  ``mjcf.equality.recorded`` (URDF cannot express it; the object moves as if it were off).
+
+What the MuJoCo oracle (:mod:`arena_core.mjcf_oracle`) needs is recorded: ``joint_map``
+(MuJoCo joint -> URDF joint(s)) and ``body_map`` (MuJoCo body -> URDF link and the pose of
+the link frame in the body frame); :attr:`Conversion.extras` gives the source extras.
 """
 
 from __future__ import annotations
@@ -47,6 +66,7 @@ from arena_core.model import (
     Primitive,
 )
 from flows.adapters.base import issue
+from flows.adapters.mjcf_couplings import coupling_record
 from schemas.issues import Issue
 
 ROOT_LINK = "world"
@@ -55,6 +75,11 @@ MESH_DIR = "meshes"
 ELLIPSOID_SUBDIVISIONS = 3
 #: Segments (around, along) of the tessellated capsule.
 CAPSULE_COUNT = (32, 16)
+#: A ball range below this (rad) limits each of the three decomposed angles to [-r, r] (the
+#: box then contains MuJoCo's cone ``|theta| <= r``); from it on they are continuous.
+BALL_BOX_MAX = math.pi / 2
+#: Axes of the decomposed ball joint, in order (body frame at the anchor).
+BALL_ORDER = "xyz"
 
 _FREE, _BALL, _SLIDE, _HINGE = (int(mujoco.mjtJoint.mjJNT_FREE), int(mujoco.mjtJoint.mjJNT_BALL),
                                 int(mujoco.mjtJoint.mjJNT_SLIDE), int(mujoco.mjtJoint.mjJNT_HINGE))
@@ -66,17 +91,31 @@ _SKIPPED_GEOMS = {int(_G.mjGEOM_PLANE): ("mjcf.geom.plane_skipped", "info"),
 
 @dataclass
 class Conversion:
-    """The converted object, the mesh files to write and the MuJoCo -> URDF joint map.
+    """The converted object, the mesh files to write and what maps MuJoCo onto it.
 
     ``meshes`` maps a POSIX path relative to the URDF folder to ``(vertices (n, 3) m,
-    faces (m, 3) int)``; ``joint_map`` maps each MuJoCo joint name to
-    ``{"urdf_joint", "type", "ref"}`` (``ref`` = ``qpos0`` of hinge/slide joints).
+    faces (m, 3) int)``. ``joint_map`` maps each MuJoCo joint name to ``{"id", "urdf_joint",
+    "type", "ref"}`` (``type`` the URDF type, ``ref`` = ``qpos0`` of hinge/slide joints, 0
+    otherwise) or, for a ball joint, ``{"id", "type": "ball", "urdf_joints": [x, y, z],
+    "order": "xyz", "ref": 0.0}``. ``body_map`` maps each MuJoCo body name (``world``
+    included) to ``{"id", "link", "pos", "quat"}``: its link and the link frame's pose in the
+    body frame (``pos`` (3,), MuJoCo quaternion ``(w, x, y, z)``). ``couplings`` lists the
+    equality constraints that did not become ``<mimic>`` (:mod:`flows.adapters.mjcf_couplings`).
+    All of it is plain JSON data.
     """
 
     obj: ArticulatedObject
     meshes: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
     joint_map: dict[str, dict[str, Any]] = field(default_factory=dict)
     issues: list[Issue] = field(default_factory=list)
+    body_map: dict[str, dict[str, Any]] = field(default_factory=dict)
+    couplings: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def extras(self) -> dict[str, Any]:
+        """``{"joint_map", "body_map", "couplings"}``: what the source object's extras carry."""
+        return {"joint_map": self.joint_map, "body_map": self.body_map,
+                "couplings": self.couplings}
 
 
 def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
@@ -89,11 +128,12 @@ def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
     state = _State(model)
     for b in range(1, model.nbody):
         state.body(b)
-    state.mimics()
+    state.equalities()
     links = [Link(name=n, inertial=state.inertials.get(n), meshes=tuple(state.meshes.get(n, ())),
                   primitives=tuple(state.prims.get(n, ()))) for n in state.link_order]
     obj = ArticulatedObject.from_parts(name, links, state.joints)
-    return Conversion(obj, state.mesh_files, state.joint_map, state.issues)
+    return Conversion(obj, state.mesh_files, state.joint_map, state.issues, state.body_map(),
+                      state.couplings)
 
 
 def pose(pos: np.ndarray, quat: np.ndarray) -> np.ndarray:
@@ -141,6 +181,7 @@ class _State:
         self.mesh_names: dict[tuple, str] = {}
         self.mesh_stems: set[str] = set()
         self.issues: list[Issue] = []
+        self.couplings: list[dict[str, Any]] = []
         self.geoms(0)
 
     # -------------------------------------------------------------- names
@@ -176,7 +217,7 @@ class _State:
             origin = start @ translation(anchor) if prev_anchor is None else translation(anchor - prev_anchor)
             last = k == len(joints) - 1
             child = name if last else self.unique(f"{name}__{self.joint_name(j)}", self.used)
-            self.mujoco_joint(j, b, prev_link, child, origin)
+            self.mujoco_joint(j, b, (prev_link, child, name), origin)
             if not last:
                 self.link_order.append(child)
             prev_link, prev_anchor = child, anchor
@@ -186,10 +227,22 @@ class _State:
         self.inertial(b, name)
         self.geoms(b)
 
-    def mujoco_joint(self, j: int, b: int, parent: str, child: str, origin: np.ndarray) -> None:
-        """Add the URDF joint of MuJoCo joint ``j`` (fixed, with an issue, for ball/free)."""
+    def body_map(self) -> dict[str, dict[str, Any]]:
+        """``{MuJoCo body name: {"id", "link", "pos", "quat"}}`` (see :class:`Conversion`)."""
+        return {self.body_name(b): {"id": b, "link": self.link[b],
+                                    "pos": (self.offset[b][:3, 3] + 0.0).tolist(),
+                                    "quat": [1.0, 0.0, 0.0, 0.0]}
+                for b in range(self.m.nbody)}
+
+    def mujoco_joint(self, j: int, b: int, links: tuple[str, str, str], origin: np.ndarray) -> None:
+        """Add the URDF joint(s) of MuJoCo joint ``j`` (three for a ball, fixed for a free)
+        from ``links = (parent, child, body link)``."""
         m, mj_name = self.m, self.joint_name(j)
         jtype, axis = int(m.jnt_type[j]), np.asarray(m.jnt_axis[j], dtype=float)
+        if jtype == _BALL:
+            self.ball(j, b, links, origin)
+            return
+        parent, child, _ = links
         name = self.unique(mj_name, self.joint_names)
         ref = float(m.qpos0[m.jnt_qposadr[j]]) if jtype in (_HINGE, _SLIDE) else 0.0
         lower, upper = -math.inf, math.inf
@@ -205,18 +258,42 @@ class _State:
                                          location=f"joint:{name}"))
         else:
             urdf_type, lower, upper = "fixed", 0.0, 0.0
-            self.multi_dof(j, b, mj_name, name, jtype)
+            self.free(b, mj_name, name)
         self.add_joint(name, urdf_type, parent, child, origin, axis, lower, upper)
         self.urdf_joint[j] = name
-        self.joint_map[mj_name] = {"urdf_joint": name, "type": urdf_type, "ref": ref}
+        self.joint_map[mj_name] = {"id": j, "urdf_joint": name, "type": urdf_type, "ref": ref}
 
-    def multi_dof(self, j: int, b: int, mj_name: str, name: str, jtype: int) -> None:
-        """Report a ball/free joint that was replaced by a fixed joint."""
-        kind = "free" if jtype == _FREE else "ball"
-        floating = jtype == _FREE and int(self.m.body_parentid[b]) == 0
+    def ball(self, j: int, b: int, links: tuple[str, str, str], origin: np.ndarray) -> None:
+        """Three joints about the body's x, y, z axes at the anchor (see the module doc)."""
+        (parent, child, body), m, mj_name = links, self.m, self.joint_name(j)
+        r = float(np.max(np.abs(m.jnt_range[j]))) if bool(m.jnt_limited[j]) else math.inf
+        boxed = r < BALL_BOX_MAX
+        kind, lower, upper = ("revolute", 0.0 - r, r) if boxed else ("continuous", -math.inf, math.inf)
+        names = [self.unique(f"{mj_name}_{a}", self.joint_names) for a in BALL_ORDER]
+        helpers = [self.unique(f"{body}__{mj_name}_{a}", self.used) for a in BALL_ORDER[:2]]
+        ends = [parent, *helpers, child]
+        for k, name in enumerate(names):
+            self.add_joint(name, kind, ends[k], ends[k + 1], origin if k == 0 else np.eye(4),
+                           np.eye(3)[k], lower, upper)
+        self.link_order.extend(helpers)
+        self.joint_map[mj_name] = {"id": j, "type": "ball", "urdf_joints": names,
+                                   "order": BALL_ORDER, "ref": 0.0}
+        limit = (f"its cone |angle| <= {r:.6g} rad is written as [-{r:.6g}, {r:.6g}] on each "
+                 "angle (a box that contains it)" if boxed else
+                 "the joints are continuous" + (f" (range {r:.6g} rad >= pi/2 written as none)"
+                                                if math.isfinite(r) else ""))
+        self.issues.append(issue("mjcf.joint.ball_decomposed", f"ball joint {mj_name!r} on body "
+                                 f"{self.body_name(b)!r} decomposed into {', '.join(names)} "
+                                 f"(x, y, z of the body frame, in this order); {limit}",
+                                 severity="info" if math.isinf(r) else "warning",
+                                 location=f"joint:{names[0]}"))
+
+    def free(self, b: int, mj_name: str, name: str) -> None:
+        """Report a free joint replaced by a fixed joint (a warning on a body of the world)."""
+        floating = int(self.m.body_parentid[b]) == 0
         what = ("the object's root floats in MuJoCo; fixed to the world here" if floating
-                else "its motion is lost (only one-DOF joints are supported)")
-        self.issues.append(issue("mjcf.joint.multi_dof", f"{kind} joint {mj_name!r} on body "
+                else "its motion is lost")
+        self.issues.append(issue("mjcf.joint.multi_dof", f"free joint {mj_name!r} on body "
                                  f"{self.body_name(b)!r} replaced by a fixed joint: {what}",
                                  severity="warning" if floating else "error",
                                  location=f"joint:{name}"))
@@ -296,23 +373,28 @@ class _State:
         return self.mesh_names[key]
 
     # -------------------------------------------------------------- equalities
-    def mimics(self) -> None:
-        """Turn linear joint equalities into ``<mimic>``; report the others."""
+    def equalities(self) -> None:
+        """Linear joint equalities -> ``<mimic>``; the others -> :attr:`couplings` (records of
+        :func:`flows.adapters.mjcf_couplings.coupling_record`) with a warning."""
         m = self.m
         for e in range(m.neq):
-            where = f"equality:{m.eq(e).name or e}"
             a, b = int(m.eq_obj1id[e]), int(m.eq_obj2id[e])
             coef = np.asarray(m.eq_data[e][:5], dtype=float)
             linear = int(m.eq_type[e]) == int(mujoco.mjtEq.mjEQ_JOINT) and b >= 0 and \
                 not np.any(coef[2:]) and a in self.urdf_joint and b in self.urdf_joint
-            if not (linear and bool(m.eq_active0[e])):
-                self.issues.append(issue("mjcf.equality.ignored", "equality constraint is not a "
-                                         "linear joint coupling between two one-DOF joints; "
-                                         "ignored", severity="warning", location=where))
+            if linear and bool(m.eq_active0[e]):
+                idx = next(i for i, jt in enumerate(self.joints) if jt.name == self.urdf_joint[a])
+                mimic = Mimic(self.urdf_joint[b], float(coef[1]), float(coef[0]))
+                self.joints[idx] = replace(self.joints[idx], mimic=mimic)
                 continue
-            idx = next(i for i, jt in enumerate(self.joints) if jt.name == self.urdf_joint[a])
-            mimic = Mimic(self.urdf_joint[b], float(coef[1]), float(coef[0]))
-            self.joints[idx] = replace(self.joints[idx], mimic=mimic)
+            record = coupling_record(m, e, body_link=self.link.__getitem__,
+                                     joint_map=self.joint_map)
+            self.couplings.append(record)
+            self.issues.append(issue("mjcf.equality.recorded", f"{record['type']} equality "
+                                     f"{record['obj1']!r}-{record['obj2']!r} is not an active "
+                                     "linear coupling of two one-DOF joints; recorded in the "
+                                     "couplings, the URDF moves without it", severity="warning",
+                                     location=f"equality:{m.eq(e).name or e}"))
 
 
 def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
