@@ -42,6 +42,7 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.kinematics import configuration, link_poses, random_configurations
 from arena_core.model import ArticulatedObject
+from arena_core.mujoco_load import compile_model
 from arena_core.normalize import Normalized
 from schemas.issues import Issue
 
@@ -110,8 +111,8 @@ def mjcf_deviation(path: str, canonical: ArticulatedObject, normalized: Normaliz
     import mujoco
 
     try:
-        model = mujoco.MjModel.from_xml_path(str(path))
-    except Exception as exc:  # noqa: BLE001 - mujoco raises ValueError, FatalError, ...
+        model, _ = compile_model(path=path)
+    except ValueError as exc:
         raise OracleFailure(f"MuJoCo cannot compile {path}: {str(exc).strip()[:300]}") from exc
     _enable_equalities(model)
     try:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import mujoco
 from lxml import etree
 
+from arena_core.mujoco_load import compile_model
 from flows.adapters.base import issue
 from schemas.issues import Issue
 
@@ -89,16 +90,11 @@ def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
 
 
 def _quiet_compile(text: str, issues: list[Issue]) -> mujoco.MjModel:
-    """Compile ``text``; MuJoCo's warnings (printed and logged to ``MUJOCO_LOG.TXT`` by
-    default) become ``mjcf.mujoco_warning`` info issues instead."""
-    previous = mujoco.get_mju_user_warning()
-    mujoco.set_mju_user_warning(lambda message: issues.append(issue(
-        "mjcf.mujoco_warning", f"MuJoCo: {message.strip()}", severity="info",
-        location="file")))
-    try:
-        return mujoco.MjModel.from_xml_string(text)
-    finally:
-        mujoco.set_mju_user_warning(previous)
+    """Compile ``text``; MuJoCo's warnings become ``mjcf.mujoco_warning`` info issues."""
+    model, warnings = compile_model(xml=text)
+    issues += [issue("mjcf.mujoco_warning", f"MuJoCo: {w}", severity="info", location="file")
+               for w in warnings]
+    return model
 
 
 def _repair(tree: etree._Element, message: str) -> Issue | None:
