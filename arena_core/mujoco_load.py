@@ -1,9 +1,10 @@
 """Compile an MJCF model with MuJoCo without letting it print.
 
-MuJoCo reports compiler warnings (deprecated attributes, ...) through ``mju_warning``,
-whose default handler prints them and appends them to ``MUJOCO_LOG.TXT`` in the working
-folder. :func:`compile_model` installs a collecting handler for the duration of one compile
-and returns the warnings with the model, so callers turn them into issues.
+MuJoCo reports compiler and simulation warnings (deprecated attributes, a singular
+inertia, ...) through ``mju_warning``, whose default handler prints them and appends them
+to ``MUJOCO_LOG.TXT`` in the working folder. :func:`warnings_collected` installs a
+collecting handler for the duration of a block; :func:`compile_model` uses it and returns
+the warnings with the model, so callers turn them into issues.
 
 Example:
     >>> model, warnings = compile_model(xml="<mujoco><compiler settotalmass='2'/><worldbody>"
@@ -15,12 +16,28 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
+from collections.abc import Iterator
 
 import mujoco
 
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
+
+
+@contextlib.contextmanager
+def warnings_collected() -> Iterator[list[str]]:
+    """Collect MuJoCo's warnings in the yielded list for the block (process-wide handler,
+    serialized by a lock; nested blocks are allowed)."""
+    warnings: list[str] = []
+    with _LOCK:
+        previous = mujoco.get_mju_user_warning()
+        mujoco.set_mju_user_warning(lambda message: warnings.append(message.strip()))
+        try:
+            yield warnings
+        finally:
+            mujoco.set_mju_user_warning(previous)
 
 
 def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = None
@@ -32,10 +49,7 @@ def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = No
     """
     if (xml is None) == (path is None):
         raise ValueError("give exactly one of xml= and path=")
-    warnings: list[str] = []
-    with _LOCK:
-        previous = mujoco.get_mju_user_warning()
-        mujoco.set_mju_user_warning(lambda message: warnings.append(message.strip()))
+    with warnings_collected() as warnings:
         try:
             if xml is not None:
                 model = mujoco.MjModel.from_xml_string(xml)
@@ -43,6 +57,4 @@ def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = No
                 model = mujoco.MjModel.from_xml_path(os.fspath(path))
         except Exception as exc:  # mujoco raises ValueError, FatalError, ...: all "refused"
             raise ValueError(str(exc).strip()) from exc
-        finally:
-            mujoco.set_mju_user_warning(previous)
     return model, warnings

@@ -42,6 +42,7 @@ from typing import Protocol
 import numpy as np
 
 from arena_core.model import ArticulatedObject
+from arena_core.mujoco_load import warnings_collected
 from schemas.issues import Issue
 
 # These belong in arena_core/tolerances.py (owned by another change); they live here until then.
@@ -233,7 +234,8 @@ class Captured:
 @contextlib.contextmanager
 def silenced() -> Iterator[Captured]:
     """Capture file descriptors 1 and 2 while C code prints (PyBullet's ``b3Printf``,
-    MuJoCo's warnings) and restore them; the text is in the yielded :class:`Captured` after
+    assimp) and restore them, and collect MuJoCo's warnings (which would also go to
+    ``MUJOCO_LOG.TXT``, see :mod:`arena_core.mujoco_load`); the text is in the yielded :class:`Captured` after
     the block (PyBullet's reasons for a failed load are only printed, never raised).
 
     C's stdio buffers are flushed before the descriptors come back, so nothing printed
@@ -241,7 +243,7 @@ def silenced() -> Iterator[Captured]:
     blocks, and other threads' output is swallowed while one runs.
     """
     out = Captured()
-    with _QUIET, tempfile.TemporaryFile() as sink:
+    with _QUIET, tempfile.TemporaryFile() as sink, warnings_collected() as mujoco_warnings:
         _flush()
         saved = _duplicate(1, 2)
         try:
@@ -255,7 +257,8 @@ def silenced() -> Iterator[Captured]:
                 os.close(copy)
             size = sink.seek(0, os.SEEK_END)
             sink.seek(max(0, size - CAPTURE_BYTES))
-            out.text = sink.read().decode("utf-8", "replace")
+            out.text = sink.read().decode("utf-8", "replace") + "".join(
+                f"MuJoCo: {w}\n" for w in mujoco_warnings)
 
 
 def _duplicate(*fds: int) -> dict[int, int]:
