@@ -86,7 +86,8 @@ def test_missing_location_is_named(tmp_path):
     error = _error(path)
     assert error.path == str(path) and str(path) in str(error)
     assert error.errors == [
-        ("location", "adapter 'urdf_folder' needs 'location' (a folder, archive or URL)")
+        ("location", "adapter 'urdf_folder' needs 'location' (a folder, archive, URL or "
+                     "{package: ..., path: ...})")
     ]
 
 
