@@ -9,6 +9,8 @@ wheel (``pip install --no-deps metaworld==3.1.1``, which CI runs) covers a real 
 from __future__ import annotations
 
 import time
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -21,8 +23,11 @@ from flows.ingest import ingest
 from flows.packages import with_installed
 from release.reports import license_map, sources_manifest
 from schemas.build import BuildConfig
-from schemas.sources import load_source_manifest
+from schemas.sources import load_source_manifest, load_source_manifests
 from tests.hostile import good_object
+
+REPO = Path(__file__).resolve().parents[2]
+LIBRARIES = REPO / "manifests" / "sources" / "libraries"
 
 
 def fake_dist(site: Path, name: str, version: str, files: dict[str, str], *,
@@ -206,3 +211,56 @@ def test_license_map_and_sources_json_list_the_distributions(site):
     folder = load_source_manifest({"name": "f", "adapter": "urdf_folder", "license": "MIT",
                                    "location": "/some/where/lib"})
     assert "packages" not in license_map([{**rows[0], "source": "f"}], [folder])["sources"]["f"]
+
+
+# ----------------------------------------------------------------------------- committed manifests
+def _libraries():
+    return load_source_manifests(LIBRARIES)
+
+
+def test_every_library_manifest_is_in_the_default_build_after_the_others():
+    config = yaml.safe_load((REPO / "manifests" / "build.yaml").read_text())
+    listed = [s for s in config["sources"] if s.startswith("sources/libraries/")]
+    assert sorted(listed) == sorted(f"sources/libraries/{p.name}" for p in LIBRARIES.glob("*.yaml"))
+    assert config["sources"][-len(listed):] == listed
+    assert len(listed) >= 10
+
+
+def test_library_manifests_pin_versions_and_say_how_to_install_them():
+    extra = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["libraries"]
+    pins = dict(req.split("==") for req in extra)
+    for m in _libraries():
+        header = m.manifest_file.read_text().split("\nname:")[0]
+        assert m.location_kind == "package" and m.version, m.name
+        assert m.location.pip_line(m.version) in header, m.name
+        for name in m.location.package:
+            if m.location.extra == "libraries":
+                assert pins.get(name) == m.version, name  # the extra installs exactly the pin
+            else:
+                assert name not in pins, name
+
+
+def test_library_manifests_agree_with_the_licenses_their_wheels_declare():
+    for m in _libraries():
+        for name, found in with_installed(m).location.installed.items():
+            if found is not None and found.license is not None:
+                assert found.license.upper() == m.license.upper(), (m.name, name)
+
+
+# ----------------------------------------------------------------------------- the real metaworld wheel
+def test_the_installed_metaworld_wheel_is_read_in_place(tmp_path):
+    m = with_installed(load_source_manifest(LIBRARIES / "metaworld.yaml"))
+    assert m.model_dump(mode="json")["location"]["installed"] == {
+        "metaworld": {"version": "3.1.1", "license": "MIT"}}, \
+        "CI installs it: pip install --no-deps metaworld==3.1.1"
+    root = materialize_location(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+    assert root == Path(metadata.distribution("metaworld").locate_file("metaworld/assets"))
+    assert (root / "scene" / "basic_scene.xml").is_file() and not (tmp_path / "w").exists()
+    adapter = get_adapter("mjcf")
+    entries = {e.source_id: e for e in adapter.entries(m, root, work_dir=tmp_path / "aw")}
+    assert len(entries) == 42 and "objects/drawer" in entries
+    (drawer,) = adapter.read_entry(m, entries["objects/drawer"])
+    assert not [i.code for i in drawer.issues if i.severity == "error"]
+    assert {"objects/drawer.xml", "scene/basic_scene.xml"} <= {f.path for f in drawer.files}
+    assert drawer.version == "3.1.1" and drawer.license == "MIT"
