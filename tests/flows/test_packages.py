@@ -8,6 +8,7 @@ wheel (``pip install --no-deps metaworld==3.1.1``, which CI runs) covers a real 
 
 from __future__ import annotations
 
+import json
 import time
 import tomllib
 from importlib import metadata
@@ -264,3 +265,31 @@ def test_the_installed_metaworld_wheel_is_read_in_place(tmp_path):
     assert not [i.code for i in drawer.issues if i.severity == "error"]
     assert {"objects/drawer.xml", "scene/basic_scene.xml"} <= {f.path for f in drawer.files}
     assert drawer.version == "3.1.1" and drawer.license == "MIT"
+
+
+@pytest.mark.slow
+def test_a_build_reads_the_installed_wheel_and_records_it(harness, tmp_path):
+    """The real build flow on the metaworld wheel (one object) and a wheel not installed."""
+    from flows.commands.build import run_build
+
+    metaworld = yaml.safe_load((LIBRARIES / "metaworld.yaml").read_text())
+    absent = {"name": "absent_wheel", "adapter": "mjcf", "license": "MIT", "version": "1.0",
+              "location": {"package": "arena-fake-absent", "path": "x", "no_deps": True}}
+    config = tmp_path / "build.yaml"
+    config.write_text(yaml.safe_dump({"name": "ArenaPackages", "version": "test",
+                                      "subset_size": 1, "sources": [
+                                          {**metaworld, "include": ["objects/drawer.xml"]},
+                                          absent]}))
+    summary = run_build(config=str(config), out=str(tmp_path / "out"), limit=None,
+                        runner="thread", workers=1)
+    assert summary.skipped_sources == {"absent_wheel":
+                                       "pip install --no-deps arena-fake-absent==1.0"}
+    assert (summary.objects_in, summary.released) == (1, 1), summary.rejected_by_code
+    release = tmp_path / "out" / "release"
+    licenses = json.loads((release / "license_map.json").read_text())
+    assert licenses["sources"]["metaworld"]["packages"] == {
+        "metaworld": {"version": "3.1.1", "license": "MIT"}}
+    listed = json.loads((release / "manifests" / "sources.json").read_text())["sources"]
+    assert listed["metaworld"]["manifest"]["location"]["installed"] == {
+        "metaworld": {"version": "3.1.1", "license": "MIT"}}
+    assert listed["metaworld"]["objects"] == 1
