@@ -7,8 +7,9 @@ archive (extracted safely by :func:`arena_core.archive.extract_archive` into ``O
 with the size limits below, and removed afterwards). MJCF is recognized by content (root
 element ``<mujoco>``), as a file or as a folder with no URDF, and read by the build's
 ``mjcf`` adapter (:mod:`flows.commands.validate_mjcf`; converted in ``OUT/_convert``,
-removed afterwards); the report's ``format`` says which. The object is read, normalized, written
-and verified by :func:`arena_core.process.process_object`; the output folder holds::
+removed afterwards); the report's ``file_format`` says which. The object is read,
+normalized, written and verified by :func:`arena_core.process.process_object`; the output
+folder holds::
 
     OUT/<object_id>/object.urdf (+ meshes/)   the canonical object (source names kept)
     OUT/record.json                           the ObjectRecord (schemas.record)
@@ -90,7 +91,7 @@ class Input:
     extras: dict[str, Any] = field(default_factory=dict)
     packages: dict[str, Path] = field(default_factory=dict)
     issues: list[Issue] = field(default_factory=list)
-    format: str = "urdf"
+    file_format: str = "urdf"
     shown: str | None = None
 
 
@@ -213,7 +214,6 @@ def object_name(path: Path) -> str:
     ('My_Door', 'a')
     >>> object_name(Path("metaworld/assets/objects/drawer.xml"))
     'drawer'
-
     """
     name = path.resolve().name
     for suffix in (*ARCHIVE_SUFFIXES, ".urdf", ".xml"):
@@ -257,7 +257,7 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
         write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
         shown = src.shown or src.urdf.relative_to(src.root).as_posix()
         return object_report(record, input_path=str(args.path), kind=src.kind, urdf=shown,
-                             file_format=src.format, against=extra)
+                             file_format=src.file_format, against=extra)
     finally:
         shutil.rmtree(extract, ignore_errors=True)
         shutil.rmtree(convert, ignore_errors=True)
@@ -346,7 +346,7 @@ def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, 
     obj = read_mjcf(xml, root, convert, scale=args.scale, up_axis=args.up_axis)
     prov = {**_provenance(name, args), "files": [f.model_dump() for f in obj.files]}
     return Input(kind, obj.urdf_path, obj.root_dir, prov, extras=dict(obj.extras),
-                 issues=list(obj.issues), format="mjcf",
+                 issues=list(obj.issues), file_format="mjcf",
                  shown=xml.relative_to(root).as_posix())
 
 
@@ -403,7 +403,7 @@ def _process(src: Input, out: Path, args: argparse.Namespace):
     from arena_core.process import process_object
     from schemas.record import ObjectRecord, VerificationReport
 
-    if any(i.severity == "error" for i in src.issues) and src.format == "mjcf":
+    if any(i.severity == "error" for i in src.issues) and src.file_format == "mjcf":
         return ObjectRecord(**src.provenance,  # the model was refused: nothing to convert
                             verification=VerificationReport.from_issues(src.issues))
     record = process_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,

@@ -2,8 +2,8 @@
 
 A file whose root element is ``<mujoco>`` (or ``<mujocoinclude>``, a fragment) is MJCF
 whatever its name (one not named ``*.xml`` is refused with ``input.mjcf_name``: the adapter
-reads models by that name, in a build as here); a folder with no URDF file whose XML files hold MJCF models is an MJCF
-folder. Either is read by the build's own ``mjcf`` adapter
+reads models by that name, in a build as here); a folder with no URDF file whose XML files
+hold MJCF models is an MJCF folder. Either is read by the build's own ``mjcf`` adapter
 (``flows.adapters.get_adapter("mjcf")``: the files the model names are checked, MuJoCo
 compiles it, it is converted to a URDF folder), and the converted object then gets the
 processing and report of a URDF contribution.

@@ -249,7 +249,7 @@ def test_library_manifests_agree_with_the_licenses_their_wheels_declare():
                 assert found.license.upper() == m.license.upper(), (m.name, name)
 
 
-# ----------------------------------------------------------------------------- the real metaworld wheel
+# ----------------------------------------------------------------------------- real metaworld wheel
 def test_the_installed_metaworld_wheel_is_read_in_place(tmp_path):
     m = with_installed(load_source_manifest(LIBRARIES / "metaworld.yaml"))
     assert m.model_dump(mode="json")["location"]["installed"] == {
