@@ -12,7 +12,9 @@ The root of a lone MJCF file -- the folder every file it names must stay inside 
 nearest ancestor of its folder that holds every file it names (``<include>`` followed), at
 most :data:`MJCF_ROOT_LEVELS` levels up: metaworld's ``objects/drawer.xml`` includes
 ``../scene/basic_scene.xml``, so its root is ``metaworld/assets``. A name that leaves even
-that folder stays the adapter's ``mjcf.path.escapes``.
+that folder stays the adapter's ``mjcf.path.escapes``. A fragment's root also holds the
+nearest model that includes it (gymnasium-robotics' ``item_assets/microwave_chain.xml`` and
+``kitchen_assets/kitchen_env_model.xml``), whose settings the adapter wraps it with.
 
 Example:
     >>> import tempfile
@@ -65,9 +67,13 @@ def mjcf_root_tag(path: Path) -> str | None:
 
 
 def file_root(xml: Path) -> Path:
-    """The root folder of a lone MJCF file (see the module docstring)."""
+    """The root folder of a lone MJCF file (see the module docstring); a fragment's root also
+    holds the nearest model that includes it (the adapter takes its settings from there)."""
     folder = xml.parent
-    common = Path(os.path.commonpath([str(p) for p in (folder, *_named_files(xml))]))
+    needed = [folder, *_named_files(xml)]
+    if mjcf_root_tag(xml) == "mujocoinclude" and (host := _host_model(xml)) is not None:
+        needed += [host, *_named_files(host)]
+    common = Path(os.path.commonpath([str(p) for p in needed]))
     return common if len(folder.relative_to(common).parts) <= MJCF_ROOT_LEVELS else folder
 
 
@@ -132,6 +138,16 @@ def _root(path: Path):
         return parse_xml(path.read_bytes())
     except (OSError, XmlError):
         return None
+
+
+def _host_model(fragment: Path) -> Path | None:
+    """The nearest ``<mujoco>`` model that includes ``fragment``, looked for among the XML
+    files directly in its folder and in each folder up to :data:`MJCF_ROOT_LEVELS` above."""
+    for folder in [fragment.parent, *fragment.parent.parents][:MJCF_ROOT_LEVELS + 1]:
+        for xml in sorted(folder.glob("*.xml")):
+            if mjcf_root_tag(xml) == "mujoco" and fragment in _named_files(xml):
+                return xml
+    return None
 
 
 def _named_files(xml: Path) -> list[Path]:

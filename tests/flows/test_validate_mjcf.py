@@ -77,11 +77,20 @@ def test_a_model_the_adapter_refuses_keeps_its_mjcf_code(tmp_path):
     assert status == 1 and report["reasons"] == ["mjcf.compile_failed"]
 
 
-def test_a_fragment_is_mjcf_too(tmp_path):
-    fragment = _door(tmp_path / "f", "chain.xml", "<mujocoinclude><body name='b'/></mujocoinclude>")
+def test_a_fragment_is_read_with_the_model_that_includes_it(tmp_path):
+    """A ``<mujocoinclude>`` file (gymnasium-robotics' ``*_chain.xml``): its root reaches the
+    model one folder up that includes it."""
+    body = DOOR.split("<worldbody>")[1].split("</worldbody>")[0]
+    fragment = _door(tmp_path / "kitchen" / "items", "door_chain.xml",
+                     f"<mujocoinclude>{body}</mujocoinclude>")
+    _door(tmp_path / "kitchen", "scene.xml", '<mujoco model="kitchen"><worldbody>'
+          '<include file="items/door_chain.xml"/></worldbody></mujoco>')
     status, report = validate(fragment, "--out", tmp_path / "out")
-    assert "urdf.no_robot" not in report["reasons"]
-    assert report["file_format"] == "mjcf" or report["reasons"] == ["input.no_model"]
+    assert (report["file_format"], report["urdf"]) == ("mjcf", "items/door_chain.xml")
+    assert not [code for code in report["reasons"] if code.startswith("urdf.")]
+    lone = _door(tmp_path / "lone", "chain.xml", "<mujocoinclude><body name='b'/></mujocoinclude>")
+    status, report = validate(lone, "--out", tmp_path / "out2")
+    assert status == 1 and not [code for code in report["reasons"] if code.startswith("urdf.")]
 
 
 def test_metaworld_drawer_is_read_as_mjcf_with_its_scene(tmp_path, capsys):
