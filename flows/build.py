@@ -34,6 +34,7 @@ from arena_core.fsutil import write_atomic
 from arena_core.hashing import bytes_sha256
 from arena_core.store import PIPELINE_VERSION, ObjectStore
 from flows.ingest import Ingested, ingest
+from flows.packages import with_installed
 from flows.progress import StageProgress
 from release.check import check_release
 from release.diff import diff_markdown, diff_releases
@@ -135,7 +136,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     With ``previous`` (an earlier release folder) the evaluation subset is kept stable
     against that release's subset and the card gets a changelog against it.
     """
-    config, manifests = load_build_config(config_path or DEFAULT_CONFIG)
+    config, manifests = load_config(config_path or DEFAULT_CONFIG)
     out = Path(out_dir).resolve()
     summary = BuildSummary(release=str(out / "release"))
     clock = StageProgress("ingest", len(manifests), unit="sources")
@@ -176,6 +177,13 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
         raise BuildFailed(f"release check failed: {check['problems'][:3]} "
                           f"{[r for r in check['rows'] if r['problems']][:2]}")
     return summary
+
+
+def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
+    """The build config and its manifests; a package location records what is installed
+    (version and declared license per distribution: part of the release's inputs)."""
+    config, manifests = load_build_config(path)
+    return config, [with_installed(m) for m in manifests]
 
 
 def ingest_all(manifests, out: Path, config: BuildConfig, limit, clock) -> list[Ingested]:

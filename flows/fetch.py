@@ -14,7 +14,8 @@
 
 :func:`materialize_location` turns a :class:`~schemas.sources.SourceManifest` location into
 a local folder: a folder is used as is, an archive (local or URL) is verified and safely
-extracted into ``work_dir/<sha256>/`` once and reused afterwards.
+extracted into ``work_dir/<sha256>/`` once and reused afterwards, and a package location is
+the folder its installed distributions hold (:mod:`flows.packages`: nothing is copied).
 
 Only the standard library is used (``urllib``); no Prefect here.
 """
@@ -46,6 +47,7 @@ USER_AGENT = "articulatearena-pipeline-fetch/1"
 
 FETCH_CODES = (
     "fetch.missing",
+    "fetch.version",
     "fetch.checksum",
     "fetch.http",
     "fetch.network",
@@ -129,13 +131,17 @@ def materialize_location(
     """Return the local folder holding ``manifest``'s library (joined with its ``subdir``).
 
     A folder is returned as is (checked against ``tree_sha256`` when the manifest pins a
-    ``sha256``). A local archive or URL is fetched and verified, then extracted into
+    ``sha256``); so is the installed folder of a package location
+    (:func:`flows.packages.package_root`: installed at the pinned version, and the
+    distributions' own files). A local archive or URL is fetched and verified, then extracted into
     ``work_dir/<sha256>/`` by :func:`~arena_core.archive.extract_archive`; when that folder
     already exists it is reused with no fetch (for a URL: no network access).
     ``fetch_options`` go to :func:`fetch` (``retries``, ``backoff``, ...).
 
     Raises:
-        FetchError: no location (``generated``), missing path, bad checksum, download failure.
+        FetchError: no location (``generated``), missing path or distribution
+            (``fetch.missing``), another installed version (``fetch.version``), bad checksum,
+            download failure.
         ArchiveError: the archive is refused (traversal, links, limits, corrupt).
     """
     kind = manifest.location_kind
@@ -148,6 +154,10 @@ def materialize_location(
         )
     if kind == "folder":
         root = _checked_folder(manifest.local_path, manifest.sha256, where)
+    elif kind == "package":
+        from flows.packages import package_root  # it raises FetchError: imported when used
+
+        root = package_root(manifest, where)
     else:
         root = _extracted(manifest, cache_dir, Path(work_dir), where, fetch_options)
     return _with_subdir(root, manifest.subdir, where)

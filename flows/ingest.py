@@ -9,6 +9,9 @@ from flows.adapters import get_adapter
 from flows.fetch import FetchError, materialize_location
 from schemas.sources import SourceManifest, SourceObject
 
+#: Fetch codes that skip a source (when ``skip_missing``) instead of failing the build.
+SKIPPABLE = frozenset({"fetch.missing", "fetch.version"})
+
 
 @dataclass
 class Ingested:
@@ -23,8 +26,10 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
            skip_missing: bool = True, limit: int | None = None) -> Ingested:
     """Every object of ``manifest`` (at most ``limit``), in the adapter's sorted order.
 
-    A local location that does not exist is skipped (with the reason) when
-    ``skip_missing``; every other problem is raised (a bad checksum, a broken archive).
+    A local location that does not exist, and a package location whose distributions are
+    not installed at the pinned version, are skipped (with the reason: for a package, the
+    ``pip install`` line that fixes it) when ``skip_missing``; every other problem is raised
+    (a bad checksum, a broken archive).
     """
     adapter = get_adapter(manifest.adapter)
     source_work = Path(work_dir) / manifest.name
@@ -35,8 +40,8 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
             root = materialize_location(manifest, cache_dir=Path(cache_dir),
                                         work_dir=Path(work_dir) / "locations")
         except FetchError as exc:
-            if skip_missing and exc.code == "fetch.missing":
-                return Ingested(manifest.name, skipped=str(exc))
+            if skip_missing and exc.code in SKIPPABLE:
+                return Ingested(manifest.name, skipped=exc.message)
             raise
     objects = []
     for obj in adapter.iter_objects(manifest, Path(root), work_dir=source_work):

@@ -6,9 +6,10 @@ Every function here returns text or a JSON-ready mapping computed only from its 
 * ``license_map.json``: license and class per source and per object; non-commercial and
   copyleft objects are listed so a release can be split by license.
 * ``manifests/sources.json``: each source manifest (local paths reduced to their last
-  component, so no machine path leaks) with the object count and two checksums: the
-  listing digest of the source files the released objects were read from, and the
-  listing digest of their canonical folders.
+  component, so no machine path leaks; a package location keeps its distributions, the
+  path inside their install root and what was installed) with the object count and two
+  checksums: the listing digest of the source files the released objects were read from,
+  and the listing digest of their canonical folders.
 * ``reports/duplicates.{json,md}``: every duplicate not released and the object kept.
 * ``reports/coverage.md``: supercategory x source x joint type counts.
 """
@@ -43,7 +44,10 @@ def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = (
 
     ``rows`` are row summaries (``object_id``, ``source``, ``license``,
     ``license_class``). A source's license comes from its manifest when given, else from
-    its rows (the most common one). Objects keep their own license and class.
+    its rows (the most common one). Objects keep their own license and class. A source read
+    from installed distributions (a package location) also lists them under ``packages``:
+    ``{"metaworld": {"version": "3.1.1", "license": "MIT"}}`` (the license their metadata
+    declares, ``None`` when it declares none).
     """
     by_name = {m.name: m for m in manifests}
     objects, per_source = {}, defaultdict(Counter)
@@ -63,10 +67,20 @@ def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = (
                          "objects": sum(seen.values()),
                          "commercial_use": klass != "non-commercial",
                          "copyleft": klass == "copyleft"}
+        if name in by_name and (packages := _installed_packages(by_name[name])):
+            sources[name]["packages"] = packages
     restricted = {k: sorted(o for o, v in objects.items() if v["license_class"] == k)
                   for k in RESTRICTED}
     classes = dict(sorted(Counter(v["license_class"] for v in objects.values()).items()))
     return {"sources": sources, "objects": objects, "restricted": restricted, "classes": classes}
+
+
+def _installed_packages(manifest: SourceManifest) -> dict:
+    """``{distribution: {"version", "license"}}`` of a package location (else empty)."""
+    if manifest.location_kind != "package" or not manifest.location.installed:
+        return {}
+    return {name: dist.model_dump(mode="json")
+            for name, dist in sorted(manifest.location.installed.items()) if dist is not None}
 
 
 def sources_manifest(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:

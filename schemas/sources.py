@@ -1,10 +1,12 @@
 """Source manifests (``manifests/sources/*.yaml``) and the source objects adapters yield.
 
 A :class:`SourceManifest` declares one library: which adapter reads it, under which license,
-where it lives (a local folder, a local archive, or an http(s) URL of an archive pinned by
-its sha256) and how to read it (length scale, up axis, category hints). ``generated``
-sources take ``n`` and ``seed`` instead of a location. :func:`load_source_manifest` reads one YAML file
-and raises :class:`ManifestError` naming the file and the field on bad input.
+where it lives (a local folder, a local archive, an http(s) URL of an archive pinned by
+its sha256, or a folder installed by Python distributions, pinned by ``version``:
+:class:`~schemas.packages.PackageLocation`) and how to read it (length scale, up axis,
+category hints). ``generated`` sources take ``n`` and ``seed`` instead of a location.
+:func:`load_source_manifest` reads one YAML file and raises :class:`ManifestError` naming
+the file and the field on bad input.
 
 A :class:`SourceObject` is what every adapter yields per object: provenance (source,
 ids, version, license, license class, file digests), the URDF to normalize and the folder
@@ -43,11 +45,12 @@ from pydantic import (
 )
 
 from schemas.issues import Issue
+from schemas.packages import PackageLocation
 
 Adapter = Literal["partnet_mobility", "gapartnet", "urdf_folder", "mjcf", "generated"]
 ADAPTERS: tuple[str, ...] = Adapter.__args__
 LicenseClass = Literal["non-commercial", "copyleft", "permissive", "unknown"]
-LocationKind = Literal["folder", "archive", "url"]
+LocationKind = Literal["folder", "archive", "url", "package"]
 #: The source's up axis: ``z`` (the canonical convention) or ``y`` (turned +90 deg about X).
 UpAxis = Literal["z", "y"]
 UP_AXES: tuple[str, ...] = UpAxis.__args__
@@ -114,7 +117,9 @@ class SourceManifest(BaseModel):
     """One declared source library (a YAML mapping in ``manifests/sources/``).
 
     ``location`` is kept as written for URLs and made absolute for local paths when a
-    ``base_dir`` is given (:func:`load_source_manifest` passes the manifest's folder).
+    ``base_dir`` is given (:func:`load_source_manifest` passes the manifest's folder); a
+    mapping is a :class:`~schemas.packages.PackageLocation` (``{package: metaworld, path:
+    metaworld/assets}``), whose ``version`` pins the distributions' version.
     ``priority``: higher wins when the duplicate policy must keep one of two copies.
     ``subdir``: the folder inside the location (after extraction) that holds the library.
     ``up_axis``: the axis that points up in the source's root frame, ``z`` (default) or
@@ -135,7 +140,7 @@ class SourceManifest(BaseModel):
     name: str
     adapter: Adapter
     license: str = Field(min_length=1)
-    location: str | None = None
+    location: str | PackageLocation | None = None
     sha256: str | None = None
     version: str | None = None
     scale: float = 1.0
@@ -214,11 +219,23 @@ class SourceManifest(BaseModel):
                 raise ValueError(f"must be relative glob patterns without '..', got {pattern!r}")
         return value
 
+    @field_validator("location", mode="before")
+    @classmethod
+    def _package_location(cls, value: Any) -> Any:
+        if not isinstance(value, dict):
+            return value
+        try:
+            return PackageLocation.model_validate(value)
+        except ValidationError as exc:
+            field, message = _field_errors(exc)[0]
+            raise _FieldProblem(f"location.{field}", message) from None
+
     @field_validator("location")
     @classmethod
-    def _resolve_location(cls, value: str | None, info: ValidationInfo) -> str | None:
-        if value is None:
-            return None
+    def _resolve_location(cls, value: str | PackageLocation | None,
+                          info: ValidationInfo) -> str | PackageLocation | None:
+        if value is None or isinstance(value, PackageLocation):
+            return value
         value = value.strip()
         scheme = urlsplit(value).scheme.lower()
         if scheme in ("http", "https"):
@@ -250,16 +267,19 @@ class SourceManifest(BaseModel):
 
     @property
     def location_kind(self) -> LocationKind | None:
-        """``"url"``, ``"archive"`` (a local file named like an archive), ``"folder"`` or None."""
+        """``"url"``, ``"archive"`` (a local file named like an archive), ``"folder"``,
+        ``"package"`` (installed distributions) or None."""
         if self.location is None:
             return None
+        if isinstance(self.location, PackageLocation):
+            return "package"
         if urlsplit(self.location).scheme.lower() in ("http", "https"):
             return "url"
         return "archive" if self.location.lower().endswith(ARCHIVE_SUFFIXES) else "folder"
 
     @property
     def local_path(self) -> Path | None:
-        """The location as a local path (None for URLs and generated sources)."""
+        """The location as a local path (None for URLs, packages and generated sources)."""
         return Path(self.location) if self.location_kind in ("folder", "archive") else None
 
     def category_hint(self, *keys: str) -> str | None:
@@ -341,11 +361,19 @@ def _check_library(m: SourceManifest) -> None:
     """Raise ValueError unless a library manifest has a location (URLs pinned by sha256)."""
     if m.location is None:
         raise _FieldProblem(
-            "location", f"adapter {m.adapter!r} needs 'location' (a folder, archive or URL)"
+            "location", f"adapter {m.adapter!r} needs 'location' (a folder, archive, URL "
+            "or {package: ..., path: ...})"
         )
     for field in ("n", "seed"):
         if getattr(m, field) is not None:
             raise _FieldProblem(field, f"{field!r} only applies to adapter 'generated'")
+    if m.location_kind == "package":
+        if m.version is None:
+            raise _FieldProblem("version", "a package location needs 'version' (the "
+                                "distribution version it pins, e.g. '3.1.1')")
+        if m.sha256 is not None:
+            raise _FieldProblem("sha256", "a package location is pinned by 'version', not "
+                                "'sha256'")
     if m.location_kind == "url" and m.sha256 is None:
         raise _FieldProblem(
             "sha256", "a URL location needs 'sha256' so the download can be verified"

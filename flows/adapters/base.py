@@ -71,10 +71,24 @@ class Adapter(ABC):
         Raises:
             SourceRootError: ``root`` does not exist or is not a folder.
         """
+        return self._guarded(manifest, self.entries(manifest, root, work_dir=work_dir))
+
+    def entries(self, manifest: SourceManifest, root: str | Path, *,
+                work_dir: str | Path) -> Iterator[Entry]:
+        """The objects listed under ``root`` (cheap: nothing is read until an entry's
+        ``read()``), sorted by source id; :meth:`read_entry` reads one under the guard.
+
+        Raises:
+            SourceRootError: ``root`` does not exist or is not a folder.
+        """
         root_path = check_root(root, manifest)
         work = Path(work_dir).resolve()
         work.mkdir(parents=True, exist_ok=True)
-        return self._guarded(manifest, self._entries(manifest, root_path, work))
+        return self._entries(manifest, root_path, work)
+
+    def read_entry(self, manifest: SourceManifest, entry: Entry) -> list[SourceObject]:
+        """The source objects of one listed entry, read under the per-object guard."""
+        return list(self._guarded(manifest, [entry]))
 
     @staticmethod
     def _guarded(manifest: SourceManifest, entries: Iterable[Entry]) -> Iterator[SourceObject]:

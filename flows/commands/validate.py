@@ -2,10 +2,14 @@
 
 PATH is an object folder (a PartNet-Mobility-style folder with ``mobility.urdf`` is
 recognized: its ``meta.json`` gives the category and ids, ``semantics.txt`` and
-``mobility_v2.json`` go to the checks), a URDF file, or a ``.zip``/``.tar.gz`` archive
-(extracted safely by :func:`arena_core.archive.extract_archive` into ``OUT/_input``, with
-the size limits below, and removed afterwards). The object is read, normalized, written
-and verified by :func:`arena_core.process.process_object`; the output folder holds::
+``mobility_v2.json`` go to the checks), a URDF file, an MJCF file, or a ``.zip``/``.tar.gz``
+archive (extracted safely by :func:`arena_core.archive.extract_archive` into ``OUT/_input``,
+with the size limits below, and removed afterwards). MJCF is recognized by content (root
+element ``<mujoco>``), as a file or as a folder with no URDF, and read by the build's
+``mjcf`` adapter (:mod:`flows.commands.validate_mjcf`; converted in ``OUT/_convert``,
+removed afterwards); the report's ``file_format`` says which. The object is read,
+normalized, written and verified by :func:`arena_core.process.process_object`; the output
+folder holds::
 
     OUT/<object_id>/object.urdf (+ meshes/)   the canonical object (source names kept)
     OUT/record.json                           the ObjectRecord (schemas.record)
@@ -40,6 +44,13 @@ from typing import Any
 from arena_core.fsutil import write_atomic
 from arena_core.guard import exception_issue
 from arena_core.limits import MAX_FOLDER_DEPTH
+from flows.commands.validate_mjcf import (
+    Rejected,
+    file_root,
+    folder_model,
+    mjcf_root_tag,
+    read_mjcf,
+)
 from flows.commands.validate_report import (
     failure_report,
     jsonable,
@@ -49,7 +60,7 @@ from flows.commands.validate_report import (
 )
 from schemas.issues import Issue
 
-HELP = "normalize and verify one object (folder, URDF or archive)"
+HELP = "normalize and verify one object (folder, URDF, MJCF or archive)"
 
 #: File name endings handled as archives (any file zipfile recognizes is one too).
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
@@ -58,6 +69,8 @@ ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
 URDF_PACKAGE_DEPTH = 2
 #: Where an archive is extracted inside OUT (removed when done).
 EXTRACT_DIR = "_input"
+#: Where an MJCF model is converted to a URDF folder inside OUT (removed when done).
+CONVERT_DIR = "_convert"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
@@ -66,17 +79,10 @@ class UsageError(ValueError):
     """A command line that cannot be run (exit 2)."""
 
 
-class Rejected(ValueError):
-    """The input cannot be turned into an object at all; ``code`` is the issue code."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-
-
 @dataclass
 class Input:
-    """The resolved input: the URDF, the folder its meshes must stay in, provenance."""
+    """The resolved input: the URDF, the folder its meshes must stay in, provenance
+    (for MJCF: the converted URDF and its folder; ``shown`` is the MJCF file)."""
 
     kind: str
     urdf: Path
@@ -85,11 +91,13 @@ class Input:
     extras: dict[str, Any] = field(default_factory=dict)
     packages: dict[str, Path] = field(default_factory=dict)
     issues: list[Issue] = field(default_factory=list)
+    file_format: str = "urdf"
+    shown: str | None = None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", metavar="PATH", type=Path,
-                        help="object folder, URDF file, or .zip/.tar.gz archive")
+                        help="object folder, URDF or MJCF file, or .zip/.tar.gz archive")
     parser.add_argument("--out", metavar="DIR", type=Path, default=None,
                         help="output folder (default: ./validated/<name>)")
     parser.add_argument("--json", action="store_true",
@@ -97,7 +105,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--against", metavar="RELEASE", default=None,
                         help="also list the nearest objects of this release (duplicates)")
     parser.add_argument("--urdf", metavar="FILE", default=None,
-                        help="URDF to use, relative to the folder, when it holds several")
+                        help="URDF (or MJCF) file to use, relative to the folder, when it "
+                             "holds several")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="meters per file unit (default 1; 0.01 for centimeters)")
     parser.add_argument("--up-axis", choices=("z", "y"), default="z",
@@ -203,9 +212,11 @@ def object_name(path: Path) -> str:
 
     >>> object_name(Path("/x/My Door.tar.gz")), object_name(Path("a/mobility.urdf"))
     ('My_Door', 'a')
+    >>> object_name(Path("metaworld/assets/objects/drawer.xml"))
+    'drawer'
     """
     name = path.resolve().name
-    for suffix in (*ARCHIVE_SUFFIXES, ".urdf"):
+    for suffix in (*ARCHIVE_SUFFIXES, ".urdf", ".xml"):
         if name.lower().endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
             break
@@ -222,7 +233,7 @@ def _out_dir(args: argparse.Namespace) -> Path:
     source = args.path.resolve()
     if source.is_dir() and (out == source or out.is_relative_to(source)):
         raise UsageError(f"--out {out} is inside the input folder; choose another folder")
-    managed = [out / EXTRACT_DIR, out / object_name(args.path)]
+    managed = [out / EXTRACT_DIR, out / CONVERT_DIR, out / object_name(args.path)]
     if any(source == m or source.is_relative_to(m) for m in managed):
         raise UsageError(f"the input {source} lies where the output will be written")
     return out
@@ -232,10 +243,10 @@ def _out_dir(args: argparse.Namespace) -> Path:
 def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     (out / "record.json").unlink(missing_ok=True)  # never leave a stale record beside a report
-    extract = out / EXTRACT_DIR
+    extract, convert = out / EXTRACT_DIR, out / CONVERT_DIR
     try:
         try:
-            src = _resolve_input(args, extract)
+            src = _resolve_input(args, extract, convert)
         except Rejected as exc:
             return failure_report(str(args.path), _issue(exc.code, str(exc)))
         record = _process(src, out, args)
@@ -244,16 +255,18 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
             extra = _against(nearest, args.against, record) if record.checksum else {
                 "release": args.against, "error": "the object could not be read; no search"}
         write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
-        return object_report(record, input_path=str(args.path), kind=src.kind,
-                             urdf=src.urdf.relative_to(src.root).as_posix(), against=extra)
+        shown = src.shown or src.urdf.relative_to(src.root).as_posix()
+        return object_report(record, input_path=str(args.path), kind=src.kind, urdf=shown,
+                             file_format=src.file_format, against=extra)
     finally:
         shutil.rmtree(extract, ignore_errors=True)
+        shutil.rmtree(convert, ignore_errors=True)
 
 
-def _resolve_input(args: argparse.Namespace, extract: Path) -> Input:
+def _resolve_input(args: argparse.Namespace, extract: Path, convert: Path) -> Input:
     path = args.path.resolve()
     if path.is_dir():
-        return _folder_input(path, args, kind="folder")
+        return _folder_input(path, args, convert, kind="folder")
     if _is_archive(path):
         from arena_core.archive import ArchiveError, extract_object_archive
 
@@ -262,7 +275,10 @@ def _resolve_input(args: argparse.Namespace, extract: Path) -> Input:
             folder = _single_child(extract_object_archive(path, extract))
         except ArchiveError as exc:
             raise Rejected(exc.code, f"{path.name}: {exc.message}") from None
-        return _folder_input(folder, args, kind="archive", name=object_name(path))
+        return _folder_input(folder, args, convert, kind="archive", name=object_name(path))
+    if mjcf_root_tag(path) is not None:
+        return _mjcf_input(path, file_root(path), args, convert, kind="mjcf",
+                           name=object_name(path))
     return _urdf_input(path, args)
 
 
@@ -285,10 +301,19 @@ def _urdf_input(path: Path, args: argparse.Namespace) -> Input:
     return src
 
 
-def _folder_input(folder: Path, args: argparse.Namespace, *, kind: str,
+def _folder_input(folder: Path, args: argparse.Namespace, convert: Path, *, kind: str,
                   name: str | None = None) -> Input:
-    urdf = _choose_urdf(folder, args.urdf)
-    src = Input(kind, urdf, folder, _provenance(name or object_name(folder), args))
+    name = name or object_name(folder)
+    try:
+        urdf = _choose_urdf(folder, args.urdf)
+    except Rejected as exc:
+        if exc.code != "input.no_urdf":
+            raise
+        return _mjcf_input(folder_model(folder, convert), folder, args, convert, kind=kind,
+                           name=name)
+    if mjcf_root_tag(urdf) is not None:  # --urdf named an MJCF file
+        return _mjcf_input(urdf, folder, args, convert, kind=kind, name=name)
+    src = Input(kind, urdf, folder, _provenance(name, args))
     src.packages = _packages(folder, src.issues)
     if urdf.parent / "mobility.urdf" == urdf:
         _partnet_side_files(urdf.parent, src)
@@ -312,6 +337,17 @@ def _choose_urdf(folder: Path, wanted: str | None) -> Path:
     names = ", ".join(p.relative_to(folder).as_posix() for p in shallow[:8])
     raise Rejected("input.ambiguous", f"{len(shallow)} URDF files ({names}); choose one "
                    "with --urdf")
+
+
+def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, *, kind: str,
+                name: str) -> Input:
+    """An MJCF model read by the ``mjcf`` adapter: the converted URDF folder to process."""
+    shutil.rmtree(convert, ignore_errors=True)
+    obj = read_mjcf(xml, root, convert, scale=args.scale, up_axis=args.up_axis)
+    prov = {**_provenance(name, args), "files": [f.model_dump() for f in obj.files]}
+    return Input(kind, obj.urdf_path, obj.root_dir, prov, extras=dict(obj.extras),
+                 issues=list(obj.issues), file_format="mjcf",
+                 shown=xml.relative_to(root).as_posix())
 
 
 def _packages(root: Path, issues: list[Issue], *, max_depth: int = MAX_FOLDER_DEPTH
@@ -365,8 +401,11 @@ def _provenance(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def _process(src: Input, out: Path, args: argparse.Namespace):
     from arena_core.process import process_object
-    from schemas.record import VerificationReport
+    from schemas.record import ObjectRecord, VerificationReport
 
+    if any(i.severity == "error" for i in src.issues) and src.file_format == "mjcf":
+        return ObjectRecord(**src.provenance,  # the model was refused: nothing to convert
+                            verification=VerificationReport.from_issues(src.issues))
     record = process_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,
                             scale=args.scale, up_axis=args.up_axis,
                             provenance=src.provenance, extras=src.extras)

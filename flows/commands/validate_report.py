@@ -1,6 +1,7 @@
 """The ``arena validate`` report: a JSON document (the data) and its readable text.
 
-``report.json`` holds ``format``, the input (``input``, ``kind``, ``urdf``), the verdict
+``report.json`` holds ``format``, the input (``input``, ``kind``, ``urdf`` = the file read,
+``file_format`` = ``urdf`` or ``mjcf``: detected by content), the verdict
 (``status``, ``exit_code``, ``counts`` per severity, ``reasons`` = the distinct error
 codes), where the canonical object is (``object_dir``, ``canonical_urdf``, ``checksum``,
 ``record``), the metric oracle's ``oracle_distance``, every ``issue``, and ``against``
@@ -41,12 +42,14 @@ def summary(issues: list[Issue]) -> dict[str, Any]:
             "reasons": list(decision.reasons)}
 
 
-def object_report(record, *, input_path: str, kind: str, urdf: str,
+def object_report(record, *, input_path: str, kind: str, urdf: str, file_format: str = "urdf",
                   against: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The report of a processed object (``record`` is its ObjectRecord)."""
+    """The report of a processed object (``record`` is its ObjectRecord; ``urdf`` the file
+    read, a URDF or, when ``file_format`` is ``"mjcf"``, an MJCF file)."""
     issues = list(record.verification.issues)
     written = record.checksum is not None
     report = {"format": REPORT_FORMAT, "input": input_path, "kind": kind, "urdf": urdf,
+              "file_format": file_format,
               "object_id": record.object_id, "category": record.category, **summary(issues),
               "object_dir": record.object_id if written else None,
               "canonical_urdf": f"{record.object_id}/{record.urdf}" if written else None,
@@ -60,7 +63,8 @@ def object_report(record, *, input_path: str, kind: str, urdf: str,
 def failure_report(input_path: str, problem: Issue) -> dict[str, Any]:
     """The report of an input that never became an object (bad archive, no URDF, crash)."""
     return {"format": REPORT_FORMAT, "input": input_path, "kind": None, "urdf": None,
-            "object_id": None, "category": None, **summary([problem]), "object_dir": None,
+            "file_format": None, "object_id": None, "category": None, **summary([problem]),
+            "object_dir": None,
             "canonical_urdf": None, "oracle_distance": None, "checksum": None, "record": None,
             "issues": [problem.model_dump(mode="json")]}
 
@@ -94,7 +98,7 @@ def render_text(report: dict[str, Any], out: Path) -> str:
     counts = report["counts"]
     lines = [f"{report['status'].upper()}  {report['object_id'] or report['input']}  "
              f"({counts['error']} errors, {counts['warning']} warnings, {counts['info']} infos)",
-             f"input    {report['input']}" + (f"  [{report['kind']}: {report['urdf']}]"
+             f"input    {report['input']}" + (f"  [{_kind(report)}: {report['urdf']}]"
                                                 if report["kind"] else "")]
     if report["canonical_urdf"]:
         lines.append(f"object   {out / report['canonical_urdf']}")
@@ -107,6 +111,12 @@ def render_text(report: dict[str, Any], out: Path) -> str:
     if "against" in report:
         lines += ["", *_nearest_lines(report["against"])]
     return "\n".join(lines)
+
+
+def _kind(report: dict[str, Any]) -> str:
+    """``urdf``, ``folder``, ``mjcf``, ``folder, mjcf``, ... (the input kind and its format)."""
+    fmt = report.get("file_format") or "urdf"
+    return report["kind"] if fmt in ("urdf", report["kind"]) else f"{report['kind']}, {fmt}"
 
 
 def _nearest_lines(against: dict[str, Any]) -> list[str]:

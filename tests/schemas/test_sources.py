@@ -56,7 +56,8 @@ def test_committed_manifests_load_with_unique_names():
 
 
 def test_every_committed_manifest_explains_itself():
-    for path in sorted([*MANIFESTS.glob("*.yaml"), *MANIFESTS.glob("realdata/*.yaml")]):
+    for path in sorted([*MANIFESTS.glob("*.yaml"), *MANIFESTS.glob("realdata/*.yaml"),
+                        *MANIFESTS.glob("libraries/*.yaml")]):
         header = path.read_text().splitlines()[0]
         assert header.startswith("# "), f"{path.name} needs a header comment (how to get it)"
 
@@ -86,7 +87,8 @@ def test_missing_location_is_named(tmp_path):
     error = _error(path)
     assert error.path == str(path) and str(path) in str(error)
     assert error.errors == [
-        ("location", "adapter 'urdf_folder' needs 'location' (a folder, archive or URL)")
+        ("location", "adapter 'urdf_folder' needs 'location' (a folder, archive, URL or "
+                     "{package: ..., path: ...})")
     ]
 
 

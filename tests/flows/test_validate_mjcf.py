@@ -1,0 +1,114 @@
+"""``arena validate`` on MJCF: recognized by content (not by suffix), read by the build's
+``mjcf`` adapter, then normalized, verified and reported like a URDF contribution; the root
+of a lone file reaches up to the folder its includes need (metaworld's drawer)."""
+
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from flows.cli import main
+from tests.flows.test_validate_cli import tree, validate
+from tests.hostile import good_object
+
+DOOR = """<mujoco model="door">
+  <worldbody>
+    <body name="frame">
+      <geom type="box" size="0.05 0.05 0.5" pos="0 0 0.5"/>
+      <body name="door" pos="0.3 0 0.5">
+        <joint name="hinge" type="hinge" axis="0 0 1" pos="-0.25 0 0" range="0 1.5"/>
+        <geom type="box" size="0.25 0.02 0.5"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def _door(folder: Path, name: str = "door.xml", text: str = DOOR) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def test_an_mjcf_file_goes_through_the_mjcf_adapter(tmp_path, capsys):
+    out = tmp_path / "out"
+    status, report = validate(_door(tmp_path / "in"), "--out", out)
+    text = capsys.readouterr().out
+    assert (report["file_format"], report["kind"], report["urdf"]) == ("mjcf", "mjcf", "door.xml")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert report["object_id"] == "door" and report["oracle_distance"] <= 1e-9
+    assert "[mjcf: door.xml]" in text
+    assert (out / "door" / "object.urdf").is_file() and not (out / "_convert").exists()
+
+
+def test_format_is_detected_by_content_not_by_suffix(tmp_path):
+    status, report = validate(_door(tmp_path / "a", "door.urdf"), "--out", tmp_path / "o1")
+    assert (status, report["reasons"]) == (1, ["input.mjcf_name"])  # MJCF, named like a URDF
+    assert "rename it door.xml" in report["issues"][0]["message"]
+    urdf_as_xml = good_object(tmp_path / "b", "lid")
+    status, report = validate(urdf_as_xml.rename(urdf_as_xml.with_suffix(".xml")),
+                              "--out", tmp_path / "o2")
+    assert (status, report["file_format"]) == (0, "urdf")
+
+
+def test_a_folder_of_mjcf_is_read_like_a_file(tmp_path):
+    folder = tmp_path / "door_model"
+    _door(folder)
+    status, report = validate(folder, "--out", tmp_path / "out")
+    assert (status, report["kind"], report["file_format"]) == (0, "folder", "mjcf")
+    _door(folder, "other.xml", DOOR.replace('range="0 1.5"', 'range="0 1"'))
+    status, report = validate(folder, "--out", tmp_path / "out")
+    assert (status, report["reasons"]) == (1, ["input.ambiguous"])
+    status, report = validate(folder, "--out", tmp_path / "out", "--urdf", "other.xml")
+    assert (status, report["urdf"], report["file_format"]) == (0, "other.xml", "mjcf")
+
+
+def test_a_model_the_adapter_refuses_keeps_its_mjcf_code(tmp_path):
+    bad = DOOR.replace("<worldbody>", '<include file="../../../../../elsewhere.xml"/><worldbody>')
+    status, report = validate(_door(tmp_path / "a" / "b", text=bad), "--out", tmp_path / "out")
+    assert status == 1 and report["file_format"] == "mjcf"
+    assert "mjcf.path.escapes" in report["reasons"] and report["checksum"] is None
+    refused = DOOR.replace('type="hinge"', 'type="no_such_type"')
+    status, report = validate(_door(tmp_path / "c", text=refused), "--out", tmp_path / "out2")
+    assert status == 1 and report["reasons"] == ["mjcf.compile_failed"]
+
+
+def test_a_fragment_is_read_with_the_model_that_includes_it(tmp_path):
+    """A ``<mujocoinclude>`` file (gymnasium-robotics' ``*_chain.xml``): its root reaches the
+    model one folder up that includes it."""
+    body = DOOR.split("<worldbody>")[1].split("</worldbody>")[0]
+    fragment = _door(tmp_path / "kitchen" / "items", "door_chain.xml",
+                     f"<mujocoinclude>{body}</mujocoinclude>")
+    _door(tmp_path / "kitchen", "scene.xml", '<mujoco model="kitchen"><worldbody>'
+          '<include file="items/door_chain.xml"/></worldbody></mujoco>')
+    status, report = validate(fragment, "--out", tmp_path / "out")
+    assert (report["file_format"], report["urdf"]) == ("mjcf", "items/door_chain.xml")
+    assert not [code for code in report["reasons"] if code.startswith("urdf.")]
+    lone = _door(tmp_path / "lone", "chain.xml", "<mujocoinclude><body name='b'/></mujocoinclude>")
+    status, report = validate(lone, "--out", tmp_path / "out2")
+    assert status == 1 and not [code for code in report["reasons"] if code.startswith("urdf.")]
+
+
+def test_metaworld_drawer_is_read_as_mjcf_with_its_scene(tmp_path, capsys):
+    """The issue's command: ``arena validate metaworld/assets/objects/drawer.xml`` answered
+    ``urdf.no_robot``; its ``../scene`` include sets the root to ``metaworld/assets``."""
+    assets = Path(metadata.distribution("metaworld").locate_file("metaworld/assets"))
+    before = tree(assets, tmp_path)
+    status, report = validate(assets / "objects" / "drawer.xml", "--out", tmp_path / "out")
+    assert report["file_format"] == "mjcf" and report["urdf"] == "objects/drawer.xml"
+    assert "urdf.no_robot" not in report["reasons"]
+    assert "mjcf.path.escapes" not in report["reasons"]
+    assert all(code.startswith(("mjcf.", "mesh.", "joint.", "engine.", "structure."))
+               for code in report["reasons"])
+    assert tree(assets, tmp_path) == before  # nothing written into site-packages
+
+
+@pytest.mark.parametrize("argv", [["validate", "--help"]])
+def test_help_mentions_mjcf(argv, capsys):
+    with pytest.raises(SystemExit):
+        main(argv)
+    assert "MJCF" in capsys.readouterr().out
