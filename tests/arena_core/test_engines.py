@@ -380,6 +380,21 @@ def test_engines_print_nothing(tmp_path, capfd):
     assert out == "" and err == ""
 
 
+def test_yourdfpy_warnings_on_chained_mimics_are_not_printed(tmp_path, capfd, caplog):
+    """ManiSkill's Inspire hand: a thumb joint mimics a joint that itself mimics another
+    (yourdfpy logs a warning; outside pytest it reaches stderr)."""
+    body = (link("base") + link("a") + link("b") + link("c")
+            + joint("j1", "revolute", "base", "a")
+            + joint("j2", "revolute", "a", "b", extra='<mimic joint="j1"/>')
+            + joint("j3", "revolute", "b", "c", extra='<mimic joint="j2"/>'))
+    urdf = write_folder(tmp_path, body)
+    capfd.readouterr()
+    with caplog.at_level("WARNING"):
+        assert verify(urdf, engines=["yourdfpy"]).ok
+    assert [r.name for r in caplog.records if r.name.startswith("yourdfpy")] == []
+    assert capfd.readouterr() == ("", "")
+
+
 def test_a_fresh_process_stays_quiet(tmp_path):
     """PyBullet prints its build time from C when first imported: a new interpreter shows it."""
     urdf = write_folder(tmp_path, chain())
