@@ -107,7 +107,8 @@ class StructureRule(BaseModel):
     When the name or description matched one of ``refines`` (robot family names: "panda" is
     the Franka arm and its hand), an object whose structure meets every given bound gets
     ``category`` instead. The counts are of :class:`arena_core.curation.structure.Structure`
-    (``dof``, ``revolute``, ``prismatic``, ``tips``, ``virtual``, ``arm_joints``); each bound
+    (``dof``, ``revolute``, ``prismatic``, ``leaves``, ``tips``, ``virtual``, ``arm_joints``);
+    each bound
     is ``[min]`` or ``[min, max]``, inclusive.
     """
 
@@ -118,11 +119,12 @@ class StructureRule(BaseModel):
     dof: CountRange | None = None
     revolute: CountRange | None = None
     prismatic: CountRange | None = None
+    leaves: CountRange | None = None
     tips: CountRange | None = None
     virtual: CountRange | None = None
     arm_joints: CountRange | None = None
 
-    @field_validator("dof", "revolute", "prismatic", "tips", "virtual", "arm_joints")
+    @field_validator("dof", "revolute", "prismatic", "leaves", "tips", "virtual", "arm_joints")
     @classmethod
     def _check_range(cls, value: CountRange | None) -> CountRange | None:
         if value is not None and not (1 <= len(value) <= 2 and 0 <= value[0] <= value[-1]):
@@ -132,7 +134,7 @@ class StructureRule(BaseModel):
 
     def bounds(self) -> dict[str, CountRange]:
         """The given bounds by structure field name."""
-        names = ("dof", "revolute", "prismatic", "tips", "virtual", "arm_joints")
+        names = ("dof", "revolute", "prismatic", "leaves", "tips", "virtual", "arm_joints")
         return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
 
 

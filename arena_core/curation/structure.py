@@ -11,8 +11,9 @@ decide between robot categories by counting joints (:func:`structure_of`):
 * **body** joints are the other moving joints. ``revolute`` (continuous and helical
   included) and ``prismatic`` count them; ``dof`` counts those that do not mimic another
   joint (a parallel gripper's coupled finger adds nothing).
-* **tips** are the fingertips or feet: links that end a chain of at least two body joints
-  with no body joint below them (fixed links below a tip belong to it).
+* **leaves** are the links a body joint moves with no body joint below them (fixed links
+  below a leaf belong to it): a parallel gripper's two fingers, an arm's last link.
+  **tips** are the leaves at least two body joints deep: fingertips, feet.
 * **arm_joints** counts the body joints above the link where the tips branch off (their
   lowest common ancestor): a dexterous hand has 0-2 (a wrist), an arm carrying a hand 6-7.
 
@@ -24,8 +25,8 @@ Example:
     ...                        mimic=mimic)
     >>> links = [LinkRecord(name=n, mass=0.1) for n in ("base", "left", "right")]
     >>> s = structure_of([j("l", "left"), j("r", "right", {"joint": "l"})], links)
-    >>> (s.dof, s.prismatic, s.tips, s.virtual, s.arm_joints)
-    (1, 2, 0, 0, 0)
+    >>> (s.dof, s.prismatic, s.leaves, s.tips, s.virtual, s.arm_joints)
+    (1, 2, 2, 0, 0, 0)
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Structure:
     dof: int
     revolute: int
     prismatic: int
+    leaves: int
     tips: int
     virtual: int
     arm_joints: int
@@ -66,16 +68,16 @@ def structure_of(joints: Sequence[JointRecord], links: Sequence[LinkRecord]) -> 
     virtual = {j.name for j in moving if j.child in frames or (j.parent in frames and
                                                                 j.parent in moved)}
     body = [j for j in moving if j.name not in virtual]
-    tips, arm = _tips(joints, {j.child for j in body})
+    leaves, tips, arm = _leaves(joints, {j.child for j in body})
     return Structure(
         dof=sum(1 for j in body if j.mimic is None),
         revolute=sum(1 for j in body if j.type != "prismatic"),
         prismatic=sum(1 for j in body if j.type == "prismatic"),
-        tips=tips, virtual=len(virtual), arm_joints=arm)
+        leaves=leaves, tips=tips, virtual=len(virtual), arm_joints=arm)
 
 
-def _tips(joints: Sequence[JointRecord], body_children: set[str]) -> tuple[int, int]:
-    """``(tips, arm_joints)``: see the module docstring."""
+def _leaves(joints: Sequence[JointRecord], body_children: set[str]) -> tuple[int, int, int]:
+    """``(leaves, tips, arm_joints)``: see the module docstring."""
     parent = {j.child: j.parent for j in joints}
 
     def chain(link: str) -> list[str]:
@@ -88,11 +90,11 @@ def _tips(joints: Sequence[JointRecord], body_children: set[str]) -> tuple[int, 
         return out[::-1]
 
     below = {p for c in body_children for p in chain(c)[:-1]}  # links with a body joint below
-    paths = [chain(c) for c in body_children if c not in below]
-    paths = [p for p in paths if len(p) >= 2]
+    leaves = [chain(c) for c in body_children if c not in below]
+    paths = [p for p in leaves if len(p) >= 2]
     if not paths:
-        return 0, 0
+        return len(leaves), 0, 0
     shared = 0
     while all(len(p) > shared and p[shared] == paths[0][shared] for p in paths):
         shared += 1
-    return len(paths), shared if len(paths) > 1 else len(paths[0]) - 1
+    return len(leaves), len(paths), shared if len(paths) > 1 else len(paths[0]) - 1

@@ -12,6 +12,7 @@ import yaml
 
 from arena_core.curation.structure import Structure, structure_of
 from arena_core.curation.taxonomy import (
+    AMBIGUITY_FACTOR,
     CONFIDENCE,
     REVIEW_BELOW,
     TaxonomyError,
@@ -399,38 +400,48 @@ def test_robot_families_classify_by_name_or_path(index, ids, category):
 
 def test_robot_categories_exist_in_mechanisms(index):
     for category in ("robot_arm", "robot_hand", "gripper", "finger", "quadruped", "humanoid",
-                     "legged_robot", "mobile_base", "mobile_manipulator", "drone"):
+                     "legged_robot", "mobile_base", "mobile_manipulator", "drone", "robot_part"):
         assert index.supercategory_of[category] == "mechanisms"
 
 
 def _structure(**counts) -> Structure:
-    return Structure(**{"dof": 0, "revolute": 0, "prismatic": 0, "tips": 0, "virtual": 0,
-                        "arm_joints": 0, **counts})
+    return Structure(**{"dof": 0, "revolute": 0, "prismatic": 0, "leaves": 0, "tips": 0,
+                        "virtual": 0, "arm_joints": 0, **counts})
 
 
 #: ``(source id, name, structure) -> category``: names that do not tell, joints that do.
 AMBIGUOUS = [
     # Genesis's panda_bullet/hand and robosuite's panda hand: "panda", two coupled slides
-    ("urdf/panda_bullet/hand", "panda", _structure(dof=1, prismatic=2), "gripper"),
-    ("panda_description/urdf/hand", "hand", _structure(dof=2, prismatic=2), "gripper"),
+    ("urdf/panda_bullet/hand", "panda", _structure(dof=1, prismatic=2, leaves=2), "gripper"),
+    ("panda_description/urdf/hand", "hand", _structure(dof=2, prismatic=2, leaves=2),
+     "gripper"),
     # ManiSkill's floating panda gripper: six virtual-base joints, then the fingers
-    ("panda/panda_v2_gripper", "panda", _structure(dof=1, prismatic=2, virtual=6), "gripper"),
+    ("panda/panda_v2_gripper", "panda", _structure(dof=1, prismatic=2, leaves=2, virtual=6),
+     "gripper"),
+    # Genesis's two_link_arm: two joints, but one chain (no fingers)
+    ("urdf/simple/two_link_arm", "two_link_robot", _structure(dof=2, revolute=2, leaves=1,
+                                                              tips=1, arm_joints=1),
+     "robot_arm"),
+    # a TriFinger stage or a single xArm link: family name, no joint
+    ("trifinger/robot_properties_fingers/urdf/stage", "stage", _structure(), "robot_part"),
+    ("xarm/link1", "xarm6_link1", _structure(), "robot_part"),
     # ManiSkill's mobile panda (robot name "merged"): planar virtual base + arm
     ("panda/mobile_panda_dual_arm", "merged",
-     _structure(dof=16, revolute=14, prismatic=4, virtual=3, tips=4, arm_joints=0),
+     _structure(dof=16, revolute=14, prismatic=4, virtual=3, leaves=4, tips=4),
      "mobile_manipulator"),
     # the arm itself stays an arm: one chain, gripper tips 7 joints down
     ("robots/panda/panda_v2", "panda",
-     _structure(dof=8, revolute=7, prismatic=2, tips=2, arm_joints=7), "robot_arm"),
+     _structure(dof=8, revolute=7, prismatic=2, leaves=2, tips=2, arm_joints=7),
+     "robot_arm"),
     # an arm carrying a hand is still an arm (the fingers branch 7 joints down)
     ("xarm7/xarm7_ability_right_hand", "xarm7",
-     _structure(dof=13, revolute=17, tips=5, arm_joints=7), "robot_arm"),
+     _structure(dof=13, revolute=17, leaves=5, tips=5, arm_joints=7), "robot_arm"),
     # TriFinger's URDF is named "finger_with_stage": three fingers on a fixed stage
     ("trifinger/robot_properties_fingers/urdf/trifinger", "finger_with_stage",
-     _structure(dof=9, revolute=9, tips=3), "robot_hand"),
+     _structure(dof=9, revolute=9, leaves=3, tips=3), "robot_hand"),
     # a single finger stays a finger
     ("trifinger/robot_properties_fingers/urdf/finger", "finger",
-     _structure(dof=3, revolute=3, tips=1, arm_joints=2), "finger"),
+     _structure(dof=3, revolute=3, leaves=1, tips=1, arm_joints=2), "finger"),
 ]
 
 
@@ -444,11 +455,12 @@ def test_structure_rules_settle_ambiguous_robot_names(index, source_id, name, st
     refined = assign_category(None, index=index, name=name, description=source_id)
     assert (a.rule == "structure_rule") == (refined.category != category)
     if a.rule == "structure_rule":
-        assert a.confidence == CONFIDENCE["structure_rule"] and "structure" in a.matched
+        factor = AMBIGUITY_FACTOR if a.ambiguous else 1.0
+        assert a.confidence == CONFIDENCE["structure_rule"] * factor and "structure" in a.matched
 
 
 def test_structure_never_overrides_an_exact_source_category(index):
-    two_slides = _structure(dof=1, prismatic=2)
+    two_slides = _structure(dof=1, prismatic=2, leaves=2)
     assert assign_category("panda", index=index, structure=two_slides).category == "robot_arm"
     assert assign_category(None, index=index, name="cabinet",
                            structure=two_slides).category == "cabinet"
@@ -466,7 +478,7 @@ def test_structure_of_records():
               joint("left", "prismatic", "palm", "l"),
               joint("right", "prismatic", "palm", "r", {"joint": "left"}),
               joint("tip", "fixed", "l", "t")]
-    assert structure_of(joints, links) == _structure(dof=1, prismatic=2, virtual=2)
+    assert structure_of(joints, links) == _structure(dof=1, prismatic=2, leaves=2, virtual=2)
     # three two-joint fingers on a one-joint wrist
     fingers = [joint("wrist", "revolute", "base", "palm")]
     links = [LinkRecord(name="base", mass=1.0), LinkRecord(name="palm", mass=1.0)]
@@ -474,7 +486,8 @@ def test_structure_of_records():
         fingers += [joint(f"a{k}", "revolute", "palm", f"p{k}"),
                     joint(f"b{k}", "revolute", f"p{k}", f"d{k}")]
         links += [LinkRecord(name=f"p{k}", mass=0.1), LinkRecord(name=f"d{k}", mass=0.1)]
-    assert structure_of(fingers, links) == _structure(dof=7, revolute=7, tips=3, arm_joints=1)
+    assert structure_of(fingers, links) == _structure(dof=7, revolute=7, leaves=3, tips=3,
+                                                      arm_joints=1)
 
 
 def test_structure_rules_name_known_categories():
