@@ -12,7 +12,9 @@ are reported once per object as ``mesh.material_missing`` (warning) and
 
 Every mesh in a format other than ``.obj`` and ``.stl`` (``.glb``, ``.gltf``, ``.dae``,
 ``.ply``, ``.off``, ...) is converted to ``.obj`` while it is copied, so every engine reads
-the canonical object (MuJoCo reads only ``.obj``/``.stl``/``.msh``, PyBullet no ``.glb``).
+the canonical object (MuJoCo reads only ``.obj``/``.stl``/``.msh``, PyBullet no ``.glb``);
+so is an ``.stl`` MuJoCo cannot read: ASCII, or binary with more than
+:data:`MUJOCO_STL_FACES` triangles.
 The geometry is read by the project's one mesh loader
 (:func:`arena_core.massprops.load_trimesh`: a scene is flattened with the file's own node
 transforms) and written as ``v x y z`` lines (each coordinate the shortest text that reads
@@ -20,7 +22,11 @@ back as the same float, ``repr``) and 1-based ``f a b c`` lines, nothing else: t
 are deterministic and the vertices are exactly those of the source in its file units (the
 URDF's ``<mesh scale>`` and origin stay as they are). Visual materials (colors, textures,
 UVs) of converted meshes are not carried. The conversions are reported once per object as
-``mesh.converted`` (info, count and formats). A file that cannot be converted (the loader
+``mesh.converted`` (info, count and formats). An ``.obj`` with normals (``vn``) that some
+face vertex does not reference, or references out of range (a file mixing ``f 1/1/1`` and
+``f 3 4 5``), is copied without its normals, since MuJoCo refuses it and every engine
+recomputes normals:
+``mesh.obj.normals_dropped`` (warning, once per object). A file that cannot be converted (the loader
 fails, no triangles, non-finite vertices) is not copied: its references are dropped and it
 is an error ``mesh.convert_failed`` naming the file and the reason, so nothing in a format
 an engine may not read reaches the folder.
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from collections import Counter
 from dataclasses import dataclass, field
@@ -53,6 +60,9 @@ NAME_DIGITS = 16
 #: Mesh formats copied as they are (every engine reads them); all others become ``.obj``.
 KEPT_FORMATS = (".obj", ".stl")
 
+#: Most triangles of a binary ``.stl`` MuJoCo reads (its decoder refuses more, and ASCII).
+MUJOCO_STL_FACES = 200_000
+
 #: ``.mtl`` statements whose last argument is a texture file.
 _TEXTURE_KEYS = (b"bump", b"disp", b"decal", b"refl", b"norm")
 
@@ -68,6 +78,7 @@ class _Copier:
     refused: list[Issue] = field(default_factory=list)
     converted: dict[Path, str] = field(default_factory=dict)
     unconvertible: set[Path] = field(default_factory=set)
+    without_normals: list[str] = field(default_factory=list)
 
     def mesh(self, path: Path, label: str | None = None) -> str | None:
         """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
@@ -80,8 +91,11 @@ class _Copier:
             ext = real.suffix.lower()
             if ext == ".obj":
                 data = _rewrite_lines(real, self._mtllib, marker=b"mtllib")
+                if normals_broken(data):
+                    data = without_normals(data)
+                    self.without_normals.append(label or real.name)
                 self.stored[real] = self._store_bytes(data, ".obj")
-            elif ext in KEPT_FORMATS:
+            elif ext in KEPT_FORMATS and mujoco_reads_stl(real):
                 self.stored[real] = self._store_file(real)
             else:
                 try:
@@ -170,6 +184,12 @@ class _Copier:
             out.append(Issue(code="mesh.converted", severity="info", location="meshes",
                              message=f"{len(self.converted)} mesh file(s) converted to .obj "
                              f"({formats}); their visual materials are not carried"))
+        if self.without_normals:
+            names = sorted(set(self.without_normals))
+            out.append(Issue(code="mesh.obj.normals_dropped", severity="warning",
+                             location="meshes", message=f"{len(names)} .obj file(s) with "
+                             "normals that not every face references (MuJoCo refuses them) "
+                             f"copied without normals: {', '.join(n[:80] for n in names[:5])}"))
         if self.missing_materials:
             names = sorted(set(self.missing_materials))
             out.append(Issue(code="mesh.material_missing", severity="warning", location="meshes",
@@ -225,6 +245,74 @@ def obj_bytes(path: str | os.PathLike) -> bytes:
     lines = [f"v {x!r} {y!r} {z!r}\n" for x, y, z in vertices.tolist()]
     lines += [f"f {a} {b} {c}\n" for a, b, c in (faces + 1).tolist()]
     return "".join(lines).encode("ascii")
+
+
+def mujoco_reads_stl(path: Path) -> bool:
+    """Whether ``path`` (an ``.stl``) is binary with 1 to :data:`MUJOCO_STL_FACES` triangles:
+    84 header bytes, then 50 bytes per triangle (an ``.obj`` returns True)."""
+    if path.suffix.lower() != ".stl":
+        return True
+    with open(path, "rb") as stream:
+        head = stream.read(84)
+    if len(head) < 84:
+        return False
+    faces = int.from_bytes(head[80:84], "little")
+    return 1 <= faces <= MUJOCO_STL_FACES and path.stat().st_size == 84 + 50 * faces
+
+
+def normals_broken(data: bytes) -> bool:
+    """Whether the OBJ text ``data`` has ``vn`` lines and a face vertex without a normal index
+    or with one out of range.
+
+    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\nf 1 1 1\\n")
+    True
+    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\n")
+    False
+    """
+    normals = len(_NORMAL_LINE.findall(data))
+    if normals == 0:
+        return False
+    for token in b" ".join(_FACE_LINE.findall(data)).split():
+        parts = token.split(b"/")
+        if len(parts) != 3 or not parts[2]:
+            return True
+        try:
+            index = int(parts[2])
+        except ValueError:
+            return True
+        if index == 0 or index > normals or index < -normals:
+            return True
+    return False
+
+
+def without_normals(data: bytes) -> bytes:
+    """The OBJ text ``data`` without ``vn`` lines and without the normal index of every face
+    vertex (``1/2/3`` -> ``1/2``, ``1//3`` -> ``1``); everything else as it is.
+
+    >>> without_normals(b"v 0 0 0\\nvn 0 0 1\\nf 1/1/1 1//1 1\\n")
+    b'v 0 0 0\\nf 1/1 1 1\\n'
+    """
+    out = []
+    for line in data.split(b"\n"):
+        key = line.lstrip()[:3]
+        if key in (b"vn ", b"vn\t"):
+            continue
+        if key[:2] in (b"f ", b"f\t"):
+            head, *tokens = line.split()
+            line = b" ".join([head, *(_vertex_only(t) for t in tokens)])
+        out.append(line)
+    return b"\n".join(out)
+
+
+def _vertex_only(token: bytes) -> bytes:
+    parts = token.split(b"/")
+    if len(parts) == 3:
+        return parts[0] if not parts[1] else parts[0] + b"/" + parts[1]
+    return token
+
+
+_NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
+_FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
 
 
 def _reason(exc: Exception) -> str:

@@ -33,6 +33,12 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   and listed. Box/cylinder/sphere primitives become geoms (half sizes). Visual geoms have
   class ``visual`` (``contype=0 conaffinity=0 group=1``: shown, never colliding), collision
   geoms class ``collision`` (``group=3``: hidden by default in the viewer, colliding).
+* **Contacts**: a link never collides with its parent link (URDF engines: PyBullet's
+  self-collision modes, PhysX/SAPIEN). MuJoCo filters parent-child contacts itself, except
+  when the parent is welded to the world (the root and the links fixed to it), so each
+  such pair — a moving joint whose parent is world-welded — gets a ``<contact><exclude>``
+  (:func:`world_parent_pairs`); without it a robot whose collision meshes overlap at the
+  joint (ManiSkill's Fetch) explodes under gravity.
 * **Names**: body names are link names and joint names URDF joint names, except names
   MuJoCo rejects: the body name ``world`` (MuJoCo's own world body) and empty names. They
   get ``_link``/``_joint`` appended (``world`` -> ``world_link``), then ``_1``, ``_2``, ... until
@@ -185,6 +191,31 @@ def _has_dof(joint: Joint) -> bool:
     return joint.moving and float(np.linalg.norm(joint.axis_local)) > tol.ZERO_AXIS
 
 
+def world_parent_pairs(obj: ArticulatedObject) -> list[tuple[str, str]]:
+    """``(parent, child)`` links of every joint with a DOF whose parent is welded to the
+    world (the root, or reached from it through joints without a DOF), in link order:
+    the parent-child contacts MuJoCo does not filter by itself.
+
+    >>> from arena_core.model import Joint, Link
+    >>> hinge = Joint("h", "revolute", "base", "lid", np.eye(4), np.array([0.0, 0, 1]),
+    ...               lower=0.0, upper=1.0)
+    >>> world_parent_pairs(ArticulatedObject.from_parts("b", [Link("base"), Link("lid")],
+    ...                                                 [hinge]))
+    [('base', 'lid')]
+    """
+    welded, pairs = {obj.root}, []
+    joint_of = {j.child: j for j in obj.joints}
+    for name in _link_order(obj):
+        joint = joint_of.get(name)
+        if joint is None or joint.parent not in welded:
+            continue
+        if _has_dof(joint):
+            pairs.append((joint.parent, name))
+        else:
+            welded.add(name)
+    return pairs
+
+
 # ----------------------------------------------------------------------------- writing
 def write_mjcf(obj: ArticulatedObject, folder: str | os.PathLike, *, filename: str = MJCF_FILE,
                placeholder_mass: float = PLACEHOLDER_MASS,
@@ -248,6 +279,12 @@ class _Writer:
             parents[name] = self._body(parent, self.obj.links[name], joint)
         if not len(self.asset):
             self.root.remove(self.asset)
+        pairs = world_parent_pairs(self.obj)
+        if pairs:
+            contact = etree.SubElement(self.root, "contact")
+            for parent, child in pairs:
+                etree.SubElement(contact, "exclude", body1=self.names.bodies[parent],
+                                 body2=self.names.bodies[child])
         if len(self.equality):
             self.root.append(self.equality)
         raw = etree.tostring(self.root, pretty_print=True, xml_declaration=True,

@@ -47,7 +47,12 @@ from arena_core.massprops import (
     link_points,
 )
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, unique_name
-from arena_core.simready import placeholder_inertial, reserved_renames, usable_collisions
+from arena_core.simready import (
+    placeholder_inertial,
+    reserved_renames,
+    usable_collisions,
+    usable_primitives,
+)
 from schemas.issues import Issue
 
 #: Name of the canonical root link.
@@ -287,7 +292,7 @@ def _canonical_links(obj: ArticulatedObject, density: float, cache: MeshCache,
                      issues: list[Issue]) -> tuple[list[Link], dict[str, str]]:
     links, sources = [], {}
     for link in obj.links.values():
-        link = usable_collisions(link, cache, issues)
+        link = usable_primitives(usable_collisions(link, cache, issues), issues)
         link = replace(link,
                        meshes=tuple(replace(m, origin=stable_pose(m.origin)) for m in link.meshes),
                        primitives=tuple(replace(p, origin=stable_pose(p.origin))
@@ -307,7 +312,12 @@ def _canonical_inertial(link: Link, density: float, cache: MeshCache,
     if given is not None and is_valid_inertial(given):
         return _exact_symmetric(given)
     if not link.has_geometry:
-        return given
+        if given is not None:  # a massless frame (mass 0): treated as having no inertial
+            issues.append(Issue(code="normalize.inertial.massless", severity="warning",
+                                location=f"link:{link.name}",
+                                message=f"link without geometry has an unphysical inertial "
+                                f"(mass {given.mass}); dropped (a placeholder if it moves)"))
+        return None
     props, found = link_mass_properties(link, density=density, cache=cache)
     issues.extend(found)
     if given is not None:

@@ -6,12 +6,20 @@ normalization so that no engine has to guess:
 * **Mass everywhere it is needed.** A non-root link without an inertial (the massless helper
   link of a split 2-DOF joint, an empty frame) gets an explicit negligible one,
   ``mass_source = "placeholder"``: :data:`PLACEHOLDER_MASS` kg, inertia
-  :data:`PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link origin.
+  :data:`PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link origin. A link without
+  geometry whose URDF inertial is unphysical (``mass="0"``, how many robots write a sensor
+  frame or a virtual base link) counts as having none (``normalize.inertial.massless``
+  warning, in :mod:`arena_core.normalize`).
 * **Collision geometry every engine accepts.** A collision mesh with fewer than four distinct
   vertices, coplanar vertices or a hull volume below ``tol.MIN_VOLUME`` (MuJoCo cannot build
   its convex hull) is replaced by a thin oriented box around its vertices (thickness at least
   :data:`MIN_BOX_THICKNESS`), or dropped when it has no vertices at all, with a
   ``normalize.collision.replaced`` / ``normalize.collision.dropped`` warning.
+* **Primitives with a size.** A box, cylinder or sphere with a zero size (a
+  ``<sphere radius="0">`` marker, which MuJoCo refuses) has no extent: a box keeps its
+  other sides and gets :data:`MIN_BOX_THICKNESS` on the zero ones, a zero-radius or
+  zero-length cylinder or sphere is dropped (``normalize.primitive.thickened`` /
+  ``normalize.primitive.dropped`` warnings).
 
 None of these changes the motion: kinematics do not depend on names, masses or collision
 geometry, and the metric oracle proves it for every object.
@@ -86,6 +94,34 @@ def usable_collisions(link: Link, cache: MeshCache, issues: list[Issue]) -> Link
     if not boxes and len(meshes) == len(link.meshes):
         return link
     return replace(link, meshes=tuple(meshes), primitives=(*link.primitives, *boxes))
+
+
+def usable_primitives(link: Link, issues: list[Issue]) -> Link:
+    """``link`` with its zero-size primitives thickened (boxes) or dropped (module docstring).
+
+    >>> from arena_core.model import Link, Primitive
+    >>> dot = Primitive("sphere", (0.0,), np.eye(4))
+    >>> usable_primitives(Link("a", primitives=(dot,)), issues := []).primitives, issues[0].code
+    ((), 'normalize.primitive.dropped')
+    """
+    if all(min(p.size) != 0 for p in link.primitives):
+        return link
+    kept = []
+    for prim in link.primitives:
+        where = f"link:{link.name}/{prim.kind}"
+        if min(prim.size) != 0:
+            kept.append(prim)
+        elif prim.shape == "box":
+            size = tuple(s if s != 0 else MIN_BOX_THICKNESS for s in prim.size)
+            kept.append(replace(prim, size=size))
+            issues.append(Issue(code="normalize.primitive.thickened", severity="warning",
+                                location=where, message=f"box of size {list(prim.size)} has a "
+                                f"zero side; made {MIN_BOX_THICKNESS:g} m thick"))
+        else:
+            issues.append(Issue(code="normalize.primitive.dropped", severity="warning",
+                                location=where, message=f"{prim.shape} of size "
+                                f"{list(prim.size)} has no extent; dropped"))
+    return replace(link, primitives=tuple(kept))
 
 
 def degenerate(points: np.ndarray) -> bool:

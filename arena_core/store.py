@@ -31,7 +31,7 @@ from schemas.record import ObjectRecord, VerificationReport
 from schemas.sources import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-5"
+PIPELINE_VERSION = "arena-pipeline-6"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

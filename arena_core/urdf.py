@@ -5,8 +5,21 @@ then handed to yourdfpy's element parser (no hand-written XML parsing here). you
 loads broken structure silently or fails with bare exceptions, so structure is checked
 by :meth:`ArticulatedObject.from_parts` and every failure becomes a :class:`UrdfError`
 with a stable code. Problems the reader can repair while keeping the file's meaning
-(a trailing NUL byte, comma-separated vectors) and mesh references that do not resolve
-are returned as issues next to the object, never raised.
+(a trailing NUL byte, comma-separated vectors, the cases of :mod:`arena_core.urdf_repair`)
+and mesh references that do not resolve are returned as issues next to the object, never
+raised. Only the URDF elements (``<link>``, ``<joint>``, ``<material>``) are checked; a
+``<gazebo>`` or ``<transmission>`` block is not URDF and is not read.
+
+Reader codes beyond those of :mod:`arena_core.urdf_repair`:
+
+* ``mesh.path.package_guessed`` (warning, once per package): ``package://NAME`` resolved
+  without a ``package.xml`` declaring ``NAME`` (:mod:`arena_core.package_uri`, rules 2-3);
+  ``mesh.path.package_unresolved`` (error) when no rule finds it.
+* ``urdf.limit.no_bounds`` (warning): a revolute ``<limit>`` with neither ``lower`` nor
+  ``upper`` (PyBullet's minitaur, ANYmal C) is read as ``continuous``. The URDF
+  specification defaults both to 0, which would freeze the joint; MuJoCo and PyBullet load
+  it unlimited, and so does this reader. (A revolute joint with no ``<limit>`` at all, or
+  with one bound only, stays ``joint.limit.missing``.)
 
 Extension (arena URDF v1): ``<joint type="revolute|continuous"><helical pitch="H"/>``
 is a helical joint with pitch ``H`` meters per radian.
@@ -26,7 +39,7 @@ from lxml import etree
 
 from arena_core import helical
 from arena_core.fsutil import file_problem
-from arena_core.limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES, MESH_MAX_BYTES
+from arena_core.limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES
 from arena_core.model import (
     ArticulatedObject,
     Joint,
@@ -36,6 +49,14 @@ from arena_core.model import (
     Mimic,
     ModelError,
     Primitive,
+)
+from arena_core.urdf_meshes import MeshResolver
+from arena_core.urdf_repair import (
+    RepairError,
+    repair_tree,
+    split_capsules,
+    urdf_elements,
+    where,
 )
 from arena_core.xmlsafe import XmlError, parse_xml, safe_xml_bytes
 from schemas.issues import Issue
@@ -54,7 +75,8 @@ _ARITY = {("mesh", "scale"): (1, 3), ("box", "size"): (3,), ("*", "xyz"): (3,),
               "radius", "length", "value", "lower", "upper", "effort", "velocity", "pitch",
               "multiplier", "offset", "ixx", "ixy", "ixz", "iyy", "iyz", "izz")}}
 #: Attributes a geometry element must have.
-_REQUIRED = {"box": ("size",), "sphere": ("radius",), "cylinder": ("radius", "length")}
+_REQUIRED = {"box": ("size",), "sphere": ("radius",), "cylinder": ("radius", "length"),
+             "capsule": ("radius", "length")}
 _GEOMETRIES = frozenset({"box", "cylinder", "sphere", "mesh"})
 _XML_DECLARATION = re.compile(rb"^<\?xml\s+version\s*=\s*([\"'])([^\"']*)\1")
 _ONE_DOF = {"revolute", "prismatic", "continuous", "fixed", "helical", "screw"}
@@ -104,10 +126,15 @@ def read_urdf(
     xml_root = _parse_xml(data, path)
     _check_size(xml_root, path)
     _repair_vectors(xml_root, issues)
+    try:
+        repair_tree(xml_root, issues, stem=path.stem)
+    except RepairError as exc:
+        raise UrdfError(exc.code, str(exc), path) from None
     _check_numbers(xml_root, path)
+    split_capsules(xml_root, issues)
     _check_geometry(xml_root, path)
-    resolver = _MeshResolver(path, root_dir, package_dirs, issues)
-    obj = _build_object(xml_root, path, resolver, scale)
+    resolver = MeshResolver(path, root_dir, package_dirs, issues)
+    obj = _build_object(xml_root, path, resolver, scale, issues)
     return ReadResult(obj, issues)
 
 
@@ -175,132 +202,58 @@ def _check_size(root: etree._Element, path: Path) -> None:
 
 
 def _repair_vectors(root: etree._Element, issues: list[Issue]) -> None:
-    for el in root.iter():
+    for el in urdf_elements(root):
         for attr in _VECTOR_ATTRS:
             value = el.get(attr)
             if value is not None and "," in value:
                 el.set(attr, value.replace(",", " "))
                 issues.append(Issue(code="urdf.comma_vector", severity="warning",
-                                    location=_where(el),
+                                    location=where(el),
                                     message=f"comma-separated {attr}={value!r} read as spaces"))
-
-
-def _where(el: etree._Element) -> str:
-    owner = el if el.get("name") else el.getparent()
-    while owner is not None and owner.get("name") is None:
-        owner = owner.getparent()
-    name = owner.get("name") if owner is not None else "?"
-    kind = owner.tag if owner is not None else el.tag
-    return f"{kind}:{name}"
 
 
 def _check_numbers(root: etree._Element, path: Path) -> None:
     """Raise ``urdf.number.invalid`` for a numeric attribute that is not numbers,
     ``urdf.attribute.arity`` for one with the wrong count of numbers and
     ``urdf.attribute.missing`` for a geometry without its required sizes."""
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
+    for el in urdf_elements(root):
         for attr, value in el.attrib.items():
             if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
                 continue
             try:
                 count = len([float(token) for token in value.split()])
             except ValueError:
-                raise UrdfError("urdf.number.invalid", f"{_where(el)}: <{el.tag} {attr}="
+                raise UrdfError("urdf.number.invalid", f"{where(el)}: <{el.tag} {attr}="
                                 f"{value!r}> is not a number", path) from None
             allowed = _ARITY.get((el.tag, attr), _ARITY.get(("*", attr)))
             if allowed is not None and count not in allowed:
                 expected = " or ".join(str(n) for n in allowed)
-                raise UrdfError("urdf.attribute.arity", f"{_where(el)}: <{el.tag} {attr}="
+                raise UrdfError("urdf.attribute.arity", f"{where(el)}: <{el.tag} {attr}="
                                 f"{value!r}> holds {count} numbers, expected {expected}", path)
         parent = el.getparent()
         required = _REQUIRED.get(el.tag, ()) if parent is not None and parent.tag == "geometry" \
             else ()
         for attr in required:
             if el.get(attr) is None:
-                raise UrdfError("urdf.attribute.missing", f"{_where(el)}: <{el.tag}> has no "
+                raise UrdfError("urdf.attribute.missing", f"{where(el)}: <{el.tag}> has no "
                                 f"{attr!r} attribute", path)
 
 
 def _check_geometry(root: etree._Element, path: Path) -> None:
     """Raise ``urdf.geometry.unsupported`` for a ``<geometry>`` that is not box/cylinder/
     sphere/mesh (``<capsule>`` is a pybullet/ROS 2 extension that URDF does not define)."""
-    for geometry in root.iter("geometry"):
+    for geometry in (el for el in urdf_elements(root) if el.tag == "geometry"):
         shapes = [child.tag for child in geometry if isinstance(child.tag, str)]
         unknown = [tag for tag in shapes if tag not in _GEOMETRIES]
         if unknown:
-            raise UrdfError("urdf.geometry.unsupported", f"{_where(geometry)}: <geometry> holds "
+            raise UrdfError("urdf.geometry.unsupported", f"{where(geometry)}: <geometry> holds "
                             f"<{unknown[0]}>; only box, cylinder, sphere and mesh are supported",
                             path)
 
 
-# ----------------------------------------------------------------------------- meshes
-class _MeshResolver:
-    """Map URDF mesh filenames to files inside ``root_dir`` (or ``None``, with an issue)."""
-
-    def __init__(self, urdf_path: Path, root_dir, package_dirs, issues: list[Issue]):
-        self.base = urdf_path.resolve().parent
-        self.root = Path(root_dir).resolve() if root_dir is not None else self.base
-        self.packages = {k: Path(v).resolve() for k, v in (package_dirs or {}).items()}
-        self.issues = issues
-
-    def __call__(self, filename: str, location: str) -> str | None:
-        name = filename.strip()
-        if name.startswith("file://"):
-            name = name[len("file://"):]
-        if name.startswith("package://"):
-            return self._package(name, location)
-        if os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
-            return self._fail("mesh.path.absolute", location, f"absolute mesh path {filename!r}")
-        return self._inside(self.base / name, filename, location)
-
-    def _package(self, name: str, location: str) -> str | None:
-        pkg, _, rest = name[len("package://"):].partition("/")
-        if pkg not in self.packages:
-            return self._fail("mesh.path.package_unresolved", location,
-                              f"package {pkg!r} not found (no package.xml for it)")
-        return self._inside(self.packages[pkg] / rest, name, location)
-
-    def _inside(self, candidate: Path, filename: str, location: str) -> str | None:
-        lexical = Path(os.path.normpath(candidate))
-        if not self._allowed(lexical):
-            return self._fail("mesh.path.escapes", location,
-                              f"mesh path {filename!r} leaves the object folder")
-        problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
-        if problem is not None:
-            return self._fail(f"mesh.{problem.kind}", location,
-                              f"mesh {_short(filename)!r}: {problem.message}")
-        real = lexical.resolve()
-        if not self._allowed(real):
-            return self._fail("mesh.path.symlink", location,
-                              f"mesh {filename!r} is a link to outside the object folder")
-        return str(real)
-
-    def _allowed(self, path: Path) -> bool:
-        return _is_within(path, self.root) or any(_is_within(path, p)
-                                                  for p in self.packages.values())
-
-    def _fail(self, code: str, location: str, message: str) -> None:
-        self.issues.append(Issue(code=code, severity="error", location=location, message=message))
-        return None
-
-
-def _short(name: str, chars: int = 80) -> str:
-    return name if len(name) <= chars else f"{name[:chars]}... ({len(name)} characters)"
-
-
-def _is_within(path: Path, root: Path) -> bool:
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return False
-    return True
-
-
 # ----------------------------------------------------------------------------- objects
-def _build_object(root: etree._Element, path: Path, resolver: _MeshResolver,
-                  scale: float) -> ArticulatedObject:
+def _build_object(root: etree._Element, path: Path, resolver: MeshResolver,
+                  scale: float, issues: list[Issue]) -> ArticulatedObject:
     import yourdfpy
 
     try:
@@ -310,7 +263,7 @@ def _build_object(root: etree._Element, path: Path, resolver: _MeshResolver,
                         f"{exc}", path) from None
     joint_xml = {el.get("name"): el for el in root.findall("joint")}
     links = [_link(link, resolver, scale) for link in robot.links]
-    joints = [_joint(j, joint_xml.get(j.name), scale, path) for j in robot.joints]
+    joints = [_joint(j, joint_xml.get(j.name), scale, path, issues) for j in robot.joints]
     links, joints = helical.collapse(links, joints)  # the simulator encoding of a screw
     try:
         return ArticulatedObject.from_parts(robot.name or path.stem, links, joints,
@@ -325,7 +278,7 @@ def _scaled(pose: np.ndarray | None, scale: float) -> np.ndarray:
     return out
 
 
-def _link(link, resolver: _MeshResolver, scale: float) -> Link:
+def _link(link, resolver: MeshResolver, scale: float) -> Link:
     inertial = None
     if link.inertial is not None and link.inertial.mass is not None:
         pose = _scaled(link.inertial.origin, scale)
@@ -366,12 +319,20 @@ def _primitive(geom, origin: np.ndarray, kind: str, scale: float) -> Primitive |
     return None
 
 
-def _joint(j, el: etree._Element | None, scale: float, path: Path) -> Joint:
+def _joint(j, el: etree._Element | None, scale: float, path: Path,
+           issues: list[Issue]) -> Joint:
     jtype = (j.type or "").strip()
     if jtype not in _ONE_DOF:
         raise UrdfError("joint.type.unsupported",
                         f"joint {j.name!r} has type {jtype!r}; only one-DOF joints "
                         "(revolute, prismatic, continuous, fixed, helical) are supported", path)
+    if jtype == "revolute" and j.limit is not None and j.limit.lower is None \
+            and j.limit.upper is None and _pitch(el) is None:
+        jtype = "continuous"
+        issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
+                            location=f"joint:{j.name}", message="revolute <limit> without "
+                            "lower/upper read as continuous (unlimited, as MuJoCo and PyBullet "
+                            "load it)"))
     pitch = _pitch(el)
     if jtype == "screw" or (pitch is not None and jtype in ("revolute", "continuous")):
         jtype = "helical"
@@ -403,7 +364,8 @@ def _pitch(el: etree._Element | None) -> float | None:
 def _limits(j, jtype: str, el: etree._Element | None) -> tuple[float, float]:
     if jtype == "fixed":
         return 0.0, 0.0
-    continuous = j.type == "continuous" or (el is not None and el.get("type") == "continuous")
+    continuous = "continuous" in (jtype, j.type) or (el is not None
+                                                     and el.get("type") == "continuous")
     if continuous or j.limit is None:
         return (-math.inf, math.inf) if continuous else (math.nan, math.nan)
     lower = j.limit.lower if j.limit.lower is not None else math.nan

@@ -45,7 +45,7 @@ CURATION_JOINT_TYPES: tuple[str, ...] = ("revolute", "prismatic", "continuous", 
 #: The rule that produced a category assignment, strongest first.
 AssignmentRule = Literal[
     "override", "alias", "normalized_alias", "source_keyword", "name_keyword",
-    "description_keyword", "part_rule", "unresolved",
+    "description_keyword", "structure_rule", "part_rule", "unresolved",
 ]
 
 #: How a duplicate relates to the member its cluster keeps.
@@ -97,8 +97,50 @@ class PartRule(BaseModel):
     category: str
 
 
+#: A closed range ``[min, max]`` of a joint count (``max`` may be omitted: no upper bound).
+CountRange = list[int]
+
+
+class StructureRule(BaseModel):
+    """Joint-structure bounds that decide between categories whose names are ambiguous.
+
+    When the name or description matched one of ``refines`` (robot family names: "panda" is
+    the Franka arm and its hand), an object whose structure meets every given bound gets
+    ``category`` instead. The counts are of :class:`arena_core.curation.structure.Structure`
+    (``dof``, ``revolute``, ``prismatic``, ``leaves``, ``tips``, ``virtual``, ``arm_joints``);
+    each bound
+    is ``[min]`` or ``[min, max]``, inclusive.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    category: str
+    refines: list[str] = Field(min_length=1)
+    dof: CountRange | None = None
+    revolute: CountRange | None = None
+    prismatic: CountRange | None = None
+    leaves: CountRange | None = None
+    tips: CountRange | None = None
+    virtual: CountRange | None = None
+    arm_joints: CountRange | None = None
+
+    @field_validator("dof", "revolute", "prismatic", "leaves", "tips", "virtual", "arm_joints")
+    @classmethod
+    def _check_range(cls, value: CountRange | None) -> CountRange | None:
+        if value is not None and not (1 <= len(value) <= 2 and 0 <= value[0] <= value[-1]):
+            raise ValueError(f"a count range is [min] or [min, max] with 0 <= min <= max, "
+                             f"got {value}")
+        return value
+
+    def bounds(self) -> dict[str, CountRange]:
+        """The given bounds by structure field name."""
+        names = ("dof", "revolute", "prismatic", "leaves", "tips", "virtual", "arm_joints")
+        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
+
+
 class Taxonomy(BaseModel):
-    """``manifests/taxonomy.yaml``: supercategories -> categories -> aliases, part rules.
+    """``manifests/taxonomy.yaml``: supercategories -> categories -> aliases, part rules,
+    structure rules.
 
     Validation: exactly the SPEC's fifteen supercategory ids, unique snake_case category
     ids, alias strings unique across the file (category ids included), part rules naming
@@ -111,6 +153,7 @@ class Taxonomy(BaseModel):
     version: int = 1
     supercategories: list[SupercategorySpec]
     part_rules: list[PartRule] = Field(default_factory=list)
+    structure_rules: list[StructureRule] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check_consistency(self) -> Taxonomy:
@@ -138,6 +181,11 @@ class Taxonomy(BaseModel):
                 raise ValueError(
                     f"part rule {rule.tokens} names unknown category {rule.category!r}"
                 )
+        for srule in self.structure_rules:
+            unknown = sorted({srule.category, *srule.refines} - categories)
+            if unknown:
+                raise ValueError(f"structure rule for {srule.category!r} names unknown "
+                                 f"categories {unknown}")
         return self
 
 

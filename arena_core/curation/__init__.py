@@ -22,6 +22,7 @@ from arena_core.curation.signature import (
     shape_signature,
     signature_distance,
 )
+from arena_core.curation.structure import Structure, structure_of
 from arena_core.curation.subset import SUBSET_SIZE, SubsetError, hash_rank, select_subset
 from arena_core.curation.taxonomy import (
     TaxonomyError,
@@ -46,6 +47,7 @@ __all__ = [
     "KinematicDistance",
     "ShapeSignature",
     "SignatureError",
+    "Structure",
     "SubsetError",
     "TaxonomyError",
     "TaxonomyIndex",
@@ -67,5 +69,6 @@ __all__ = [
     "select_subset",
     "shape_signature",
     "signature_distance",
+    "structure_of",
     "tokens",
 ]

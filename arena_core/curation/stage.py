@@ -15,6 +15,7 @@ from arena_core.benchmark import JointTree
 from arena_core.curation.duplicates import DuplicateReport, find_duplicates
 from arena_core.curation.items import CurationItem, item_from_record
 from arena_core.curation.kinematics import tree_kinematic_distance
+from arena_core.curation.structure import structure_of
 from arena_core.curation.subset import select_subset
 from arena_core.curation.taxonomy import TaxonomyIndex, assign_category, review_queue
 from arena_core.features import ObjectFeatures
@@ -61,7 +62,8 @@ def curate(
     for record, features in objects:
         found = assign_category(record.category, index=taxonomy, name=record.name or "",
                                 description=record.source_id, object_id=record.object_id,
-                                overrides=overrides)
+                                overrides=overrides,
+                                structure=structure_of(record.joints, record.links))
         assignments[record.object_id] = found
         if record.accepted and record.checksum is not None and features is not None:
             item = item_from_record(record, features=features,

@@ -13,9 +13,18 @@ normalized_alias       0.95        it equals one after :func:`~.text.normalize`
 source_keyword         0.85        an alias phrase occurs inside the source category
 name_keyword           0.8         an alias phrase occurs in the object name
 description_keyword    0.7         an alias phrase occurs in the description
+structure_rule         0.75        a keyword rule named a category a structure rule
+                                   refines, and the object's joints meet its bounds
 part_rule              0.5         link names / ``semantics.txt`` tokens hit a part rule
 unresolved             0.0         nothing fired (category ``None``)
 =====================  ==========  ==================================================
+
+Structure rules (``structure_rules`` in the manifest, file order, first match wins) settle
+what robot names leave open: "panda" names the Franka arm and its two-finger hand, a
+D'Claw is called a gripper. When a keyword rule picked a category that a rule ``refines``
+and the object's :class:`~arena_core.curation.structure.Structure` (passed as
+``structure``) meets the rule's bounds, the rule's category is taken instead. An exact
+alias (a human's source category) is never refined.
 
 Keyword search scans the text's tokens left to right, longest alias phrase first
 ("kitchen pot" beats "kitchen"). When one text names several categories the first is
@@ -48,8 +57,9 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from arena_core.curation.structure import Structure
 from arena_core.text import normalize, tokens
-from schemas.curation import Assignment, Override, Overrides, ReviewRow, Taxonomy
+from schemas.curation import Assignment, Override, Overrides, ReviewRow, StructureRule, Taxonomy
 
 #: Confidence of each rule (see the module table).
 CONFIDENCE: Mapping[str, float] = {
@@ -59,6 +69,7 @@ CONFIDENCE: Mapping[str, float] = {
     "source_keyword": 0.85,
     "name_keyword": 0.8,
     "description_keyword": 0.7,
+    "structure_rule": 0.75,
     "part_rule": 0.5,
     "unresolved": 0.0,
 }
@@ -80,7 +91,7 @@ class TaxonomyIndex:
 
     ``exact``: alias string -> category; ``normalized``: normalized alias -> category;
     ``phrases``: alias token tuple -> category (keyword search); ``part_rules``:
-    ``(token set, category)`` in file order.
+    ``(token set, category)`` in file order; ``structure_rules`` in file order.
     """
 
     taxonomy: Taxonomy
@@ -90,6 +101,7 @@ class TaxonomyIndex:
     phrases: Mapping[tuple[str, ...], str]
     max_phrase: int
     part_rules: tuple[tuple[frozenset[str], str], ...]
+    structure_rules: tuple[StructureRule, ...] = ()
 
     @property
     def categories(self) -> tuple[str, ...]:
@@ -130,7 +142,8 @@ def build_index(taxonomy: Taxonomy) -> TaxonomyIndex:
         for rule in taxonomy.part_rules
     )
     return TaxonomyIndex(
-        taxonomy, sup_of, exact, norm, phrases, max(len(p) for p in phrases), rules
+        taxonomy, sup_of, exact, norm, phrases, max(len(p) for p in phrases), rules,
+        tuple(taxonomy.structure_rules),
     )
 
 
@@ -167,6 +180,7 @@ def assign_category(
     semantics: Sequence[str] = (),
     object_id: str | None = None,
     overrides: Mapping[str, Override] | None = None,
+    structure: Structure | None = None,
 ) -> Assignment:
     """Assign one object's category by the first rule that fires (module table).
 
@@ -177,6 +191,8 @@ def assign_category(
         name: object/folder/robot name; description: free text from the source.
         semantics: link names and ``semantics.txt`` lines (``"link_0 hinge door"``).
         object_id: used to look up ``overrides`` (which always win).
+        structure: the object's joint structure, for the structure rules (``None``: none
+            apply).
 
     Deterministic: the same inputs give the same :class:`~schemas.curation.Assignment`.
     """
@@ -195,8 +211,12 @@ def assign_category(
     ):
         found = _keyword_matches(tokens(text), index)
         if found:
-            category, phrase = found[0]
-            others = tuple(sorted({c for c, _ in found[1:]} - {category}))
+            first, phrase = found[0]
+            category = first
+            refined = _structure_rule(first, structure, index)
+            if refined is not None:
+                category, rule, phrase = refined, "structure_rule", f"{phrase} + structure"
+            others = tuple(sorted({c for c, _ in found[1:]} - {category, first}))
             return _assignment(index, category, rule, phrase, others, **echo)
     part = _part_rule(semantics, index)
     if part is not None:
@@ -264,6 +284,18 @@ def _keyword_matches(words: list[str], index: TaxonomyIndex) -> list[tuple[str, 
         else:
             i += 1
     return found
+
+
+def _structure_rule(category: str, structure: Structure | None,
+                    index: TaxonomyIndex) -> str | None:
+    """The category of the first structure rule that refines ``category`` and whose bounds
+    ``structure`` meets, unless it is ``category`` itself; else ``None``."""
+    if structure is None:
+        return None
+    for rule in index.structure_rules:
+        if category in rule.refines and structure.meets(rule.bounds()):
+            return rule.category if rule.category != category else None
+    return None
 
 
 def _part_rule(semantics: Sequence[str], index: TaxonomyIndex) -> tuple[str, str] | None:

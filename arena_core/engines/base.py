@@ -52,7 +52,9 @@ ENGINE_MUJOCO = 1e-9
 ENGINE_PINOCCHIO = 1e-9
 #: ... from yourdfpy's parsed joint origins and axes (composed in double precision).
 ENGINE_YOURDFPY = 1e-9
-#: ... from PyBullet, whose link states come back through a float32 API.
+#: ... from PyBullet, whose link states come back through a float32 API: per meter of the
+#: link's distance from the origin, at least 1 m (a float32 coordinate is rounded to ~6e-8
+#: of its magnitude, so a floating hand moved 20 m away is 2e-6 m off; see ``per_meter``).
 ENGINE_PYBULLET = 1e-6
 
 #: Longest engine message kept in an issue (characters).
@@ -71,12 +73,23 @@ class Session(Protocol):
 
 @dataclass(frozen=True)
 class Engine:
-    """An engine adapter: ``open(urdf_path, obj)`` loads the object or raises."""
+    """An engine adapter: ``open(urdf_path, obj)`` loads the object or raises.
+
+    A link's pose error must be at most ``tolerance`` (m or rad), times the link's distance
+    from the origin (at least 1 m) when ``per_meter`` (an engine with a float32 API).
+    """
 
     name: str
     tolerance: float
     distribution: str
     open: Callable[[Path, ArticulatedObject], Session]
+    per_meter: bool = False
+
+    def allowed(self, pose: np.ndarray) -> float:
+        """The largest pose error accepted for a link whose reference pose is ``pose``."""
+        if not self.per_meter:
+            return self.tolerance
+        return self.tolerance * max(1.0, float(np.linalg.norm(np.asarray(pose)[:3, 3])))
 
     def version(self) -> str:
         """The installed version of the engine's PyPI distribution (``""`` if absent)."""
@@ -173,11 +186,11 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
 
 def _compare(engine: Engine, session: Session, configurations, reference):
     try:
-        error, link, index = _worst(session, configurations, reference)
+        error, worst = _worst(engine, session, configurations, reference)
     except Exception as exc:  # noqa: BLE001
         return math.inf, None, None, [_issue(engine, "fk_mismatch", "object",
                                              f"FK failed: {_describe(exc)}")]
-    return error, link, index, _fk_issues(engine, error, link, index)
+    return error, worst[2], worst[3], _fk_issues(engine, *worst)
 
 
 def _checks(engine: Engine, session: Session) -> list[Issue]:
@@ -187,25 +200,33 @@ def _checks(engine: Engine, session: Session) -> list[Issue]:
         return [_issue(engine, "unstable", "object", f"simulation failed: {_describe(exc)}")]
 
 
-def _worst(session: Session, configurations: Sequence[Mapping[str, float]],
-           reference: Sequence[Mapping[str, np.ndarray]]) -> tuple[float, str | None, int | None]:
-    worst: tuple[float, str | None, int | None] = (-math.inf, None, None)
+def _worst(engine: Engine, session: Session, configurations: Sequence[Mapping[str, float]],
+           reference: Sequence[Mapping[str, np.ndarray]]) -> tuple[float, tuple]:
+    """The largest pose error, and ``(excess, error, link, index)`` of the link whose error
+    is largest relative to what :meth:`Engine.allowed` accepts for it."""
+    largest = -math.inf
+    worst: tuple = (-math.inf, -math.inf, None, None)
     for index, (q, expected) in enumerate(zip(configurations, reference, strict=True)):
         got = session.poses(q)
         for link, pose in expected.items():
             error = pose_error(got[link], pose) if link in got else math.inf
-            if not error <= worst[0]:  # NaN counts as worse than anything
-                worst = (error if error == error else math.inf, link, index)
-    return worst
+            error = error if error == error else math.inf  # NaN counts as worse than anything
+            largest = max(largest, error)
+            excess = error / engine.allowed(pose)
+            if not excess <= worst[0]:
+                worst = (excess, error, link, index)
+    return largest, worst
 
 
-def _fk_issues(engine: Engine, error: float, link: str | None, index: int | None) -> list[Issue]:
-    if error <= engine.tolerance:
+def _fk_issues(engine: Engine, excess: float, error: float, link: str | None,
+               index: int | None) -> list[Issue]:
+    if excess <= 1.0:
         return []
     what = "is missing in the engine" if math.isinf(error) else f"is off by {error:.3g}"
+    per = " per meter from the origin" if engine.per_meter else ""
     return [_issue(engine, "fk_mismatch", f"link:{link}",
                    f"link {link!r} {what} at configuration {index} (0 = rest; m or rad, "
-                   f"tolerance {engine.tolerance:g})")]
+                   f"tolerance {engine.tolerance:g}{per})")]
 
 
 def _issue(engine: Engine, kind: str, location: str, message: str) -> Issue:

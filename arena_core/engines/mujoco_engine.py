@@ -11,7 +11,12 @@ mesh paths keep their ``meshes/`` folder. Visual geoms are dropped as MuJoCo's i
 default: the import would compute a volume inertia even for visual meshes and refuse a flat
 visual panel; visual meshes are loaded by the object's own MJCF instead (``object.xml``,
 mesh assets with shell inertia), which the ``engines`` stage compiles too.
-The canonical folder itself is never written to.
+The canonical folder itself is never written to. The imported model then gets the
+``<contact><exclude>`` pairs of :func:`arena_core.mjcf_write.world_parent_pairs` (through
+``mujoco.MjSpec``): MuJoCo's import, like its MJCF, would otherwise collide a moving link
+with its world-welded parent, which URDF engines never do; and every mesh asset gets
+``inertia="shell"`` like the MJCF's (the import's inertias are the URDF's, a mesh's own
+inertia only places MuJoCo's geom frame, and a volume inertia refuses open meshes).
 
 Frames: ``data.xpos``/``data.xmat`` of a body are its URDF link frame (the inertial frame is
 ``xipos``/``ximat``). The root link is a body welded to the world at the identity (the
@@ -27,6 +32,7 @@ state must stay finite and MuJoCo must not have flagged a bad ``qpos``/``qvel``/
 from __future__ import annotations
 
 import tempfile
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -35,6 +41,7 @@ from lxml import etree
 
 from arena_core.engines.base import ENGINE_MUJOCO, Engine, silenced
 from arena_core.helical import urdf_joints
+from arena_core.mjcf_write import world_parent_pairs
 from arena_core.model import ArticulatedObject
 from arena_core.xmlsafe import parse_xml
 from schemas.issues import Issue
@@ -53,7 +60,7 @@ class MujocoSession:
         import mujoco
 
         self._mj = mujoco
-        self.model = _compile(Path(urdf_path))
+        self.model = _compile(Path(urdf_path), obj)
         if any(t == mujoco.mjtJoint.mjJNT_FREE for t in self.model.jnt_type):
             raise ValueError("MuJoCo's URDF import gave the object a free joint (no fixed base)")
         self.data = mujoco.MjData(self.model)
@@ -128,16 +135,25 @@ def simulate(model, seconds: float) -> str | None:
     return None
 
 
-def _compile(urdf_path: Path):
-    """MuJoCo model of the URDF at ``urdf_path``, compiled from a temporary copy."""
+def _compile(urdf_path: Path, obj: ArticulatedObject):
+    """MuJoCo model of the URDF at ``urdf_path`` (of ``obj``), compiled from a temporary
+    copy, with the parent-child contact exclusions of the module docstring."""
     import mujoco
 
     text = mujoco_urdf(urdf_path.read_bytes(), urdf_path.resolve().parent)
     with tempfile.TemporaryDirectory(prefix="arena-mujoco-") as tmp:
         copy = Path(tmp) / urdf_path.name
         copy.write_bytes(text)
-        with silenced():
-            return mujoco.MjModel.from_xml_path(str(copy))
+        with silenced(), warnings.catch_warnings():  # compile() warns in Python
+            warnings.simplefilter("ignore")
+            spec = mujoco.MjSpec.from_file(str(copy))
+            for mesh in spec.meshes:  # as the object's MJCF: open collision meshes compile
+                mesh.inertia = mujoco.mjtMeshInertia.mjMESH_INERTIA_SHELL
+            bodies = {b.name for b in spec.bodies}
+            for parent, child in world_parent_pairs(obj):
+                if parent in bodies and child in bodies:  # a root named world is merged
+                    spec.add_exclude(bodyname1=parent, bodyname2=child)
+            return spec.compile()
 
 
 def mujoco_urdf(data: bytes, mesh_dir: Path) -> bytes:

@@ -10,7 +10,8 @@ link's center of mass first; the URDF link frame is ``worldLinkFramePosition`` /
 ``getBasePositionAndOrientation`` is the base's *inertial* frame, so the root link is taken at
 the identity (where ``loadURDF`` puts the base's URDF frame). Every moving joint, mimic ones
 included, is set with ``resetJointState`` (PyBullet ignores ``<mimic>``). The API returns
-float32-rounded values, hence the looser tolerance.
+float32-rounded values, hence the looser tolerance, relative to the link's distance from
+the origin (``Engine.per_meter``).
 
 PyBullet prints from C (its build time on import, ``b3Printf`` while loading): both happen
 inside :func:`~arena_core.engines.base.silenced`.
@@ -129,4 +130,4 @@ def _pose(pb, position, quaternion) -> np.ndarray:
 
 
 ENGINE = Engine(name="pybullet", tolerance=ENGINE_PYBULLET, distribution="pybullet",
-                open=PybulletSession)
+                open=PybulletSession, per_meter=True)

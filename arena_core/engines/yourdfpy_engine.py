@@ -9,11 +9,14 @@ Poses are composed here from yourdfpy's *parsed* joints (``robot.robot.joints``:
 yourdfpy makes (``origin @ rotation_matrix(q, axis)``, ``origin @ translation_matrix(q *
 axis)``), root first. yourdfpy's own ``get_transform`` is not used: it reads trimesh's scene
 graph, which snaps near-identity transforms and so cannot be compared at 1e-9. ``<mimic>`` is
-not applied here (every coordinate, the mimic ones included, comes from ``q``).
+not applied here (every coordinate, the mimic ones included, comes from ``q``). yourdfpy's
+log warnings while loading (a mimic of a mimic joint, ManiSkill's Inspire thumb) are held
+back: the engines stage prints nothing.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -32,8 +35,14 @@ class YourdfpySession:
         import yourdfpy
 
         self._tra = tra
-        self.robot = yourdfpy.URDF.load(str(urdf_path), build_scene_graph=True,
-                                        load_meshes=True)
+        logger = logging.getLogger("yourdfpy")
+        level = logger.level
+        logger.setLevel(logging.ERROR)
+        try:
+            self.robot = yourdfpy.URDF.load(str(urdf_path), build_scene_graph=True,
+                                            load_meshes=True)
+        finally:
+            logger.setLevel(level)
         if not self.robot.validate():
             errors = "; ".join(getattr(e, "msg", str(e)) for e in self.robot.errors)
             raise ValueError(one_line(f"yourdfpy validate() failed: {errors}"))

@@ -16,6 +16,7 @@ These checks read only the joint data (no geometry). Codes and severities:
 ``joint.limit.placeholder``    warning   limits exactly -1/+1 (a common placeholder)
 ``joint.limit.degrees``        error     revolute limits that look like degrees
 ``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi); not helical
+                                         (also whole-number limits on a virtual-base joint)
 ``joint.limit.incomplete``     info      ``<limit>`` without effort/velocity (error when the
                                          object claims to be canonical)
 ``joint.limit.effort_negative``  error   negative (or NaN) ``effort``
@@ -25,6 +26,15 @@ These checks read only the joint data (no geometry). Codes and severities:
 ``joint.mimic``                info      a mimic coupling (reported, not modelled)
 ``joint.mimic.dangling``       error     mimic of a joint that does not exist
 =============================  ========  ==================================================
+
+Degrees: whole-number revolute limits within +-360 whose range exceeds one turn
+(``[0, 90]``, ``[-180, 180]``) are read as degrees written where URDF wants radians. Not on
+a *virtual-base* joint, one whose parent link has no geometry and is itself moved by a
+joint: a mobile or floating base written as a chain of prismatic and revolute joints
+between empty frames (ManiSkill's ``*_floating`` hands, ``[-20, 20]`` beside
+``[-20, 20]`` m slides; a mobile KUKA's ``[-5, 5]`` base turn). Such a joint exists to give the
+object free motion, its limits are generous bounds in radians, and it gets the
+``joint.limit.revolute_range`` warning instead.
 """
 
 from __future__ import annotations
@@ -51,13 +61,15 @@ def check_joints(obj: ArticulatedObject, ctx: Context | None = None) -> list[Iss
     """All joint-annotation issues of ``obj`` in joint order."""
     ctx = ensure_context(obj, ctx)
     names = {j.name for j in obj.joints}
+    frames = _moved_frames(obj)
     issues: list[Issue] = []
     for joint in obj.joints:
         issues += _check_type_origin(joint)
         if joint.type not in JOINT_TYPES or not joint.moving:
             continue
         issues += _check_axis(joint)
-        issues += _check_limits(joint, canonical=ctx.canonical)
+        issues += _check_limits(joint, canonical=ctx.canonical,
+                                virtual_base=joint.parent in frames)
         issues += _check_pitch(joint)
         issues += _check_mimic(joint, names)
     return issues
@@ -90,7 +102,12 @@ def _check_axis(joint: Joint) -> list[Issue]:
     return []
 
 
-def _check_limits(joint: Joint, *, canonical: bool) -> list[Issue]:
+def _moved_frames(obj: ArticulatedObject) -> set[str]:
+    """Links without geometry that a moving joint moves (the frames of a virtual base)."""
+    return {j.child for j in obj.joints if j.moving and not obj.links[j.child].has_geometry}
+
+
+def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False) -> list[Issue]:
     loc = joint_loc(joint)
     lo, hi = float(joint.lower), float(joint.upper)
     if joint.type == "continuous" or (joint.type == "helical" and math.isinf(lo) and math.isinf(hi)):
@@ -106,7 +123,7 @@ def _check_limits(joint: Joint, *, canonical: bool) -> list[Issue]:
                       f"{joint.type} joint has infinite limits [{lo}, {hi}]; use continuous")]
     if lo > hi:
         return [issue("joint.limit.inverted", "error", loc, f"lower {lo} > upper {hi}")]
-    out = _limit_values(joint, lo, hi)
+    out = _limit_values(joint, lo, hi, virtual_base=virtual_base)
     if joint.effort is None or joint.velocity is None:
         out.append(issue("joint.limit.incomplete", "error" if canonical else "info", loc,
                          "<limit> has no effort and/or velocity"))
@@ -123,7 +140,7 @@ def _actuation(joint: Joint) -> list[Issue]:
     return out
 
 
-def _limit_values(joint: Joint, lo: float, hi: float) -> list[Issue]:
+def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool) -> list[Issue]:
     loc = joint_loc(joint)
     if lo == hi:
         return [issue("joint.limit.zero_range", "warning", loc,
@@ -135,12 +152,13 @@ def _limit_values(joint: Joint, lo: float, hi: float) -> list[Issue]:
     # screws (helical) legitimately turn many times; only hinges are capped at one turn
     if joint.type in ("prismatic", "helical") or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
         return []
-    if _looks_like_degrees(lo, hi):
+    if _looks_like_degrees(lo, hi) and not virtual_base:
         return [issue("joint.limit.degrees", "error", loc,
                       f"revolute limits [{lo}, {hi}] look like degrees "
                       f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)")]
+    note = " (a virtual-base joint: read as radians)" if virtual_base else ""
     return [issue("joint.limit.revolute_range", "warning", loc,
-                  f"revolute range {hi - lo:.6g} rad exceeds one full turn")]
+                  f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}")]
 
 
 def _looks_like_degrees(lo: float, hi: float) -> bool:

@@ -23,6 +23,7 @@ from lxml import etree
 
 from arena_core.fsutil import file_problem, walk
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES, MAX_XML_BYTES, MESH_MAX_BYTES
+from arena_core.urdf_meshes import package_candidate, split_package_uri
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.base import issue
 from schemas.issues import Issue
@@ -113,15 +114,16 @@ def _lenient_xml(path: Path, max_bytes: int) -> etree._Element | None:
 def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Path]) -> Path | None:
     """Resolve a mesh reference like ``read_urdf`` does; None unless it is a file inside root.
 
-    ``package://NAME/rest`` resolves against ``packages[NAME]``; relative paths against
-    ``base`` (the URDF's folder); absolute paths are never followed.
+    ``package://NAME/rest`` resolves by :func:`arena_core.urdf_meshes.package_candidate`
+    (``packages[NAME]``, else a folder named ``NAME`` around the URDF); relative paths
+    against ``base`` (the URDF's folder); absolute paths are never followed.
     """
     name = name.strip().removeprefix("file://")
     if name.startswith("package://"):
-        pkg, _, rest = name[len("package://"):].partition("/")
-        if pkg not in packages:
+        candidate, _ = package_candidate(*split_package_uri(name), base=base, root=root,
+                                         packages=packages)
+        if candidate is None:
             return None
-        candidate = packages[pkg] / rest
     elif os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
         return None
     else:

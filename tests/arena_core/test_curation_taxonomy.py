@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from arena_core.curation.structure import Structure, structure_of
 from arena_core.curation.taxonomy import (
+    AMBIGUITY_FACTOR,
     CONFIDENCE,
     REVIEW_BELOW,
     TaxonomyError,
@@ -22,6 +24,7 @@ from arena_core.curation.taxonomy import (
 )
 from arena_core.text import normalize, tokens
 from schemas.curation import SUPERCATEGORY_IDS, Override, Taxonomy
+from schemas.record import JointRecord, LinkRecord
 
 REPO = Path(__file__).resolve().parents[2]
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
@@ -93,7 +96,7 @@ REALDATA_EXPECTED = {
     "kitchen_counter": "kitchen_counter", "iai_apartment": "room_scene",
     "iai_kitchen": "kitchen_unit", "CabinetTop_00001": "cabinet", "Sink_00005": "sink",
     "counter": "kitchen_counter", "bicycle": "bicycle", "biped2d_pybullet": "legged_robot",
-    "diff_ring": "gear_train", "humanoid": "legged_robot",
+    "diff_ring": "gear_train", "humanoid": "humanoid",
     **{f"urdformer_{n}": "cabinet" for n in (
         "output_root", "label13", "label29", "label3", "label31", "label4", "label40",
         "label42", "label53", "label55", "label62")},
@@ -343,3 +346,155 @@ def test_inconsistent_taxonomies_are_rejected(tmp_path):
     path.write_text("supercategories: [", encoding="utf-8")
     with pytest.raises(TaxonomyError, match="not valid YAML"):
         load_taxonomy(path)
+
+
+# ------------------------------------------------------------------ robots
+#: ``(source id, URDF robot name) -> category``, as the curation stage sees a robot library
+#: (ManiSkill, PyBullet, Genesis, robosuite, MuJoCo Menagerie layouts): family aliases.
+ROBOTS = {
+    ("robots/panda/panda_v2", "panda"): "robot_arm",
+    ("kuka_iiwa/model", "lbr_iiwa"): "robot_arm",
+    ("ur5e/ur5e", "ur5e"): "robot_arm",
+    ("kinova/jaco2", "j2n6s300"): "robot_arm",
+    ("xarm7/xarm7", "xarm7"): "robot_arm",
+    ("sawyer_description/urdf/sawyer_arm", "sawyer"): "robot_arm",
+    ("so100/so100", "SO_5DOF_ARM100_8j_URDF.SLDASM"): "robot_arm",
+    ("koch/follower_arm_v1.1", "koch"): "robot_arm",
+    ("allegro/allegro_hand_right", "allegro_right"): "robot_hand",
+    ("shadow_hand/shadow_hand", "shadow_hand"): "robot_hand",
+    ("inspire_hand/RH56DFX-2LR/urdf/inspire_hand_left", "inspire_hand"): "robot_hand",
+    ("ability_hand/ability_hand_left", "ability_hand"): "robot_hand",
+    ("dclaw/dclaw_gripper_glb", "dclaw_gripper"): "robot_hand",
+    ("trifinger/trifingerpro", "trifingerpro"): "robot_hand",
+    ("grippers/robotiq_gripper_85", "robotiq_arg2f_85_model"): "gripper",
+    ("pr2_gripper", "physics"): "gripper",
+    ("trifinger/robot_properties_fingers/urdf/edu/fingeredu", "fingeredu"): "finger",
+    ("unitree_g1/g1", "g1"): "humanoid",
+    ("h1/h1", "h1"): "humanoid",
+    ("unitree_go2/go2", "go2_description"): "quadruped",
+    ("a1/a1", "a1_description"): "quadruped",
+    ("anymal_c/urdf/anymal_c", "anymal"): "quadruped",
+    ("boston_dynamics_spot/spot", "spot"): "quadruped",
+    ("laikago/laikago", "plane"): "quadruped",
+    ("quadruped/minitaur", "quadruped"): "quadruped",
+    ("biped/biped2d_pybullet", "balance"): "legged_robot",
+    ("fetch/fetch", "fetch"): "mobile_manipulator",
+    ("tiago/tiago", "tiago"): "mobile_manipulator",
+    ("husky/husky", "husky_robot"): "mobile_base",
+    ("drones/cf2x", "cf2"): "drone",
+    ("objects/mug", "mug"): "cup",
+    ("jenga/jenga", "jenga.urdf"): "toy_blocks",
+    ("teddy_large", "cube.urdf"): "doll",
+}
+
+
+@pytest.mark.parametrize(("ids", "category"), sorted(ROBOTS.items()))
+def test_robot_families_classify_by_name_or_path(index, ids, category):
+    source_id, name = ids
+    a = assign_category(None, index=index, name=name, description=source_id)
+    assert a.category == category, a
+    if a.supercategory != "mechanisms":
+        assert category in ("cup", "toy_blocks", "doll")
+    assert a.confidence >= REVIEW_BELOW or a.ambiguous, a
+
+
+def test_robot_categories_exist_in_mechanisms(index):
+    for category in ("robot_arm", "robot_hand", "gripper", "finger", "quadruped", "humanoid",
+                     "legged_robot", "mobile_base", "mobile_manipulator", "drone", "robot_part"):
+        assert index.supercategory_of[category] == "mechanisms"
+
+
+def _structure(**counts) -> Structure:
+    return Structure(**{"dof": 0, "revolute": 0, "prismatic": 0, "leaves": 0, "tips": 0,
+                        "virtual": 0, "arm_joints": 0, **counts})
+
+
+#: ``(source id, name, structure) -> category``: names that do not tell, joints that do.
+AMBIGUOUS = [
+    # Genesis's panda_bullet/hand and robosuite's panda hand: "panda", two coupled slides
+    ("urdf/panda_bullet/hand", "panda", _structure(dof=1, prismatic=2, leaves=2), "gripper"),
+    ("panda_description/urdf/hand", "hand", _structure(dof=2, prismatic=2, leaves=2),
+     "gripper"),
+    # ManiSkill's floating panda gripper: six virtual-base joints, then the fingers
+    ("panda/panda_v2_gripper", "panda", _structure(dof=1, prismatic=2, leaves=2, virtual=6),
+     "gripper"),
+    # Genesis's two_link_arm: two joints, but one chain (no fingers)
+    ("urdf/simple/two_link_arm", "two_link_robot", _structure(dof=2, revolute=2, leaves=1,
+                                                              tips=1, arm_joints=1),
+     "robot_arm"),
+    # a TriFinger stage or a single xArm link: family name, no joint
+    ("trifinger/robot_properties_fingers/urdf/stage", "stage", _structure(), "robot_part"),
+    ("xarm/link1", "xarm6_link1", _structure(), "robot_part"),
+    # ManiSkill's mobile panda (robot name "merged"): planar virtual base + arm
+    ("panda/mobile_panda_dual_arm", "merged",
+     _structure(dof=16, revolute=14, prismatic=4, virtual=3, leaves=4, tips=4),
+     "mobile_manipulator"),
+    # the arm itself stays an arm: one chain, gripper tips 7 joints down
+    ("robots/panda/panda_v2", "panda",
+     _structure(dof=8, revolute=7, prismatic=2, leaves=2, tips=2, arm_joints=7),
+     "robot_arm"),
+    # an arm carrying a hand is still an arm (the fingers branch 7 joints down)
+    ("xarm7/xarm7_ability_right_hand", "xarm7",
+     _structure(dof=13, revolute=17, leaves=5, tips=5, arm_joints=7), "robot_arm"),
+    # TriFinger's URDF is named "finger_with_stage": three fingers on a fixed stage
+    ("trifinger/robot_properties_fingers/urdf/trifinger", "finger_with_stage",
+     _structure(dof=9, revolute=9, leaves=3, tips=3), "robot_hand"),
+    # a single finger stays a finger
+    ("trifinger/robot_properties_fingers/urdf/finger", "finger",
+     _structure(dof=3, revolute=3, leaves=1, tips=1, arm_joints=2), "finger"),
+]
+
+
+@pytest.mark.parametrize(("source_id", "name", "structure", "category"), AMBIGUOUS,
+                         ids=[case[0] for case in AMBIGUOUS])
+def test_structure_rules_settle_ambiguous_robot_names(index, source_id, name, structure,
+                                                      category):
+    a = assign_category(None, index=index, name=name, description=source_id,
+                        structure=structure)
+    assert a.category == category, a
+    refined = assign_category(None, index=index, name=name, description=source_id)
+    assert (a.rule == "structure_rule") == (refined.category != category)
+    if a.rule == "structure_rule":
+        factor = AMBIGUITY_FACTOR if a.ambiguous else 1.0
+        assert a.confidence == CONFIDENCE["structure_rule"] * factor and "structure" in a.matched
+
+
+def test_structure_never_overrides_an_exact_source_category(index):
+    two_slides = _structure(dof=1, prismatic=2, leaves=2)
+    assert assign_category("panda", index=index, structure=two_slides).category == "robot_arm"
+    assert assign_category(None, index=index, name="cabinet",
+                           structure=two_slides).category == "cabinet"
+
+
+def test_structure_of_records():
+    """A floating parallel gripper: root -x-> f1 -rot-> palm, two fingers (one mimics)."""
+    def joint(name, kind, parent, child, mimic=None):
+        return JointRecord(name=name, type=kind, parent=parent, child=child, axis=[0, 0, 1],
+                           origin=[0, 0, 0], twist=[0, 0, 1, 0, 0, 0], mimic=mimic)
+
+    links = [LinkRecord(name="root"), LinkRecord(name="f1", mass=1e-6, mass_source="placeholder")]
+    links += [LinkRecord(name=n, mass=0.1, mass_source="urdf") for n in ("palm", "l", "r", "t")]
+    joints = [joint("x", "prismatic", "root", "f1"), joint("rot", "revolute", "f1", "palm"),
+              joint("left", "prismatic", "palm", "l"),
+              joint("right", "prismatic", "palm", "r", {"joint": "left"}),
+              joint("tip", "fixed", "l", "t")]
+    assert structure_of(joints, links) == _structure(dof=1, prismatic=2, leaves=2, virtual=2)
+    # three two-joint fingers on a one-joint wrist
+    fingers = [joint("wrist", "revolute", "base", "palm")]
+    links = [LinkRecord(name="base", mass=1.0), LinkRecord(name="palm", mass=1.0)]
+    for k in range(3):
+        fingers += [joint(f"a{k}", "revolute", "palm", f"p{k}"),
+                    joint(f"b{k}", "revolute", f"p{k}", f"d{k}")]
+        links += [LinkRecord(name=f"p{k}", mass=0.1), LinkRecord(name=f"d{k}", mass=0.1)]
+    assert structure_of(fingers, links) == _structure(dof=7, revolute=7, leaves=3, tips=3,
+                                                      arm_joints=1)
+
+
+def test_structure_rules_name_known_categories():
+    data = _minimal()
+    data["structure_rules"] = [{"category": "tools_x", "refines": ["spaceship"], "dof": [1]}]
+    with pytest.raises(ValueError, match="unknown categories"):
+        Taxonomy.model_validate(data)
+    data["structure_rules"] = [{"category": "tools_x", "refines": ["tools_x"], "dof": [2, 1]}]
+    with pytest.raises(ValueError, match="count range"):
+        Taxonomy.model_validate(data)

@@ -312,6 +312,65 @@ def test_missing_link_in_an_engine_is_a_mismatch(tmp_path):
     assert r.worst_link == "tip" and "missing" in r.issues[0].message
 
 
+def test_float32_tolerance_grows_with_the_distance_from_the_origin(tmp_path):
+    """A floating base 50 m from the origin: float32 positions are up to ~2e-6 m off,
+    which a per-meter tolerance accepts and an absolute one does not."""
+    urdf = write_folder(tmp_path, chain())
+    obj = read_urdf(urdf).obj
+
+    class Rounded:
+        def __init__(self, path, obj):
+            self.obj = obj
+
+        def poses(self, q):
+            out = {}
+            for name, pose in link_poses(self.obj, q).items():
+                far = pose.copy()
+                far[:3, 3] += [50.0, 0.0, 0.0]
+                far[:3, 3] = far[:3, 3].astype(np.float32)
+                out[name] = far
+            return out
+
+        def checks(self):
+            return []
+
+        def close(self):
+            pass
+
+    qs = configurations(obj, k=3, seed=0)
+    far = []
+    for q in qs:
+        poses = link_poses(obj, q)
+        for pose in poses.values():
+            pose[:3, 3] += [50.0, 0.0, 0.0]
+        far.append(poses)
+    strict = Engine(name="strict", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded)
+    scaled = Engine(name="scaled", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded,
+                    per_meter=True)
+    strict_result = run_engine(strict, urdf, obj, qs, far)
+    assert strict_result.max_pose_error > ENGINE_PYBULLET and not strict_result.ok
+    scaled_result = run_engine(scaled, urdf, obj, qs, far)
+    assert scaled_result.ok and scaled_result.max_pose_error == strict_result.max_pose_error
+    assert scaled.allowed(np.eye(4)) == ENGINE_PYBULLET
+
+
+def test_mujoco_import_never_collides_a_link_with_its_world_welded_parent(tmp_path):
+    """Overlapping collision boxes at a hinge whose parent is the (welded) root: MuJoCo's own
+    parent filter does not apply to world-welded bodies, the session's exclusion does."""
+    body = (link("base", mesh=None) + link("arm", mesh=None)
+            + joint("j", "revolute", "base", "arm", xyz="0 0 0", rpy="0 0 0", axis="0 0 1"))
+    urdf = write_folder(tmp_path, body)
+    session = MujocoSession(urdf, read_urdf(urdf).obj)
+    try:
+        import mujoco
+
+        assert session.model.nexclude == 1
+        mujoco.mj_forward(session.model, session.data)
+        assert session.data.ncon == 0
+    finally:
+        session.close()
+
+
 def test_engines_print_nothing(tmp_path, capfd):
     # duplicate visual names make MuJoCo warn from C; PyBullet prints from C on import/load
     body = chain().replace("<visual>", '<visual name="same">')
@@ -319,6 +378,21 @@ def test_engines_print_nothing(tmp_path, capfd):
     assert result.ok
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+
+
+def test_yourdfpy_warnings_on_chained_mimics_are_not_printed(tmp_path, capfd, caplog):
+    """ManiSkill's Inspire hand: a thumb joint mimics a joint that itself mimics another
+    (yourdfpy logs a warning; outside pytest it reaches stderr)."""
+    body = (link("base") + link("a") + link("b") + link("c")
+            + joint("j1", "revolute", "base", "a")
+            + joint("j2", "revolute", "a", "b", extra='<mimic joint="j1"/>')
+            + joint("j3", "revolute", "b", "c", extra='<mimic joint="j2"/>'))
+    urdf = write_folder(tmp_path, body)
+    capfd.readouterr()
+    with caplog.at_level("WARNING"):
+        assert verify(urdf, engines=["yourdfpy"]).ok
+    assert [r.name for r in caplog.records if r.name.startswith("yourdfpy")] == []
+    assert capfd.readouterr() == ("", "")
 
 
 def test_a_fresh_process_stays_quiet(tmp_path):
@@ -381,3 +455,16 @@ def test_sapien_objects_load_and_agree(sapien, oid, engine):
     r = sapien[oid][0][engine]
     assert r.ok, r.issues
     assert r.max_pose_error <= (ENGINE_PYBULLET if engine == "pybullet" else 1e-9)
+
+
+def test_mujoco_import_reads_meshes_with_shell_inertia(tmp_path):
+    """Genesis's wheel: a collision mesh of double-sided panels has no volume; MuJoCo's
+    volume inertia refuses it, the shell inertia our MJCF uses too (and the import now) not."""
+    panels = ("v -0.1 -0.1 0\nv 0.1 -0.1 0\nv 0.1 0.1 0\nv -0.1 0.1 0\nv -0.1 0 -0.1\n"
+              "v 0.1 0 -0.1\nv 0.1 0 0.1\nv -0.1 0 0.1\nf 1 2 3\nf 1 3 4\nf 1 3 2\nf 1 4 3\n"
+              "f 5 6 7\nf 5 7 8\nf 5 7 6\nf 5 8 7\n")
+    urdf = write_folder(tmp_path, link("base") + link("wheel", collision="meshes/panels.obj")
+                        + joint("axle", "continuous", "base", "wheel"))
+    (urdf.parent / "meshes" / "panels.obj").write_text(panels)
+    result = verify(urdf)
+    assert result["mujoco"].ok, result["mujoco"].issues

@@ -189,3 +189,41 @@ def test_realdata_habitat_glb_object_is_accepted_with_obj_meshes(realdata, tmp_p
     (info,) = _issues(record, "mesh.converted")
     assert "(.glb: 1)" in info.message
     _mujoco_loads(folder)
+
+
+def test_stl_mujoco_cannot_read_is_converted(tmp_path, monkeypatch):
+    """ASCII STL (ManiSkill's TriFinger) and binary STL above MuJoCo's face limit (panda_v3's
+    200k+ triangles; the limit is lowered here) become .obj; a small binary STL is kept."""
+    import arena_core.canonical_files as canonical
+
+    monkeypatch.setattr(canonical, "MUJOCO_STL_FACES", 12)
+    box = _box()
+    ascii_stl = trimesh.exchange.stl.export_stl_ascii(box).encode()
+    big = trimesh.creation.icosphere(subdivisions=1, radius=0.1).export(file_type="stl")
+    urdf = _urdf("base.stl", "lid.stl").replace('filename="base.stl"', 'filename="kept.stl"', 1)
+    urdf = urdf.replace('<link name="lid">', '<link name="lid"><visual><geometry><mesh '
+                        'filename="big.stl"/></geometry></visual>')
+    record, _, folder = _process(tmp_path, urdf, {
+        "kept.stl": box.export(file_type="stl"), "base.stl": ascii_stl, "lid.stl": ascii_stl,
+        "big.stl": big})
+    assert record.accepted, record.verification.issues
+    (info,) = _issues(record, "mesh.converted")
+    assert "(.stl: 3)" in info.message  # two ASCII files and the big one
+    assert _mesh_files(folder).count(".stl") == 1
+    _mujoco_loads(folder)
+
+
+def test_obj_with_normals_some_faces_lack_is_copied_without_normals(tmp_path):
+    """PyBullet's table_square: ``f 1/1/1 2/2/1 3/3/1`` beside ``f 3 4 5`` (MuJoCo refuses)."""
+    lines = ["v -0.1 -0.1 0", "v 0.1 -0.1 0", "v -0.1 0.1 0", "v 0.1 0.1 0", "v 0 0 0.1",
+             "vt 0 0", "vt 1 0", "vt 0 1", "vn 0 0 1", "f 1/1/1 2/2/1 3/3/1",
+             "f 3/3/1 2/2/1 4/2/1", "f 1 2 5", "f 2 4 5", "f 4 3 5", "f 3 1 5"]
+    mixed = ("\n".join(lines) + "\n").encode()
+    record, _, folder = _process(tmp_path, _urdf("mixed.obj", "mixed.obj"), {"mixed.obj": mixed})
+    assert record.accepted, record.verification.issues
+    assert [i.severity for i in _issues(record, "mesh.obj.normals_dropped")] == ["warning"]
+    (copy,) = (folder / "meshes").iterdir()
+    text = copy.read_text()
+    assert "vn " not in text and "f 1/1 2/2 3/3" in text and "f 1 2 5" in text
+    assert [ln for ln in text.splitlines() if ln.startswith("v ")] == lines[:5]
+    _mujoco_loads(folder)

@@ -20,6 +20,7 @@ from arena_core.mjcf_write import (
     principal_inertia,
     quat_from_matrix,
     set_configuration,
+    world_parent_pairs,
     write_mjcf,
 )
 from arena_core.process import process_object
@@ -476,3 +477,27 @@ def test_realdata_helper_link_keeps_its_placeholder_inertial(sapien_canonical):
         for link, body in names.bodies.items():
             bid = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, body)
             np.testing.assert_allclose(data.xpos[bid], poses[link][:3, 3], atol=FK_TOLERANCE)
+
+
+def test_moving_links_never_collide_with_a_world_welded_parent(tmp_path):
+    """base (root) -fixed-> post -hinge-> arm and arm -hinge-> tip, every collision overlapping:
+    the pairs whose parent is welded to the world get an ``<exclude>``; MuJoCo's own parent
+    filter covers the moving parent (arm -> tip)."""
+    links = [_link(n) for n in ("base", "post", "arm", "tip")]
+    joints = [_joint("weld", "fixed", "base", "post"), _joint("hinge", "revolute", "post", "arm"),
+              _joint("wrist", "revolute", "arm", "tip")]
+    obj = _object(tmp_path, links, joints)
+    assert world_parent_pairs(obj) == [("post", "arm")]
+    text = write_mjcf(obj, tmp_path).path.read_text()
+    assert '<exclude body1="post" body2="arm"/>' in text
+    contacts = {}
+    for label, xml in (("written", text), ("without", text.replace(
+            '<exclude body1="post" body2="arm"/>', ""))):
+        (tmp_path / "probe.xml").write_text(xml)
+        model = mujoco.MjModel.from_xml_path(str(tmp_path / "probe.xml"))
+        data = mujoco.MjData(model)
+        mujoco.mj_forward(model, data)
+        contacts[label] = {tuple(sorted(model.body(model.geom_bodyid[g]).name for g in
+                                        (c.geom1, c.geom2))) for c in data.contact[:data.ncon]}
+    assert ("arm", "post") in contacts["without"]
+    assert not {("arm", "post"), ("arm", "tip")} & contacts["written"]

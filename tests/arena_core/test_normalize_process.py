@@ -126,7 +126,7 @@ def test_unreadable_source_is_a_rejected_record_and_writes_nothing(tmp_path: Pat
     ('<robot name="r"><link name="a"/><link name="b"/><joint name="j" type="revolute">'
      '<parent link="a"/><child link="b"/><limit lower="-1.57." upper="1" effort="1" '
      'velocity="1"/></joint></robot>', "urdf.number.invalid"),
-    ('<robot name="r"><link name="a"><visual><geometry><capsule radius="1" length="2"/>'
+    ('<robot name="r"><link name="a"><visual><geometry><plane normal="0 0 1"/>'
      '</geometry></visual></link></robot>', "urdf.geometry.unsupported"),
     ('<?xml version="0.0" ?><robot name="r"><link name="a"/></robot>', None),
 ])

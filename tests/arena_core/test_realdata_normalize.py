@@ -44,7 +44,7 @@ BROKEN = {
     "urdformer_output_root": "mesh.path.escapes",  # ../meshes leaves the folder
     "biped2d_pybullet": "urdf.number.invalid",  # lower="-1.57."
     "diff_ring": "mesh.missing",                # meshes not copied
-    "humanoid": "urdf.geometry.unsupported",    # <capsule>
+    "humanoid": "joint.type.unsupported",       # spherical joints (its <capsule>s are read)
 }
 
 

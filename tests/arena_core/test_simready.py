@@ -103,3 +103,44 @@ def test_thin_box_covers_its_points_and_solid_meshes_stay():
     assert np.all(np.abs(local) <= np.array(box.size) / 2 + 1e-9)
     assert np.linalg.det(box.origin[:3, :3]) == pytest.approx(1.0)
     assert json.dumps(box.size)  # plain floats
+
+
+def test_massless_frames_get_placeholders_instead_of_their_zero_inertial(tmp_path):
+    """Genesis's drones and Go2, ManiSkill's Fetch: sensor frames and virtual base links
+    written with ``<mass value="0"/>`` and a zero inertia, no geometry."""
+    zero = ('<inertial><mass value="0"/><inertia ixx="0" ixy="0" ixz="0" iyy="0" iyz="0" '
+            'izz="0"/></inertial>')
+    urdf = (f'<robot name="r">{_link("root", zero)}{_link("slider", zero)}'
+            f'{_link("body", VISUAL)}{_link("imu", zero)}'
+            '<joint name="x" type="prismatic"><parent link="root"/><child link="slider"/>'
+            '<axis xyz="1 0 0"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>'
+            f'{HINGE.format(name="h", parent="slider", child="body")}'
+            '<joint name="i" type="fixed"><parent link="body"/><child link="imu"/></joint>'
+            '</robot>')
+    record, folder, obj = _process(tmp_path, urdf)
+    assert record.accepted, record.verification.issues
+    massless = [i.location for i in record.verification.issues
+                if i.code == "normalize.inertial.massless"]
+    assert massless == ["link:root", "link:slider", "link:imu"]
+    sources = {link.name: link.mass_source for link in record.links}
+    assert sources["root"] == sources["slider"] == sources["imu"] == "placeholder"
+    assert obj.links["base"].inertial is None  # the fixed canonical root needs no mass
+    assert {e.engine: e.ok for e in record.engines} == {e.engine: True for e in record.engines}
+
+
+def test_zero_size_primitives_are_dropped_or_thickened(tmp_path):
+    """PyBullet's Laikago toes: a ``<sphere radius="0">`` visual beside a real collision."""
+    body = ('<visual><geometry><sphere radius="0"/></geometry></visual>'
+            '<visual><geometry><cylinder radius="0.1" length="0"/></geometry></visual>'
+            '<collision><geometry><box size="0.2 0.2 0"/></geometry></collision>'
+            '<collision><geometry><sphere radius="0.03"/></geometry></collision>')
+    urdf = (f'<robot name="r">{_link("base", VISUAL)}{_link("toe", body)}'
+            f'{HINGE.format(name="h", parent="base", child="toe")}</robot>')
+    record, folder, obj = _process(tmp_path, urdf)
+    assert record.accepted, record.verification.issues
+    codes = [i.code for i in record.verification.issues if i.code.startswith("normalize.prim")]
+    assert codes == ["normalize.primitive.dropped", "normalize.primitive.dropped",
+                     "normalize.primitive.thickened"]
+    shapes = [(p.shape, p.size) for p in obj.links["toe"].primitives]
+    assert shapes == [("box", (0.2, 0.2, 0.001)), ("sphere", (0.03,))]
+    assert check_mjcf(folder / "object.xml", obj) == []

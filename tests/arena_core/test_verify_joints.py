@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.model import ArticulatedObject, Joint, Link
+from arena_core.model import ArticulatedObject, Joint, Link, Primitive
 from arena_core.urdf import read_urdf
 from arena_core.verify import CHECKS, Context, verify_object
 from arena_core.verify.joints import check_joints
@@ -98,3 +98,34 @@ def test_verify_object_never_raises_on_nan_data():
     issues = verify_object(obj)
     assert "joint.origin.nonfinite" in [i.code for i in issues]
     assert "verify.internal_error" not in [i.code for i in issues]
+
+
+def _floating_chain(lower: float, upper: float) -> ArticulatedObject:
+    """root -slide x-> frame -hinge-> palm -finger hinge-> tip (ManiSkill's ``*_floating``
+    hands): ``frame`` has no geometry and is moved by the slide."""
+    box = Primitive("box", (0.1, 0.1, 0.1), np.eye(4))
+    slide = Joint("x", "prismatic", "root", "frame", np.eye(4), np.array([1.0, 0, 0]),
+                  lower=-20.0, upper=20.0, effort=1.0, velocity=1.0)
+    turn = Joint("rot", "revolute", "frame", "palm", np.eye(4), np.array([0.0, 0, 1]),
+                 lower=lower, upper=upper, effort=1.0, velocity=1.0)
+    finger = replace(turn, name="finger", parent="palm", child="tip")
+    links = [Link("root"), Link("frame"), Link("palm", primitives=(box,)),
+             Link("tip", primitives=(box,))]
+    return ArticulatedObject.from_parts("hand", links, [slide, turn, finger])
+
+
+def test_whole_number_limits_of_a_virtual_base_joint_are_radians():
+    issues = check_joints(_floating_chain(-20.0, 20.0))
+    by_joint = {i.location: i.code for i in issues}
+    assert by_joint == {"joint:rot": "joint.limit.revolute_range",
+                        "joint:finger": "joint.limit.degrees"}
+    assert "virtual-base" in next(i.message for i in issues if i.location == "joint:rot")
+
+
+def test_degrees_are_still_found_below_an_empty_root():
+    """PartNet's empty ``base`` is not moved by a joint: its child hinges are checked."""
+    hinge = Joint("h", "revolute", "base", "door", np.eye(4), np.array([0.0, 0, 1]),
+                  lower=0.0, upper=90.0, effort=1.0, velocity=1.0)
+    door = Link("door", primitives=(Primitive("box", (1.0, 0.1, 2.0), np.eye(4)),))
+    obj = ArticulatedObject.from_parts("d", [Link("base"), door], [hinge])
+    assert [i.code for i in check_joints(obj)] == ["joint.limit.degrees"]

@@ -92,3 +92,17 @@ def test_the_adapter_registry_names_exactly_the_adapters_manifests_accept():
 
     assert sorted(ADAPTERS) == sorted(MANIFEST_ADAPTERS)
     assert all(adapter.name == name for name, adapter in ADAPTERS.items())
+
+
+def test_packages_without_package_xml_are_listed_like_the_reader_finds_them(tmp_path):
+    """ManiSkill's Koch arm: ``package://koch/meshes/...`` from ``koch/arm.urdf``, no
+    ``package.xml``; the mesh is one of the object's files (its hash is in the store key)."""
+    root = tmp_path / "lib"
+    (root / "koch" / "meshes").mkdir(parents=True)
+    (root / "koch" / "meshes" / "base.obj").write_text("v 0 0 0\n")
+    (root / "koch" / "arm.urdf").write_text(ROBOT.format(name="koch",
+                                                         mesh="package://koch/meshes/base.obj"))
+    obj = _ingest(root, tmp_path / "work")["koch/arm"]
+    assert [f.path for f in obj.files] == ["koch/arm.urdf", "koch/meshes/base.obj"]
+    read = read_urdf(obj.urdf_path, root_dir=obj.root_dir)
+    assert [i.code for i in read.issues] == ["mesh.path.package_guessed"]
