@@ -143,13 +143,14 @@ def test_a_path_the_distribution_does_not_install_is_refused(site):
 
 
 def test_files_missing_on_disk_ask_for_a_reinstall(site):
-    fake_dist(site, "arena-fake-doors", "1.2.0", door_files("arena_fake_doors/assets"))
-    (site / "arena_fake_doors" / "assets" / "door" / "m.obj").unlink()
+    # a name no other test installs: an earlier test's intact copy can never answer
+    fake_dist(site, "arena-fake-gone", "1.2.0", door_files("arena_fake_gone/assets"))
+    (site / "arena_fake_gone" / "assets" / "door" / "m.obj").unlink()
     with pytest.raises(FetchError) as info:
-        materialize_location(_manifest("arena-fake-doors", "arena_fake_doors/assets"), **OPTS)
+        materialize_location(_manifest("arena-fake-gone", "arena_fake_gone/assets"), **OPTS)
     assert info.value.code == "fetch.missing"
     assert info.value.message.endswith(
-        "pip install --force-reinstall --no-deps arena-fake-doors==1.2.0")
+        "pip install --force-reinstall --no-deps arena-fake-gone==1.2.0")
     assert "1 of the 3 files" in info.value.message
 
 
