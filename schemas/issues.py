@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import (
@@ -45,6 +46,10 @@ class Issue(BaseModel):
     location: str = ""
     message: str
     data: dict[str, JsonValue] | None = None
+
+    def __hash__(self) -> int:  # frozen and hashable like before, ``data`` included
+        facts = None if self.data is None else json.dumps(self.data, sort_keys=True, default=str)
+        return hash((self.code, self.severity, self.location, self.message, facts))
 
     @model_serializer(mode="wrap")
     def _drop_empty_data(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
