@@ -157,7 +157,9 @@ def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool) -> 
         return []
     if _looks_like_degrees(lo, hi) and not virtual_base:
         return [issue("joint.limit.degrees", f"revolute limits [{lo}, {hi}] look like degrees "
-                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)", location=loc)]
+                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)", location=loc,
+                      data={"joint": joint.name, "limits": [lo, hi],
+                            "as_radians": [math.radians(lo), math.radians(hi)]})]
     note = " (a virtual-base joint: read as radians)" if virtual_base else ""
     return [issue("joint.limit.revolute_range",
                   f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}", location=loc)]

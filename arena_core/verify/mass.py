@@ -70,7 +70,9 @@ def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Iss
     if distance > tol.COM_HULL * diag:
         return [issue("mass.com.outside",
                       f"COM {np.round(com, 6).tolist()} lies {distance:.4g} m outside the link's "
-                      f"hull (link diagonal {diag:.4g} m)", location=location)]
+                      f"hull (link diagonal {diag:.4g} m)", location=location,
+                      data={"com": np.asarray(com, dtype=float).tolist(), "distance": distance,
+                            "diagonal": diag})]
     return []
 
 

@@ -177,10 +177,13 @@ def _match(obj: ArticulatedObject, joint: Joint | None, wanted: Annotation, loc:
                           f"URDF limits {limits.tolist()} are the json's degrees, not radians "
                           f"(E_phi {dist:.3g}, 0 after conversion)",
                           location=f"joint:{joint.name}")]
+    facts = _comparison(twist, limits, wanted)
     return [issue("mobility.disagree",
                   f"E_phi = {dist:.6g} between the URDF joint and mobility_v2.json part "
-                  f"{wanted.part} ({_describe(twist, limits, wanted)})",
-                  location=f"joint:{joint.name}")]
+                  f"{wanted.part} (axis angle {facts['axis_angle_deg']:.3g} deg; limits URDF "
+                  f"{facts['urdf_limits']} vs json {facts['json_limits']})",
+                  location=f"joint:{joint.name}",
+                  data={"joint": joint.name, "part": wanted.part, "distance": dist, **facts})]
 
 
 def distance_phi(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
@@ -202,14 +205,14 @@ def distance_phi(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
     return joint_distance(twist_a, wrapped[0], twist_b, wrapped[1])
 
 
-def _describe(twist: np.ndarray, limits: np.ndarray, wanted: Annotation) -> str:
-    """Axis angle (up to sign) and both limit pairs along the URDF axis direction."""
+def _comparison(twist: np.ndarray, limits: np.ndarray, wanted: Annotation) -> dict:
+    """Axis angle (deg, up to sign) and both limit pairs along the URDF axis direction."""
     a, b = _direction(twist), _direction(wanted.twist)
     dot = float(a @ b)
-    angle = math.degrees(math.acos(min(1.0, abs(dot))))
     theirs = wanted.limits if dot >= 0 else -wanted.limits[::-1]
-    return (f"axis angle {angle:.3g} deg; limits URDF {np.round(limits, 6).tolist()} vs json "
-            f"{np.round(np.sort(theirs), 6).tolist()}")
+    return {"axis_angle_deg": math.degrees(math.acos(min(1.0, abs(dot)))),
+            "urdf_limits": np.round(limits, 6).tolist(),
+            "json_limits": np.round(np.sort(theirs), 6).tolist()}
 
 
 def _direction(twist: np.ndarray) -> np.ndarray:

@@ -77,7 +77,9 @@ def check_upright(obj: ArticulatedObject, ctx: Context | None = None) -> list[Is
     return [issue("geometry.up_axis.implausible",
                   f"a {label!r} swings about vertical hinges, but no hinge is within "
                   f"{math.degrees(tol.UPRIGHT_HINGE):.0f} deg of +-Z ({shown} from vertical): "
-                  "is the source's up axis right (manifest 'up_axis')?", location=joint_loc(main))]
+                  "is the source's up axis right (manifest 'up_axis')?", location=joint_loc(main),
+                  data={"category": label, "vertical_angle_deg": {
+                      j.name: math.degrees(t) for t, j, _ in angles}})]
 
 
 def upright_category(category: object, name: str) -> str | None:

@@ -295,7 +295,8 @@ def _strip_scene(out: Prepared) -> None:
         counts = ", ".join(f"{v} {k if v == 1 else plural.get(k, k + 's')}"
                            for k, v in dropped.items() if v)
         out.issues.append(issue("mjcf.scene.dropped", f"scene elements dropped: {counts}",
-                                location="file"))
+                                location="file",
+                                data={"dropped": {k: v for k, v in dropped.items() if v}}))
 
 
 def _moves(body: etree._Element) -> bool:

@@ -61,7 +61,8 @@ def test_incomplete_limit_is_an_error_for_a_canonical_object():
 
 def test_degrees_message_gives_the_radian_reading():
     (found,) = joint_issues("degrees_limits")
-    assert "1.5708" in found.message
+    np.testing.assert_allclose(found.data["as_radians"], np.radians(found.data["limits"]))
+    assert "1.5708" in found.message  # the message gives the reading too
 
 
 def _single(joint: Joint) -> ArticulatedObject:
