@@ -82,6 +82,11 @@ def lookup(code: str) -> IssueCode:
         raise UnknownIssueCode(code) from None
 
 
-def catalog_document() -> dict:
-    """The catalog as JSON-ready data (what a release writes to ``reports/issue_codes.json``)."""
-    return {"codes": [entry.model_dump() for entry in CATALOG.values()]}
+def catalog_document() -> dict[str, dict[str, str]]:
+    """The catalog as JSON-ready data, ``code -> {severity, meaning}`` (what a release writes
+    to ``reports/issue_codes.json``).
+
+    >>> catalog_document()["internal.error"]["severity"]
+    'error'
+    """
+    return {e.code: {"severity": e.severity, "meaning": e.meaning} for e in CATALOG.values()}
