@@ -67,23 +67,12 @@ MAX_PATH_CHARS = 1024
 #: Bytes copied per chunk while extracting.
 CHUNK_BYTES = 1 << 20
 
-ARCHIVE_CODES = (
-    "archive.traversal",
-    "archive.link",
-    "archive.too_large",
-    "archive.too_many_files",
-    "archive.member.too_deep",
-    "archive.member.name_too_long",
-    "archive.corrupt",
-    "archive.unsupported",
-    "archive.exists",
-)
-
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
 
 class ArchiveError(ValueError):
-    """An archive refused or unreadable; ``code`` is one of :data:`ARCHIVE_CODES`."""
+    """An archive refused or unreadable; ``code`` is an ``archive.*`` code of the catalog
+    (``schemas/issue_codes.yaml``)."""
 
     def __init__(self, code: str, message: str):
         self.code = code

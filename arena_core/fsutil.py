@@ -50,11 +50,18 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
 
 # ----------------------------------------------------------------------------- inspecting
 
+#: Every :attr:`FileProblem.kind`; each completes issue codes (``mesh.<kind>``,
+#: ``file.<kind>``, ``mjcf.file.<kind>``, ``mesh.material.<kind>``, all in the catalog).
+FILE_PROBLEM_KINDS = ("missing", "path.too_long", "path.symlink_loop", "not_a_file", "unreadable",
+                      "too_large")
+
+
 @dataclass(frozen=True)
 class FileProblem:
-    """Why a path cannot be read as a regular file: ``kind`` completes an issue code."""
+    """Why a path cannot be read as a regular file: ``kind`` (one of
+    :data:`FILE_PROBLEM_KINDS`) completes an issue code."""
 
-    kind: str  # missing | path.too_long | path.symlink_loop | not_a_file | unreadable | too_large
+    kind: str
     message: str
 
 

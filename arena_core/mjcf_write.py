@@ -78,7 +78,7 @@ from arena_core.kinematics import configuration, link_poses, random_configuratio
 from arena_core.massprops import MeshLoadFailure, load_trimesh
 from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.urdf_write import fmt
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: File name of the MJCF inside a canonical object folder.
 MJCF_FILE = "object.xml"
@@ -574,7 +574,7 @@ def _check_sim(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, 
 
 
 def _issue(code: str, location: str, message: str) -> Issue:
-    return Issue(code=code, severity="error", location=location, message=message)
+    return issue(code, message, location=location)
 
 
 def _one_line(exc: BaseException, *, kind: bool = False) -> str:

@@ -278,7 +278,9 @@ def _report_joint_changes(joints: tuple[Joint, ...], issues: list[Issue]) -> Non
         issues.append(Issue(code="normalize.limit.filled", severity="info", location="joints",
                             message=f"effort/velocity set to defaults ({DEFAULT_EFFORT}, "
                             f"{DEFAULT_VELOCITY}) on {len(filled)} joint(s): "
-                            f"{', '.join(filled[:8])}{' ...' if len(filled) > 8 else ''}"))
+                            f"{', '.join(filled[:8])}{' ...' if len(filled) > 8 else ''}",
+                            data={"joints": filled, "effort": DEFAULT_EFFORT,
+                                  "velocity": DEFAULT_VELOCITY}))
     for j in moving:
         norm = float(np.linalg.norm(np.asarray(j.axis_local, float)))
         if math.isfinite(norm) and norm > tol.ZERO_AXIS and abs(norm - 1.0) > tol.UNIT_AXIS:

@@ -50,7 +50,7 @@ from pathlib import Path
 
 from arena_core.fsutil import file_problem
 from arena_core.limits import MESH_MAX_BYTES
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 
 def split_package_uri(uri: str) -> tuple[str, str]:
@@ -158,7 +158,7 @@ class MeshResolver:
                                                   for p in self.packages.values())
 
     def _fail(self, code: str, location: str, message: str) -> None:
-        self.issues.append(Issue(code=code, severity="error", location=location, message=message))
+        self.issues.append(issue(code, message, severity="error", location=location))
         return None
 
 

@@ -67,7 +67,7 @@ from collections.abc import Iterator
 import numpy as np
 from lxml import etree
 
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Children of ``<robot>`` that URDF defines (and the reader reads).
 URDF_ELEMENTS = frozenset({"link", "joint", "material"})
@@ -133,7 +133,7 @@ def where(el: etree._Element) -> str:
 
 
 def _warn(issues: list[Issue], code: str, location: str, message: str) -> None:
-    issues.append(Issue(code=code, severity="warning", location=location, message=message))
+    issues.append(issue(code, message, severity="warning", location=location))
 
 
 # ----------------------------------------------------------------------------- name, macros

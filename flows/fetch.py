@@ -45,22 +45,10 @@ MAX_DOWNLOAD_BYTES = 64 << 30
 MAX_BACKOFF = 30.0
 USER_AGENT = "articulatearena-pipeline-fetch/1"
 
-FETCH_CODES = (
-    "fetch.missing",
-    "fetch.version",
-    "fetch.checksum",
-    "fetch.http",
-    "fetch.network",
-    "fetch.too_large",
-    "fetch.unsupported",
-    "fetch.no_location",
-)
-
-
 class FetchError(RuntimeError):
     """A location that could not be turned into a verified local file or folder.
 
-    ``code`` is one of :data:`FETCH_CODES`; the message names the URL or path.
+    ``code`` is a ``fetch.*`` code of the catalog (``schemas/issue_codes.yaml``); the message names the URL or path.
     """
 
     def __init__(self, code: str, message: str):

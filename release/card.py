@@ -401,6 +401,7 @@ def _files() -> str:
 | `license_map.json` | license per source and per object, with its class |
 | `manifests/` | source manifests with checksums, taxonomy, subset selection with reasons |
 | `reports/build_report.json` | what the build did (counts, rejections by issue code, skipped sources) |
+| `reports/issue_codes.json` | every issue code (in `verification.issues` and the build report): its default severity and what it means |
 | `reports/duplicates.json`, `reports/duplicates.md` | duplicate clusters and what was kept |
 | `reports/coverage.md`, `reports/subset_coverage.md` | supercategory x joint type x source, for all objects and for the evaluation subset |
 | `figures/` | the figures above |

@@ -23,6 +23,8 @@ first one):
    checked too.
 4. **Engines**: every ``full`` row passed the ``engines`` stage in every engine its
    ``engines`` column lists (``report.engines`` counts the rows per engine).
+5. **Issue codes**: ``reports/issue_codes.json`` (the catalog) is readable and explains
+   every code in the rows' ``verification.issues``.
 
 The caller fails the build when ``report.ok`` is false. Set ``HF_HUB_OFFLINE=1`` in the
 caller's environment to be sure nothing is fetched (the folder is read locally anyway).
@@ -45,6 +47,7 @@ from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
+from release.reports import ISSUE_CODES_FILE
 
 
 @dataclass
@@ -111,7 +114,7 @@ def check_release(
             return report
         full = loaded["full"]
         report.engines, found = engine_counts(full)
-        report.problems += found
+        report.problems += found + issue_code_problems(release, full)
         rng = np.random.default_rng(seed)
         picks = sorted(rng.choice(len(full), size=min(sample, len(full)), replace=False).tolist())
         for i in picks:
@@ -133,6 +136,18 @@ def engine_counts(full) -> tuple[dict[str, int], list[str]]:
         if bad:
             failing.append(f"object {oid!r} is released but fails in {', '.join(bad)}")
     return dict(sorted(counts.items())), failing[:20]
+
+
+def issue_code_problems(release: Path, full) -> list[str]:
+    """A problem when the shipped catalog is unreadable or misses a code the rows carry."""
+    try:
+        catalog = json.loads((release / ISSUE_CODES_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [f"{ISSUE_CODES_FILE} unreadable: {exc}"]
+    used = {i["code"] for v in full["verification"] if v for i in v["issues"] or ()}
+    missing = sorted(used - set(catalog))
+    return [f"{ISSUE_CODES_FILE} does not list codes used by the rows: {missing[:10]}"
+            ] if missing else []
 
 
 def _check_sums(release: Path) -> list[str]:

@@ -34,6 +34,10 @@ from schemas.sources import SourceManifest, classify_license
 RESTRICTED = ("non-commercial", "copyleft")
 
 
+#: Where a release ships the issue-code catalog (:func:`schemas.issue_codes.catalog_document`).
+ISSUE_CODES_FILE = "reports/issue_codes.json"
+
+
 def dumps(data: Any) -> str:
     """Deterministic JSON text (sorted keys, 2-space indent, trailing newline)."""
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"

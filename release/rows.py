@@ -5,7 +5,8 @@ into a plain dict whose shape is :data:`ROW_SCHEMA` (a pyarrow schema; nested co
 lists of structs, every vector a list of float64). Conventions are the record's: meters,
 radians, kg, kg m^2 about the COM with root-frame axes, twists ``(omega, v)`` in the root
 frame at the stored state; a non-finite limit is null (a continuous joint has
-``lower = upper = null`` and ``endpoints = null``).
+``lower = upper = null`` and ``endpoints = null``). An issue's ``data`` (its structured
+facts, any JSON) is stored as JSON text, null when the issue has none.
 
 :func:`rows_table` sorts rows by ``object_id`` and builds the table, so the same rows
 always give the same table (and, written by :mod:`release.writer`, the same bytes).
@@ -13,6 +14,8 @@ always give the same table (and, written by :mod:`release.writer`, the same byte
 
 from __future__ import annotations
 
+import json
+import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,13 +29,15 @@ from schemas.record import ObjectRecord
 from schemas.sources import classify_license
 
 #: Version of the row layout (the card and ``reports/build_report.json`` tag it).
-ROW_FORMAT_VERSION = "1"
+#: 2: issues carry ``data`` (JSON text).
+ROW_FORMAT_VERSION = "2"
 
 _VEC = pa.list_(pa.float64())
 _MAT = pa.list_(_VEC)
 
 ISSUE_TYPE = pa.struct([("code", pa.string()), ("severity", pa.string()),
-                        ("location", pa.string()), ("message", pa.string())])
+                        ("location", pa.string()), ("message", pa.string()),
+                        ("data", pa.string())])
 
 JOINT_TYPE = pa.struct([
     ("name", pa.string()), ("type", pa.string()), ("parent", pa.string()),
@@ -86,7 +91,8 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                   "the exact normalization x -> rotation @ (scale * x) + translation"),
     "checksum": (pa.string(), "sha256 of the canonical folder (relative paths, sizes, contents)"),
     "verification": (pa.struct([("status", pa.string()), ("issues", pa.list_(ISSUE_TYPE))]),
-                     "verification status and the issues found (warnings and infos)"),
+                     "verification status and the issues found (warnings and infos; "
+                     "`data`: the issue's facts as JSON text, codes in `reports/issue_codes.json`)"),
     "oracle_distance": (pa.float64(), "metric distance between the transformed source and "
                         "the canonical joints (0 up to 1e-9)"),
     "engines": (pa.list_(ENGINE_TYPE), "how each engine loaded and moved the object: "
@@ -150,7 +156,8 @@ def object_row(
         "n_moving_joints": sum(1 for j in joints if j["type"] != "fixed"),
         "joint_types": [t for t in CURATION_JOINT_TYPES if t in types],
         "transform": data["transform"], "checksum": record.checksum,
-        "verification": data["verification"], "oracle_distance": record.oracle_distance,
+        "verification": _verification(data["verification"]),
+        "oracle_distance": record.oracle_distance,
         "engines": data["engines"],
         "source_files": data["files"], "mesh_archive": mesh_archive,
         "mesh_archive_sha256": archive_sha256, "mesh_archive_bytes": int(archive_bytes),
@@ -191,6 +198,25 @@ def rows_table(rows: Iterable[Mapping]) -> pa.Table:
     if dupes:
         raise RowError(f"object ids used by several rows: {dupes[:5]}")
     return pa.Table.from_pylist(ordered, schema=ROW_SCHEMA)
+
+
+def _verification(report: Mapping) -> dict:
+    """The record's verification with each issue's ``data`` as JSON text (or null;
+    non-finite numbers become null, as in JSON)."""
+    issues = [{**i, "data": None if i.get("data") is None else
+               json.dumps(_finite(i["data"]), sort_keys=True, allow_nan=False)}
+              for i in report["issues"]]
+    return {**report, "issues": issues}
+
+
+def _finite(value):
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    return value
 
 
 def _license_class(record: ObjectRecord) -> str | None:

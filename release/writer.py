@@ -11,7 +11,8 @@ the previous complete release or the new one. The layout::
     objects/<2 hex>/<object id>.zip       URDF + meshes (release.storage)
     license_map.json
     manifests/sources.json, taxonomy.yaml, subset.json, (extra manifests)
-    reports/build_report.json, duplicates.json, duplicates.md, coverage.md
+    reports/build_report.json, duplicates.json, duplicates.md, coverage.md,
+            issue_codes.json              the issue-code catalog (code, severity, meaning)
     figures/supercategories.png, joint_types.png, moving_joints.png, contact_sheet.png
     SHA256SUMS                            sha256 of every other file
 
@@ -69,6 +70,7 @@ from release.sidefiles import (
 )
 from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.issue_codes import catalog_document
 from schemas.issues import Issue
 from schemas.record import ObjectRecord
 from schemas.sources import SourceManifest
@@ -439,6 +441,7 @@ def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_p
     _write_text(rep / "duplicates.json", reports.dumps(reports.duplicates_json(duplicates)))
     _write_text(rep / "duplicates.md", reports.duplicates_markdown(duplicates))
     _write_text(rep / "coverage.md", reports.coverage_md(rows))
+    _write_text(tmp / reports.ISSUE_CODES_FILE, reports.dumps(catalog_document()))
     in_subset = {e.object_id for e in subset.entries}
     chosen = [r for r in rows if r["object_id"] in in_subset]
     _write_text(rep / "subset_coverage.md",

@@ -1,10 +1,29 @@
-"""Issue records: one problem found in one object, with a stable code."""
+"""Issue records: one problem found in one object, with a stable code from the catalog.
+
+Build issues with :func:`issue`: it takes the default severity from the catalog
+(:mod:`schemas.issue_codes`) and refuses a code that is not there.
+
+Example:
+    >>> found = issue("joint.limit.missing", "revolute joint without <limit>",
+    ...               location="joint:hinge", data={"joint": "hinge"})
+    >>> found.severity, found.data
+    ('error', {'joint': 'hinge'})
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import json
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    JsonValue,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
+
+from schemas.issue_codes import lookup
 
 Severity = Literal["error", "warning", "info"]
 
@@ -12,8 +31,12 @@ Severity = Literal["error", "warning", "info"]
 class Issue(BaseModel):
     """A problem found by a reader, an adapter or a check.
 
-    ``code`` is stable and dotted (``joint.limit.missing``); ``location`` names the element
-    (``joint:door_hinge``, ``link:body/visual[0]``, ``file``); ``message`` is for people.
+    ``code`` is stable and dotted (``joint.limit.missing``, listed in
+    ``schemas/issue_codes.yaml``); ``location`` names the element (``joint:door_hinge``,
+    ``link:body/visual[0]``, ``file``); ``message`` is for people; ``data`` holds the
+    facts behind the message for programs (the joint name, the measured value, the limit),
+    JSON values only. ``data`` is left out of dumps when it is ``None``, so records written
+    before it existed and records without data read and write the same.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -22,3 +45,27 @@ class Issue(BaseModel):
     severity: Severity
     location: str = ""
     message: str
+    data: dict[str, JsonValue] | None = None
+
+    def __hash__(self) -> int:  # frozen and hashable like before, ``data`` included
+        facts = None if self.data is None else json.dumps(self.data, sort_keys=True, default=str)
+        return hash((self.code, self.severity, self.location, self.message, facts))
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_data(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        out = handler(self)
+        if out.get("data") is None:
+            out.pop("data", None)
+        return out
+
+
+def issue(code: str, message: str, *, severity: Severity | None = None, location: str = "",
+          data: dict[str, JsonValue] | None = None) -> Issue:
+    """An :class:`Issue` with ``code``'s default severity unless ``severity`` is given.
+
+    Raises:
+        schemas.issue_codes.UnknownIssueCode: ``code`` is not in the catalog.
+    """
+    default = lookup(code).severity
+    return Issue(code=code, severity=severity or default, location=location, message=message,
+                 data=data)

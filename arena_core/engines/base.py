@@ -43,7 +43,7 @@ import numpy as np
 
 from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import warnings_collected
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 # These belong in arena_core/tolerances.py (owned by another change); they live here until then.
 #: Largest link pose error (m or rad, see :func:`pose_error`) accepted from MuJoCo's FK.
@@ -229,9 +229,12 @@ def _fk_issues(engine: Engine, excess: float, error: float, link: str | None,
                    f"tolerance {engine.tolerance:g}{per})")]
 
 
+#: Kinds of engine issues; the code is ``engine.<engine name>.<kind>`` (in the catalog).
+ISSUE_KINDS = ("load_failed", "fk_mismatch", "unstable")
+
+
 def _issue(engine: Engine, kind: str, location: str, message: str) -> Issue:
-    return Issue(code=f"engine.{engine.name}.{kind}", severity="error", location=location,
-                 message=message)
+    return issue(f"engine.{engine.name}.{kind}", message, location=location)
 
 
 def _describe(exc: BaseException) -> str:

@@ -35,7 +35,11 @@ from arena_core.verify.motion import check_motion
 from arena_core.verify.policy import Decision, Policy, accepted, decide
 from arena_core.verify.structure import check_structure
 from arena_core.verify.upright import check_upright
-from schemas.issues import Issue
+from schemas.issue_codes import lookup
+from schemas.issues import Issue, issue
+
+#: The code of an unexpected failure (a bug), here and in :mod:`arena_core.guard`.
+INTERNAL_ERROR = "internal.error"
 
 __all__ = [
     "CHECKS", "CODES", "Check", "Context", "Decision", "MeshCache", "Policy", "accepted",
@@ -52,76 +56,52 @@ class Check:
     codes: Mapping[str, str]
 
 
-def _codes(text: str) -> dict[str, str]:
-    pairs = (line.split() for line in text.strip().splitlines())
-    return {code: severity for code, severity in pairs}
+def _codes(*codes: str) -> dict[str, str]:
+    """``code -> default severity`` from the catalog (an unknown code fails at import)."""
+    return {code: lookup(code).severity for code in codes}
 
 
-#: Every check, in the order they run, with the codes (-> default severity) each may emit.
+#: Every check, in the order they run, with the codes (-> catalog severity) each may emit.
 CHECKS: dict[str, Check] = {c.name: c for c in (
-    Check("joints", check_joints, _codes("""
-        joint.type.unknown error
-        joint.origin.nonfinite error
-        joint.axis.nonfinite error
-        joint.axis.zero error
-        joint.axis.non_unit warning
-        joint.limit.missing error
-        joint.limit.nonfinite error
-        joint.limit.inverted error
-        joint.limit.zero_range warning
-        joint.limit.placeholder warning
-        joint.limit.degrees error
-        joint.limit.revolute_range warning
-        joint.limit.incomplete info
-        joint.continuous.bounded warning
-        joint.pitch.nonfinite error
-        joint.mimic info
-        joint.mimic.dangling error""")),
-    Check("structure", check_structure, _codes("""
-        structure.duplicate_name error
-        structure.dangling error
-        structure.multiple_parents error
-        structure.multiple_roots error
-        structure.cycle error
-        structure.root_mismatch error
-        structure.no_moving_joints warning
-        structure.empty_moving_part warning
-        structure.helper_link info""")),
-    Check("geometry", check_geometry, _codes("""
-        mesh.missing error
-        mesh.unreadable error
-        mesh.too_large error
-        mesh.nonfinite error
-        mesh.degenerate warning
-        geometry.none warning
-        units.implausible error""")),
-    Check("mass", check_mass, _codes("""
-        mass.missing info
-        mass.nonpositive error
-        mass.com.nonfinite error
-        mass.inertia.nonfinite error
-        mass.inertia.asymmetric error
-        mass.inertia.not_positive_definite error
-        mass.inertia.triangle error
-        mass.com.outside warning""")),
-    Check("motion", check_motion, _codes("""
-        motion.leaves_bounds warning
-        motion.axis_far warning
-        joint.limit.travel_implausible warning""")),
-    Check("mobility", check_mobility, _codes("""
-        mobility.degrees error
-        mobility.disagree warning
-        mobility.type_mismatch warning
-        mobility.missing_part warning
-        mobility.rotation_limit_dropped info
-        mobility.unreadable warning""")),
-    Check("upright", check_upright, _codes("""
-        geometry.up_axis.implausible warning""")),
+    Check("joints", check_joints, _codes(
+        "joint.type.unknown", "joint.origin.nonfinite", "joint.axis.nonfinite", "joint.axis.zero",
+        "joint.axis.non_unit", "joint.limit.missing", "joint.limit.nonfinite",
+        "joint.limit.inverted", "joint.limit.zero_range", "joint.limit.placeholder",
+        "joint.limit.degrees", "joint.limit.revolute_range", "joint.limit.incomplete",
+        "joint.continuous.bounded", "joint.pitch.nonfinite", "joint.mimic", "joint.mimic.dangling",
+        "joint.limit.effort_negative", "joint.limit.velocity_negative",
+    )),
+    Check("structure", check_structure, _codes(
+        "structure.duplicate_name", "structure.dangling", "structure.multiple_parents",
+        "structure.multiple_roots", "structure.cycle", "structure.root_mismatch",
+        "structure.no_moving_joints", "structure.empty_moving_part", "structure.helper_link",
+        "structure.not_a_tree",
+    )),
+    Check("geometry", check_geometry, _codes(
+        "mesh.missing", "mesh.unreadable", "mesh.too_large", "mesh.nonfinite", "mesh.degenerate",
+        "geometry.none", "units.implausible", "mesh.path.too_long", "mesh.path.symlink_loop",
+        "mesh.not_a_file",
+    )),
+    Check("mass", check_mass, _codes(
+        "mass.missing", "mass.nonpositive", "mass.com.nonfinite", "mass.inertia.nonfinite",
+        "mass.inertia.asymmetric", "mass.inertia.not_positive_definite", "mass.inertia.triangle",
+        "mass.com.outside", "mass.implausible", "mass.inertia.implausible",
+    )),
+    Check("motion", check_motion, _codes(
+        "motion.leaves_bounds", "motion.axis_far", "joint.limit.travel_implausible",
+    )),
+    Check("mobility", check_mobility, _codes(
+        "mobility.degrees", "mobility.disagree", "mobility.type_mismatch", "mobility.missing_part",
+        "mobility.rotation_limit_dropped", "mobility.unreadable",
+    )),
+    Check("upright", check_upright, _codes(
+        "geometry.up_axis.implausible",
+    )),
 )}
 
 #: Every code a check may emit -> its default severity (plus the runner's own code).
 CODES: dict[str, str] = {code: sev for c in CHECKS.values() for code, sev in c.codes.items()}
-CODES["verify.internal_error"] = "error"
+CODES[INTERNAL_ERROR] = lookup(INTERNAL_ERROR).severity
 
 
 def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = None,
@@ -132,7 +112,7 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
     ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
     ``category``; other keys
     are ignored, so an adapter's extras can be passed as they are). A check that fails unexpectedly
-    yields one ``verify.internal_error`` issue instead of an exception, so one bad object
+    yields one ``internal.error`` issue instead of an exception, so one bad object
     never stops a build.
     """
     ctx = Context(obj, dict(extras or {}))
@@ -143,9 +123,9 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
         try:
             issues += CHECKS[name].func(obj, ctx)
         except Exception as exc:  # noqa: BLE001 - a check bug must not lose the object
-            issues.append(Issue(code="verify.internal_error", severity="error",
+            issues.append(issue(INTERNAL_ERROR, f"{type(exc).__name__}: {str(exc)[:300]}",
                                 location=f"check:{name}",
-                                message=f"{type(exc).__name__}: {str(exc)[:300]}"))
+                                data={"check": name, "exception": type(exc).__name__}))
     return issues
 
 

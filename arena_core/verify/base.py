@@ -1,4 +1,4 @@
-"""Shared pieces of the checks: the issue factory, the per-object context, tree helpers.
+"""Shared pieces of the checks: the per-object context and tree helpers.
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
 handed to every check; it holds the caller's ``extras`` and loads the geometry lazily
@@ -15,16 +15,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from arena_core.model import ArticulatedObject, Joint
-from schemas.issues import Issue, Severity
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from arena_core.massprops import MeshCache
     from arena_core.verify.geometry import ObjectGeometry
-
-
-def issue(code: str, severity: Severity, location: str, message: str) -> Issue:
-    """One :class:`~schemas.issues.Issue` (keyword-free shorthand used by every check)."""
-    return Issue(code=code, severity=severity, location=location, message=message)
 
 
 def joint_loc(joint: Joint) -> str:

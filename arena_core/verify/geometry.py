@@ -25,8 +25,8 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.massprops import MeshCache, MeshLoadFailure, primitive_part
 from arena_core.model import ArticulatedObject, Link, MeshRef, Primitive
-from arena_core.verify.base import Context, ensure_context, finite_pose, issue
-from schemas.issues import Issue
+from arena_core.verify.base import Context, ensure_context, finite_pose
+from schemas.issues import Issue, issue
 
 
 @dataclass
@@ -75,15 +75,15 @@ def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[I
     pts = geometry.root_points(obj)
     if len(pts) == 0:
         if not any(link.has_geometry for link in obj.links.values()):
-            issues.append(issue("geometry.none", "warning", "object",
-                                "no link has visual or collision geometry"))
+            issues.append(issue("geometry.none", "no link has visual or collision geometry",
+                                location="object"))
         return issues
     _, _, diag = bounds(pts)
     if not tol.UNITS_MIN_EXTENT <= diag <= tol.UNITS_MAX_EXTENT:
-        issues.append(issue("units.implausible", "error", "object",
+        issues.append(issue("units.implausible",
                             f"rest-pose bounding-box diagonal is {diag:.6g} m, outside "
                             f"[{tol.UNITS_MIN_EXTENT}, {tol.UNITS_MAX_EXTENT}] m: wrong units "
-                            "or scale?"))
+                            "or scale?", location="object"))
     return issues
 
 
@@ -109,11 +109,13 @@ def _mesh_points(ref: MeshRef, cache: MeshCache, issues: list[Issue],
     try:
         part = cache.part(ref.path, ref.scale)
     except MeshLoadFailure as exc:
-        issues.append(issue(exc.code, "error", location, f"{ref.filename!r}: {exc}"))
+        issues.append(issue(exc.code, f"{ref.filename!r}: {exc}",
+                            severity="error", location=location))
         return None
     if spanned_area(part.hull) < tol.MIN_AREA:
-        issues.append(issue("mesh.degenerate", "warning", location,
-                            f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})"))
+        issues.append(issue("mesh.degenerate",
+                            f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})",
+                            location=location))
     return part.hull @ ref.origin[:3, :3].T + ref.origin[:3, 3]
 
 

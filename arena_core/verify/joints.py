@@ -45,8 +45,8 @@ import numpy as np
 
 from arena_core import tolerances as tol
 from arena_core.model import JOINT_TYPES, ArticulatedObject, Joint
-from arena_core.verify.base import Context, ensure_context, issue, joint_loc
-from schemas.issues import Issue
+from arena_core.verify.base import Context, ensure_context, joint_loc
+from schemas.issues import Issue, issue
 
 #: Limit pairs that authoring tools write when nobody annotated the joint.
 PLACEHOLDER_LIMITS = ((-1.0, 1.0),)
@@ -79,11 +79,12 @@ def _check_type_origin(joint: Joint) -> list[Issue]:
     loc = joint_loc(joint)
     out = []
     if joint.type not in JOINT_TYPES:
-        out.append(issue("joint.type.unknown", "error", loc,
-                         f"type {joint.type!r} is not one of {', '.join(JOINT_TYPES)}"))
+        out.append(issue("joint.type.unknown",
+                         f"type {joint.type!r} is not one of {', '.join(JOINT_TYPES)}",
+                         location=loc))
     if not np.all(np.isfinite(np.asarray(joint.origin_local, dtype=float))):
-        out.append(issue("joint.origin.nonfinite", "error", loc,
-                         "the joint <origin> holds NaN or infinity"))
+        out.append(issue("joint.origin.nonfinite", "the joint <origin> holds NaN or infinity",
+                         location=loc))
     return out
 
 
@@ -91,14 +92,14 @@ def _check_axis(joint: Joint) -> list[Issue]:
     loc = joint_loc(joint)
     axis = np.asarray(joint.axis_local, dtype=float).reshape(-1)
     if axis.shape != (3,) or not np.all(np.isfinite(axis)):
-        return [issue("joint.axis.nonfinite", "error", loc,
-                      f"axis {axis.tolist()} is not three finite numbers")]
+        return [issue("joint.axis.nonfinite", f"axis {axis.tolist()} is not three finite numbers",
+                      location=loc)]
     norm = float(np.linalg.norm(axis))
     if norm <= tol.ZERO_AXIS:
-        return [issue("joint.axis.zero", "error", loc, "a moving joint has a zero axis")]
+        return [issue("joint.axis.zero", "a moving joint has a zero axis", location=loc)]
     if abs(norm - 1.0) > tol.UNIT_AXIS:
-        return [issue("joint.axis.non_unit", "warning", loc,
-                      f"axis length is {norm:.9g}, not 1 (it is normalized)")]
+        return [issue("joint.axis.non_unit", f"axis length is {norm:.9g}, not 1 (it is normalized)",
+                      location=loc)]
     return []
 
 
@@ -112,21 +113,22 @@ def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False) 
     lo, hi = float(joint.lower), float(joint.upper)
     if joint.type == "continuous" or (joint.type == "helical" and math.isinf(lo) and math.isinf(hi)):
         if math.isfinite(lo) or math.isfinite(hi):
-            return [issue("joint.continuous.bounded", "warning", loc,
-                          f"continuous joint has limits [{lo}, {hi}]")]
+            return [issue("joint.continuous.bounded", f"continuous joint has limits [{lo}, {hi}]",
+                          location=loc)]
         return []
     if math.isnan(lo) or math.isnan(hi):
-        return [issue("joint.limit.missing", "error", loc,
-                      f"{joint.type} joint has no lower/upper limit")]
+        return [issue("joint.limit.missing", f"{joint.type} joint has no lower/upper limit",
+                      location=loc)]
     if math.isinf(lo) or math.isinf(hi):
-        return [issue("joint.limit.nonfinite", "error", loc,
-                      f"{joint.type} joint has infinite limits [{lo}, {hi}]; use continuous")]
+        return [issue("joint.limit.nonfinite",
+                      f"{joint.type} joint has infinite limits [{lo}, {hi}]; use continuous",
+                      location=loc)]
     if lo > hi:
-        return [issue("joint.limit.inverted", "error", loc, f"lower {lo} > upper {hi}")]
+        return [issue("joint.limit.inverted", f"lower {lo} > upper {hi}", location=loc)]
     out = _limit_values(joint, lo, hi, virtual_base=virtual_base)
     if joint.effort is None or joint.velocity is None:
-        out.append(issue("joint.limit.incomplete", "error" if canonical else "info", loc,
-                         "<limit> has no effort and/or velocity"))
+        out.append(issue("joint.limit.incomplete", "<limit> has no effort and/or velocity",
+                         severity="error" if canonical else "info", location=loc))
     return out + _actuation(joint)
 
 
@@ -135,30 +137,32 @@ def _actuation(joint: Joint) -> list[Issue]:
     out = []
     for name, value in (("effort", joint.effort), ("velocity", joint.velocity)):
         if value is not None and not value >= 0:
-            out.append(issue(f"joint.limit.{name}_negative", "error", joint_loc(joint),
-                             f"<limit {name}={value}> must be a non-negative number"))
+            out.append(issue(f"joint.limit.{name}_negative",
+                             f"<limit {name}={value}> must be a non-negative number",
+                             severity="error", location=joint_loc(joint)))
     return out
 
 
 def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool) -> list[Issue]:
     loc = joint_loc(joint)
     if lo == hi:
-        return [issue("joint.limit.zero_range", "warning", loc,
-                      f"limits [{lo}, {hi}] leave the {joint.type} joint no motion")]
+        return [issue("joint.limit.zero_range",
+                      f"limits [{lo}, {hi}] leave the {joint.type} joint no motion", location=loc)]
     if any(math.isclose(lo, a, abs_tol=tol.ROUND_TRIP) and math.isclose(hi, b, abs_tol=tol.ROUND_TRIP)
            for a, b in PLACEHOLDER_LIMITS):
-        return [issue("joint.limit.placeholder", "warning", loc,
-                      f"limits [{lo}, {hi}] look like an unannotated placeholder")]
+        return [issue("joint.limit.placeholder",
+                      f"limits [{lo}, {hi}] look like an unannotated placeholder", location=loc)]
     # screws (helical) legitimately turn many times; only hinges are capped at one turn
     if joint.type in ("prismatic", "helical") or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
         return []
     if _looks_like_degrees(lo, hi) and not virtual_base:
-        return [issue("joint.limit.degrees", "error", loc,
-                      f"revolute limits [{lo}, {hi}] look like degrees "
-                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)")]
+        return [issue("joint.limit.degrees", f"revolute limits [{lo}, {hi}] look like degrees "
+                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)", location=loc,
+                      data={"joint": joint.name, "limits": [lo, hi],
+                            "as_radians": [math.radians(lo), math.radians(hi)]})]
     note = " (a virtual-base joint: read as radians)" if virtual_base else ""
-    return [issue("joint.limit.revolute_range", "warning", loc,
-                  f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}")]
+    return [issue("joint.limit.revolute_range",
+                  f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}", location=loc)]
 
 
 def _looks_like_degrees(lo: float, hi: float) -> bool:
@@ -169,8 +173,8 @@ def _looks_like_degrees(lo: float, hi: float) -> bool:
 
 def _check_pitch(joint: Joint) -> list[Issue]:
     if joint.type == "helical" and not math.isfinite(float(joint.pitch)):
-        return [issue("joint.pitch.nonfinite", "error", joint_loc(joint),
-                      f"helical pitch is {joint.pitch}")]
+        return [issue("joint.pitch.nonfinite", f"helical pitch is {joint.pitch}",
+                      location=joint_loc(joint))]
     return []
 
 
@@ -180,8 +184,8 @@ def _check_mimic(joint: Joint, names: set[str]) -> list[Issue]:
         return []
     loc = joint_loc(joint)
     if mimic.joint not in names:
-        return [issue("joint.mimic.dangling", "error", loc,
-                      f"mimics joint {mimic.joint!r}, which does not exist")]
-    return [issue("joint.mimic", "info", loc,
+        return [issue("joint.mimic.dangling", f"mimics joint {mimic.joint!r}, which does not exist",
+                      location=loc)]
+    return [issue("joint.mimic",
                   f"q = {mimic.multiplier:g} * q({mimic.joint}) + {mimic.offset:g}; the coupling "
-                  "is kept in the URDF but each joint is scored as its own DOF")]
+                  "is kept in the URDF but each joint is scored as its own DOF", location=loc)]

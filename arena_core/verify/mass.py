@@ -25,8 +25,8 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.massprops import inertial_problem
 from arena_core.model import ArticulatedObject, MassProperties
-from arena_core.verify.base import Context, ensure_context, issue
-from schemas.issues import Issue, Severity
+from arena_core.verify.base import Context, ensure_context
+from schemas.issues import Issue, Severity, issue
 
 
 def check_mass(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
@@ -37,8 +37,8 @@ def check_mass(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue
         loc = f"link:{name}"
         if link.inertial is None:
             if link.has_geometry:
-                issues.append(issue("mass.missing", "error" if ctx.canonical else "info", loc,
-                                    "link has geometry but no <inertial>"))
+                issues.append(issue("mass.missing", "link has geometry but no <inertial>",
+                                    severity="error" if ctx.canonical else "info", location=loc))
             continue
         found = inertial_issues(link.inertial, loc, severity="error" if ctx.canonical
                                 else "warning")
@@ -56,7 +56,8 @@ def inertial_issues(props: MassProperties, location: str, *,
     'mass.inertia.triangle'
     """
     problem = inertial_problem(props)
-    return [] if problem is None else [issue(problem[0], severity, location, problem[1])]
+    return [] if problem is None else [issue(problem[0], problem[1],
+                                             severity=severity, location=location)]
 
 
 def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Issue]:
@@ -67,9 +68,11 @@ def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Iss
     diag = float(np.linalg.norm(hi - lo))
     distance = hull_distance(np.asarray(com, dtype=float), points)
     if distance > tol.COM_HULL * diag:
-        return [issue("mass.com.outside", "warning", location,
+        return [issue("mass.com.outside",
                       f"COM {np.round(com, 6).tolist()} lies {distance:.4g} m outside the link's "
-                      f"hull (link diagonal {diag:.4g} m)")]
+                      f"hull (link diagonal {diag:.4g} m)", location=location,
+                      data={"com": np.asarray(com, dtype=float).tolist(), "distance": distance,
+                            "diagonal": diag})]
     return []
 
 

@@ -38,8 +38,8 @@ from arena_core import tolerances as tol
 from arena_core.benchmark import joint_distance
 from arena_core.metric import wrap_revolute_limits
 from arena_core.model import ArticulatedObject, Joint
-from arena_core.verify.base import Context, ensure_context, issue, subtree_links
-from schemas.issues import Issue
+from arena_core.verify.base import Context, ensure_context, subtree_links
+from schemas.issues import Issue, issue
 
 _URDF_KIND = {"hinge": ("revolute", "continuous", "helical"), "slider": ("prismatic",)}
 
@@ -99,13 +99,13 @@ def mobility_entries(extras: Mapping[str, Any]) -> tuple[list | None, list[Issue
                 raise ValueError(f"larger than {MAX_MOBILITY_BYTES} bytes")
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as exc:
-            return None, [issue("mobility.unreadable", "warning", "mobility_v2.json",
-                                f"{path.name}: {exc}")]
+            return None, [issue("mobility.unreadable", f"{path.name}: {exc}",
+                                location="mobility_v2.json")]
     if data is None:
         return None, []
     if not isinstance(data, Sequence) or isinstance(data, str | bytes):
-        return None, [issue("mobility.unreadable", "warning", "mobility_v2.json",
-                            "expected a list of part entries")]
+        return None, [issue("mobility.unreadable", "expected a list of part entries",
+                            location="mobility_v2.json")]
     return list(data), []
 
 
@@ -118,18 +118,18 @@ def _check_entry(obj: ArticulatedObject, entry: Mapping, frame: np.ndarray | Non
         direction = np.asarray(data["axis"]["direction"], dtype=float).reshape(3)
         limit = dict(data["limit"])
     except (KeyError, TypeError, ValueError) as exc:
-        return [issue("mobility.unreadable", "warning", f"mobility:{entry.get('id')}",
-                      f"entry cannot be read ({type(exc).__name__}: {exc})")]
+        return [issue("mobility.unreadable", f"entry cannot be read ({type(exc).__name__}: {exc})",
+                      location=f"mobility:{entry.get('id')}")]
     link = f"link_{part}"
     loc = f"mobility:{part}"
     if link not in obj.links or obj.root == link:
-        return [issue("mobility.missing_part", "warning", loc,
+        return [issue("mobility.missing_part",
                       f"mobility_v2.json annotates a {entry['joint']} on {link!r}, which the "
-                      "URDF does not articulate")]
+                      "URDF does not articulate", location=loc)]
     frame = _mesh_frame(obj, link) if frame is None else frame
     if frame is None or not np.all(np.isfinite(frame)) or np.linalg.norm(direction) == 0:
-        return [issue("mobility.unreadable", "warning", loc,
-                      "no mesh frame or no axis direction to compare against")]
+        return [issue("mobility.unreadable",
+                      "no mesh frame or no axis direction to compare against", location=loc)]
     return _compare(obj, entry["joint"], part, _to_root(frame, origin, direction), limit)
 
 
@@ -149,9 +149,9 @@ def _compare(obj, kind: str, part: int, axis: tuple, limit: dict) -> list[Issue]
         urdf_rot = joints.get("rotation")
         if urdf_rot is not None and urdf_rot.type in ("continuous", "helical") and \
                 math.isinf(urdf_rot.lower) and not rot_limit["noLimit"]:
-            out.append(issue("mobility.rotation_limit_dropped", "info", loc,
+            out.append(issue("mobility.rotation_limit_dropped",
                              f"json rotation limit {rot_limit['b']} deg, URDF joint "
-                             f"{urdf_rot.name!r} is continuous"))
+                             f"{urdf_rot.name!r} is continuous", location=loc))
             rot = Annotation(part, "hinge", rot.twist, np.array([-math.inf, math.inf]))
         out += _match(obj, urdf_rot, rot, loc, degrees_check=False)
     return out
@@ -161,8 +161,8 @@ def _match(obj: ArticulatedObject, joint: Joint | None, wanted: Annotation, loc:
            degrees_check: bool) -> list[Issue]:
     if joint is None or joint.type not in _URDF_KIND[wanted.kind]:
         found = "no moving joint" if joint is None else f"{joint.type} joint {joint.name!r}"
-        return [issue("mobility.type_mismatch", "warning", loc,
-                      f"mobility_v2.json says {wanted.kind}, the URDF has {found}")]
+        return [issue("mobility.type_mismatch",
+                      f"mobility_v2.json says {wanted.kind}, the URDF has {found}", location=loc)]
     twist, limits = _urdf_joint(obj, joint)
     if not (np.all(np.isfinite(twist)) and np.linalg.norm(twist) > 0) or np.any(np.isnan(limits)):
         return []  # the joint check reports unusable axes and missing limits
@@ -173,12 +173,17 @@ def _match(obj: ArticulatedObject, joint: Joint | None, wanted: Annotation, loc:
         as_degrees = distance_phi(twist, np.radians(limits), wanted.twist, wanted.limits,
                                   wrap=True)
         if as_degrees <= tol.MOBILITY_AGREE:
-            return [issue("mobility.degrees", "error", f"joint:{joint.name}",
+            return [issue("mobility.degrees",
                           f"URDF limits {limits.tolist()} are the json's degrees, not radians "
-                          f"(E_phi {dist:.3g}, 0 after conversion)")]
-    return [issue("mobility.disagree", "warning", f"joint:{joint.name}",
+                          f"(E_phi {dist:.3g}, 0 after conversion)",
+                          location=f"joint:{joint.name}")]
+    facts = _comparison(twist, limits, wanted)
+    return [issue("mobility.disagree",
                   f"E_phi = {dist:.6g} between the URDF joint and mobility_v2.json part "
-                  f"{wanted.part} ({_describe(twist, limits, wanted)})")]
+                  f"{wanted.part} (axis angle {facts['axis_angle_deg']:.3g} deg; limits URDF "
+                  f"{facts['urdf_limits']} vs json {facts['json_limits']})",
+                  location=f"joint:{joint.name}",
+                  data={"joint": joint.name, "part": wanted.part, "distance": dist, **facts})]
 
 
 def distance_phi(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
@@ -200,14 +205,14 @@ def distance_phi(twist_a: np.ndarray, limits_a: np.ndarray, twist_b: np.ndarray,
     return joint_distance(twist_a, wrapped[0], twist_b, wrapped[1])
 
 
-def _describe(twist: np.ndarray, limits: np.ndarray, wanted: Annotation) -> str:
-    """Axis angle (up to sign) and both limit pairs along the URDF axis direction."""
+def _comparison(twist: np.ndarray, limits: np.ndarray, wanted: Annotation) -> dict:
+    """Axis angle (deg, up to sign) and both limit pairs along the URDF axis direction."""
     a, b = _direction(twist), _direction(wanted.twist)
     dot = float(a @ b)
-    angle = math.degrees(math.acos(min(1.0, abs(dot))))
     theirs = wanted.limits if dot >= 0 else -wanted.limits[::-1]
-    return (f"axis angle {angle:.3g} deg; limits URDF {np.round(limits, 6).tolist()} vs json "
-            f"{np.round(np.sort(theirs), 6).tolist()}")
+    return {"axis_angle_deg": math.degrees(math.acos(min(1.0, abs(dot)))),
+            "urdf_limits": np.round(limits, 6).tolist(),
+            "json_limits": np.round(np.sort(theirs), 6).tolist()}
 
 
 def _direction(twist: np.ndarray) -> np.ndarray:

@@ -24,9 +24,9 @@ import numpy as np
 
 from arena_core import tolerances as tol
 from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint
-from arena_core.verify.base import Context, ensure_context, issue, joint_loc, subtree_links
+from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
 from arena_core.verify.geometry import bounds
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Joint coordinates sampled per joint (ends included).
 MOTION_SAMPLES = 9
@@ -102,10 +102,10 @@ def _leaves_bounds(joint: Joint, twist: np.ndarray, qs: np.ndarray, part: np.nda
         if excess > worst:
             worst, worst_q = excess, float(q)
     if worst > tol.MOTION_BOUNDS * diag:
-        return [issue("motion.leaves_bounds", "warning", joint_loc(joint),
+        return [issue("motion.leaves_bounds",
                       f"at q = {worst_q:.6g} the part {joint.child!r} is {worst:.4g} m outside "
                       f"the object's rest bounding box (diagonal {diag:.4g} m): wrong axis, "
-                      "sign, units or range?")]
+                      "sign, units or range?", location=joint_loc(joint))]
     return []
 
 
@@ -115,9 +115,9 @@ def _axis_far(joint: Joint, point: np.ndarray, axis: np.ndarray, part: np.ndarra
     size = size if size > 0 else object_diag
     distance = line_box_distance(point, axis, lo, hi)
     if size > 0 and distance > tol.AXIS_FAR * size:
-        return [issue("motion.axis_far", "warning", joint_loc(joint),
+        return [issue("motion.axis_far",
                       f"the rotation axis passes {distance:.4g} m from part {joint.child!r} "
-                      f"(part diagonal {size:.4g} m)")]
+                      f"(part diagonal {size:.4g} m)", location=joint_loc(joint))]
     return []
 
 
@@ -125,9 +125,9 @@ def _travel(joint: Joint, part: np.ndarray) -> list[Issue]:
     _, _, size = bounds(part)
     travel = float(joint.upper) - float(joint.lower)
     if size > 0 and travel > tol.PRISMATIC_TRAVEL * size:
-        return [issue("joint.limit.travel_implausible", "warning", joint_loc(joint),
+        return [issue("joint.limit.travel_implausible",
                       f"prismatic travel {travel:.4g} m is {travel / size:.3g} times the "
-                      f"moving part's diagonal ({size:.4g} m)")]
+                      f"moving part's diagonal ({size:.4g} m)", location=joint_loc(joint))]
     return []
 
 

@@ -17,18 +17,8 @@ e.g. the PartNet-Mobility screw helper).
 from __future__ import annotations
 
 from arena_core.model import ArticulatedObject, ModelError
-from arena_core.verify.base import Context, ensure_context, issue, joint_loc, subtree_links
-from schemas.issues import Issue
-
-#: Error codes a reader or :class:`ModelError` may carry for a structure that is no tree.
-STRUCTURE_ERROR_CODES = (
-    "structure.duplicate_name",
-    "structure.dangling",
-    "structure.multiple_parents",
-    "structure.multiple_roots",
-    "structure.cycle",
-    "structure.not_a_tree",
-)
+from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
+from schemas.issues import Issue, issue
 
 
 def check_structure(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
@@ -37,28 +27,32 @@ def check_structure(obj: ArticulatedObject, ctx: Context | None = None) -> list[
     try:
         rebuilt = ArticulatedObject.from_parts(obj.name, obj.links.values(), obj.joints)
     except ModelError as exc:
-        return [issue(exc.code, "error", "object", str(exc))]
+        return [issue(exc.code, str(exc), severity="error", location="object")]
     if rebuilt.root != obj.root:
-        return [issue("structure.root_mismatch", "error", "object",
-                      f"object says root {obj.root!r}, its joints say {rebuilt.root!r}")]
+        return [issue("structure.root_mismatch",
+                      f"object says root {obj.root!r}, its joints say {rebuilt.root!r}",
+                      location="object")]
     return _moving_parts(obj)
 
 
 def _moving_parts(obj: ArticulatedObject) -> list[Issue]:
     moving = [j for j in obj.joints if j.moving]
     if not moving:
-        return [issue("structure.no_moving_joints", "warning", "object",
-                      f"{len(obj.joints)} joints, none of them moves: a rigid object")]
+        return [issue("structure.no_moving_joints",
+                      f"{len(obj.joints)} joints, none of them moves: a rigid object",
+                      location="object")]
     out: list[Issue] = []
     for joint in moving:
         below = subtree_links(obj, joint.child)
         if not any(obj.links[name].has_geometry for name in below):
-            out.append(issue("structure.empty_moving_part", "warning", joint_loc(joint),
-                             f"child {joint.child!r} and its subtree have no geometry"))
+            out.append(issue("structure.empty_moving_part",
+                             f"child {joint.child!r} and its subtree have no geometry",
+                             location=joint_loc(joint)))
         elif not obj.links[joint.child].has_geometry and any(
             j.moving for j in obj.children(joint.child)
         ):
-            out.append(issue("structure.helper_link", "info", f"link:{joint.child}",
+            out.append(issue("structure.helper_link",
                              f"geometry-less link between {joint.name!r} and a moving child "
-                             "joint (one physical DOF written as two joints?)"))
+                             "joint (one physical DOF written as two joints?)",
+                             location=f"link:{joint.child}"))
     return out

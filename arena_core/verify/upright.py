@@ -44,9 +44,9 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint
 from arena_core.text import normalize, tokens
-from arena_core.verify.base import Context, ensure_context, issue, joint_loc, subtree_links
+from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
 from arena_core.verify.geometry import bounds
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Normalized category keys of objects that swing about vertical hinges: the taxonomy's
 #: categories ``door``, ``window`` and ``gate``, their ids and aliases (``window_horiz``, a
@@ -74,10 +74,12 @@ def check_upright(obj: ArticulatedObject, ctx: Context | None = None) -> list[Is
     main = max(hinges, key=lambda h: h[2])[0]
     shown = ", ".join(f"{j.name!r} axis {_vec(a)} is {math.degrees(t):.0f} deg"
                       for t, j, a in angles[:3])
-    return [issue("geometry.up_axis.implausible", "warning", joint_loc(main),
+    return [issue("geometry.up_axis.implausible",
                   f"a {label!r} swings about vertical hinges, but no hinge is within "
                   f"{math.degrees(tol.UPRIGHT_HINGE):.0f} deg of +-Z ({shown} from vertical): "
-                  "is the source's up axis right (manifest 'up_axis')?")]
+                  "is the source's up axis right (manifest 'up_axis')?", location=joint_loc(main),
+                  data={"category": label, "vertical_angle_deg": {
+                      j.name: math.degrees(t) for t, j, _ in angles}})]
 
 
 def upright_category(category: object, name: str) -> str | None:

@@ -28,7 +28,7 @@ from typing import Any
 from arena_core.guard import guarded
 from arena_core.hashing import HashingError, hash_files, hash_tree
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
-from schemas.issues import Issue, Severity
+from schemas.issues import Issue, issue
 from schemas.sources import SourceFile, SourceManifest, SourceObject
 
 
@@ -112,11 +112,6 @@ def check_root(root: str | Path, manifest: SourceManifest) -> Path:
     return path
 
 
-def issue(code: str, message: str, *, severity: Severity = "error", location: str = "") -> Issue:
-    """Shorthand for an :class:`~schemas.issues.Issue` (severity ``error`` by default)."""
-    return Issue(code=code, severity=severity, location=location, message=message)
-
-
 def make_object(
     manifest: SourceManifest,
     *,
@@ -183,13 +178,12 @@ def folder_files(folder: Path, *, base: Path | None = None) -> tuple[list[Source
         path = f"{prefix}/{rel}" if prefix else rel
         if size < 0:
             issues.append(issue("source.file.symlink", f"{path} is a symbolic link; not hashed, "
-                                "not followed", severity="warning", location="file"))
+                                "not followed", location="file"))
             continue
         out.append(SourceFile(path=path, sha256=sha, size=size))
     if too_deep:
         issues.append(issue("source.folder.too_deep", f"{len(too_deep)} folder(s) nested more "
-                            f"than {MAX_FOLDER_DEPTH} levels were not hashed", severity="warning",
-                            location="file"))
+                            f"than {MAX_FOLDER_DEPTH} levels were not hashed", location="file"))
     return out, issues
 
 
@@ -200,8 +194,7 @@ def listed_files(base: Path, relpaths: Iterable[str]) -> tuple[list[SourceFile],
         try:
             (entry,) = hash_files(base, [rel])
         except HashingError as exc:
-            issues.append(issue("source.file.unreadable", str(exc), severity="warning",
-                                location="file"))
+            issues.append(issue("source.file.unreadable", str(exc), location="file"))
             continue
         out.append(SourceFile(path=entry[0], sha256=entry[2], size=entry[1]))
     return out, issues

@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flows.adapters.base import issue, read_json, read_semantics
+from flows.adapters.base import read_json, read_semantics
 from flows.adapters.partnet_mobility import PartNetMobilityAdapter
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Keys kept from each ``link_annotation_gapartnet.json`` entry.
 _ANNOTATION_KEYS = ("link_name", "is_gapart", "category", "bbox")
@@ -45,8 +45,7 @@ class GAPartNetAdapter(PartNetMobilityAdapter):
                 extras[key], found = read_semantics(path, code)
                 issues += found
             elif key == "semantics":
-                issues.append(issue("gapartnet.semantics.missing", f"no {name}",
-                                    severity="warning", location="file"))
+                issues.append(issue("gapartnet.semantics.missing", f"no {name}", location="file"))
         annotations, found = _link_annotations(folder / "link_annotation_gapartnet.json")
         issues += found
         if annotations is not None:
@@ -57,13 +56,11 @@ class GAPartNetAdapter(PartNetMobilityAdapter):
 def _link_annotations(path: Path) -> tuple[list[dict[str, Any]] | None, list[Issue]]:
     """Entries of ``link_annotation_gapartnet.json`` (a list of per-link mappings)."""
     if not path.is_file():
-        return None, [issue("gapartnet.annotation.missing", f"no {path.name}",
-                            severity="warning", location="file")]
+        return None, [issue("gapartnet.annotation.missing", f"no {path.name}", location="file")]
     data, issues = read_json(path, "gapartnet.annotation")
     if data is None:
         return None, issues
     if not isinstance(data, list) or not all(isinstance(e, dict) for e in data):
         return None, [issue("gapartnet.annotation.invalid", f"{path.name}: expected a list of "
-                            f"per-link objects, got {type(data).__name__}", severity="warning",
-                            location="file")]
+                            f"per-link objects, got {type(data).__name__}", location="file")]
     return [{k: e[k] for k in _ANNOTATION_KEYS if k in e} for e in data], issues

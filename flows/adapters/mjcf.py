@@ -34,7 +34,7 @@ from lxml import etree
 
 from arena_core.fsutil import write_atomic
 from arena_core.urdf_write import fmt, write_urdf
-from flows.adapters.base import Adapter, Entry, issue, listed_files, make_object, resolve_category
+from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_convert import convert_model
 from flows.adapters.mjcf_prepare import (
@@ -46,7 +46,7 @@ from flows.adapters.mjcf_prepare import (
     read_xml,
 )
 from flows.adapters.urdf_refs import walk_files
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
 #: File name of the compiled MJCF text beside the converted URDF.

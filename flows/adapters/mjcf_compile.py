@@ -44,8 +44,7 @@ import mujoco
 from lxml import etree
 
 from arena_core.mujoco_load import compile_model
-from flows.adapters.base import issue
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Most repairs tried on one model.
 MAX_REPAIRS = 50
@@ -92,7 +91,7 @@ def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
 def _quiet_compile(text: str, issues: list[Issue]) -> mujoco.MjModel:
     """Compile ``text``; MuJoCo's warnings become ``mjcf.mujoco_warning`` info issues."""
     model, warnings = compile_model(xml=text)
-    issues += [issue("mjcf.mujoco_warning", f"MuJoCo: {w}", severity="info", location="file")
+    issues += [issue("mjcf.mujoco_warning", f"MuJoCo: {w}", location="file")
                for w in warnings]
     return model
 

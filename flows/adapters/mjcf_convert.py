@@ -65,9 +65,8 @@ from arena_core.model import (
     Mimic,
     Primitive,
 )
-from flows.adapters.base import issue
 from flows.adapters.mjcf_couplings import coupling_record
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 ROOT_LINK = "world"
 MESH_DIR = "meshes"
@@ -254,7 +253,7 @@ class _State:
             urdf_type = "prismatic"
             if not math.isfinite(lower):
                 self.issues.append(issue("mjcf.slide.unlimited", f"slide joint {mj_name!r} has no "
-                                         "range; written with -inf/inf limits", severity="warning",
+                                         "range; written with -inf/inf limits",
                                          location=f"joint:{name}"))
         else:
             urdf_type, lower, upper = "fixed", 0.0, 0.0
@@ -393,7 +392,7 @@ class _State:
             self.issues.append(issue("mjcf.equality.recorded", f"{record['type']} equality "
                                      f"{record['obj1']!r}-{record['obj2']!r} is not an active "
                                      "linear coupling of two one-DOF joints; recorded in the "
-                                     "couplings, the URDF moves without it", severity="warning",
+                                     "couplings, the URDF moves without it",
                                      location=f"equality:{m.eq(e).name or e}"))
 
 

@@ -45,9 +45,8 @@ from lxml import etree
 from arena_core.fsutil import file_problem, write_atomic
 from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.xmlsafe import XmlError, parse_xml
-from flows.adapters.base import issue
 from flows.adapters.mjcf_global import GlobalFrameError, to_local
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Deepest chain of ``<include>`` followed.
 MAX_INCLUDE_DEPTH = 8
@@ -262,7 +261,7 @@ def _converted_mesh(out: Prepared, path: Path, work_dir: Path) -> Path | None:
                                     f"be converted to OBJ: {exc}", location="file"))
             return None
     out.issues.append(issue("mjcf.mesh.converted", f"mesh {path.name!r} ({path.suffix}) is "
-                            "converted to OBJ for MuJoCo", severity="info", location="file"))
+                            "converted to OBJ for MuJoCo", location="file"))
     return target
 
 
@@ -296,7 +295,8 @@ def _strip_scene(out: Prepared) -> None:
         counts = ", ".join(f"{v} {k if v == 1 else plural.get(k, k + 's')}"
                            for k, v in dropped.items() if v)
         out.issues.append(issue("mjcf.scene.dropped", f"scene elements dropped: {counts}",
-                                severity="info", location="file"))
+                                location="file",
+                                data={"dropped": {k: v for k, v in dropped.items() if v}}))
 
 
 def _moves(body: etree._Element) -> bool:
@@ -326,14 +326,14 @@ def _modernize(out: Prepared) -> None:
                 commas += 1
     if commas:
         out.issues.append(issue("mjcf.vector.commas", f"{commas} comma-separated vector(s) "
-                                "rewritten with spaces", severity="warning", location="file"))
+                                "rewritten with spaces", location="file"))
     fixed = [j for j in out.tree.iter("joint") if j.get("type") == "fixed"]
     for joint in fixed:
         joint.getparent().remove(joint)
     if fixed:
         out.issues.append(issue("mjcf.joint.fixed_removed", f"{len(fixed)} joint(s) of type "
                                 "'fixed' (not MJCF) removed: their bodies are welded",
-                                severity="warning", location="file"))
+                                location="file"))
     if any(c.get("coordinate") == "global" for c in out.tree.iter("compiler")):
         try:
             to_local(out.tree)
@@ -341,5 +341,4 @@ def _modernize(out: Prepared) -> None:
             out.issues.append(issue("mjcf.global.unsupported", str(exc), location="file"))
             return
         out.issues.append(issue("mjcf.global.converted", "global coordinates (removed in "
-                                "MuJoCo 2.3.4) rewritten as local frames",
-                                severity="warning", location="file"))
+                                "MuJoCo 2.3.4) rewritten as local frames", location="file"))

@@ -30,7 +30,6 @@ from flows.adapters.base import (
     Adapter,
     Entry,
     folder_files,
-    issue,
     make_object,
     read_json,
     read_semantics,
@@ -38,7 +37,7 @@ from flows.adapters.base import (
 )
 from flows.adapters.urdf_folder import urdf_file_object
 from flows.adapters.urdf_refs import SKIP_DIRS, find_packages, walk_files
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
 #: Archive suffix of the per-object zips (the Hub copy of PartNet-Mobility).
@@ -107,8 +106,7 @@ class PartNetMobilityAdapter(Adapter):
         """Adapter-specific side files: ``semantics.txt`` -> ``extras["semantics"]``."""
         path = folder / "semantics.txt"
         if not path.is_file():
-            return {}, [issue("pm.semantics.missing", "no semantics.txt", severity="warning",
-                              location="file")]
+            return {}, [issue("pm.semantics.missing", "no semantics.txt", location="file")]
         rows, issues = read_semantics(path, "pm.semantics")
         return {"semantics": rows}, issues
 
@@ -152,7 +150,7 @@ def pm_metadata(folder: Path, source_id: str) -> tuple[str | None, str | None, d
         meta, issues = read_json(meta_path, "pm.meta")
     else:
         issues.append(issue("pm.meta.missing", "no meta.json; category from the manifest hints",
-                            severity="warning", location="file"))
+                            location="file"))
     meta = meta if isinstance(meta, dict) else {}
     native = str(meta["model_cat"]) if meta.get("model_cat") else None
     for key in ("anno_id", "model_id"):
@@ -222,7 +220,7 @@ def _plain_urdfs(manifest: SourceManifest, folder: Path, source_id: str, urdfs: 
         rel = urdf.relative_to(folder).with_suffix("").as_posix()
         sid = source_id if len(urdfs) == 1 else f"{source_id}/{rel}"
         note = issue("pm.layout.plain_urdf", f"no mobility.urdf; {rel}.urdf read as a plain "
-                     "URDF folder object", severity="info", location="file")
+                     "URDF folder object", location="file")
         yield urdf_file_object(manifest, urdf, folder, packages, source_id=sid,
                                category_keys=[sid, source_id, urdf.stem],
                                issues=[*notes, note], package_issues=package_issues,

@@ -25,8 +25,7 @@ from arena_core.fsutil import file_problem, walk
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES, MAX_XML_BYTES, MESH_MAX_BYTES
 from arena_core.urdf_meshes import package_candidate, split_package_uri
 from arena_core.xmlsafe import XmlError, parse_xml
-from flows.adapters.base import issue
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 from schemas.sources import included
 
 #: Folders never searched for URDFs or packages.
@@ -59,7 +58,7 @@ def too_deep_issue(root: Path, folders: list[Path]) -> Issue:
     first = folders[0].relative_to(root).as_posix()
     return issue("source.folder.too_deep", f"{len(folders)} folder(s) nested more than "
                  f"{MAX_FOLDER_DEPTH} levels below {root.name} were not searched "
-                 f"(first: {first[:120]}...)", severity="warning", location="file")
+                 f"(first: {first[:120]}...)", location="file")
 
 
 def find_packages(root: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
@@ -79,7 +78,7 @@ def find_packages(root: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
         if name in packages:
             issues[name] = issue("urdf.package.duplicate", f"package {name!r} is declared in "
                                  f"{packages[name]} and {xml.parent}; using the first",
-                                 severity="warning", location="file")
+                                 location="file")
             continue
         packages[name] = xml.parent
     return packages, issues

@@ -58,7 +58,7 @@ from flows.commands.validate_report import (
     render_text,
     write_reports,
 )
-from schemas.issues import Issue
+from schemas.issues import Issue, Severity, issue
 
 HELP = "normalize and verify one object (folder, URDF, MJCF or archive)"
 
@@ -248,7 +248,7 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
         try:
             src = _resolve_input(args, extract, convert)
         except Rejected as exc:
-            return failure_report(str(args.path), _issue(exc.code, str(exc)))
+            return failure_report(str(args.path), _issue(exc.code, str(exc), severity="error"))
         record = _process(src, out, args)
         extra = None
         if nearest is not None:
@@ -421,5 +421,5 @@ def _against(nearest, release: str, record) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- reports
-def _issue(code: str, message: str, *, severity: str = "error") -> Issue:
-    return Issue(code=code, severity=severity, location="input", message=message)
+def _issue(code: str, message: str, *, severity: Severity | None = None) -> Issue:
+    return issue(code, message, severity=severity, location="input")

@@ -246,6 +246,7 @@ class _Exotic(Exception):
 
 
 def _fake(name: str, open_) -> Engine:
+    """A stand-in engine; ``name`` is a real engine name (issue codes are catalogued)."""
     return Engine(name=name, tolerance=1e-9, distribution="no-such-distribution", open=open_)
 
 
@@ -275,15 +276,15 @@ def test_any_engine_exception_is_its_own_issue_and_the_others_run(tmp_path):
         def checks(self):
             raise FloatingPointError("diverged")
 
-    result = verify(urdf, engines=[_fake("boom", explode), _fake("half", Broken),
-                                   _fake("shaky", Shaky), "yourdfpy"])
+    result = verify(urdf, engines=[_fake("mujoco", explode), _fake("pybullet", Broken),
+                                   _fake("pinocchio", Shaky), "yourdfpy"])
     boom, half, shaky, ok = result.results
-    assert boom.issues[0].code == "engine.boom.load_failed" and boom.version == ""
+    assert boom.issues[0].code == "engine.mujoco.load_failed" and boom.version == ""
     assert boom.issues[0].message == "_Exotic: first line | second line"
-    assert half.loaded and half.issues[0].code == "engine.half.fk_mismatch"
+    assert half.loaded and half.issues[0].code == "engine.pybullet.fk_mismatch"
     assert "segment violation averted" in half.issues[0].message
     assert shaky.max_pose_error == 0.0 and [i.code for i in shaky.issues] == [
-        "engine.shaky.unstable"] and "diverged" in shaky.issues[0].message
+        "engine.pinocchio.unstable"] and "diverged" in shaky.issues[0].message
     assert ok.ok and not result.ok
 
 
@@ -307,7 +308,7 @@ def test_missing_link_in_an_engine_is_a_mismatch(tmp_path):
             pass
 
     qs = configurations(obj, k=5, seed=0)
-    r = run_engine(_fake("partial", Partial), urdf, obj, qs, [link_poses(obj, q) for q in qs])
+    r = run_engine(_fake("pybullet", Partial), urdf, obj, qs, [link_poses(obj, q) for q in qs])
     assert isinstance(r, EngineResult) and r.max_pose_error == math.inf
     assert r.worst_link == "tip" and "missing" in r.issues[0].message
 
@@ -344,8 +345,8 @@ def test_float32_tolerance_grows_with_the_distance_from_the_origin(tmp_path):
         for pose in poses.values():
             pose[:3, 3] += [50.0, 0.0, 0.0]
         far.append(poses)
-    strict = Engine(name="strict", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded)
-    scaled = Engine(name="scaled", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded,
+    strict = Engine(name="pybullet", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded)
+    scaled = Engine(name="pinocchio", tolerance=ENGINE_PYBULLET, distribution="x", open=Rounded,
                     per_meter=True)
     strict_result = run_engine(strict, urdf, obj, qs, far)
     assert strict_result.max_pose_error > ENGINE_PYBULLET and not strict_result.ok

@@ -61,7 +61,8 @@ def test_incomplete_limit_is_an_error_for_a_canonical_object():
 
 def test_degrees_message_gives_the_radian_reading():
     (found,) = joint_issues("degrees_limits")
-    assert "1.5708" in found.message
+    np.testing.assert_allclose(found.data["as_radians"], np.radians(found.data["limits"]))
+    assert "1.5708" in found.message  # the message gives the reading too
 
 
 def _single(joint: Joint) -> ArticulatedObject:
@@ -97,7 +98,7 @@ def test_verify_object_never_raises_on_nan_data():
     obj = read_urdf(FIXTURES / "nan_origin.urdf").obj
     issues = verify_object(obj)
     assert "joint.origin.nonfinite" in [i.code for i in issues]
-    assert "verify.internal_error" not in [i.code for i in issues]
+    assert "internal.error" not in [i.code for i in issues]
 
 
 def _floating_chain(lower: float, upper: float) -> ArticulatedObject:

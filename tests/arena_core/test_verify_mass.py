@@ -38,7 +38,9 @@ def test_com_outside_the_hull_is_a_warning_with_the_distance():
     obj = read_urdf(FIXTURES / "com_outside.urdf").obj
     (found,) = [i for i in check_mass(obj) if i.code == "mass.com.outside"]
     assert (found.severity, found.location) == ("warning", "link:door")
-    assert "1.75 m outside" in found.message  # COM x = 2.25, door box ends at x = 0.5
+    # COM x = 2.25, door box ends at x = 0.5
+    np.testing.assert_allclose(found.data["distance"], 1.75, atol=1e-6)
+    np.testing.assert_allclose(found.data["com"][0], 2.25)
 
 
 def test_good_door_inertials_pass():

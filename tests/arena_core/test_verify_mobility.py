@@ -136,7 +136,8 @@ def test_rescaled_geometry_with_unscaled_limit_disagrees(pm_door):
     _rescale(pm_door / "mobility.urdf", 0.5, limits=False)
     (found,) = mobility_issues(pm_door)
     assert (found.code, found.location) == ("mobility.disagree", "joint:joint_2")
-    assert "limits URDF [0.0, 0.4] vs json [0.0, 0.2]" in found.message
+    assert (found.data["urdf_limits"], found.data["json_limits"]) == ([0.0, 0.4], [0.0, 0.2])
+    assert found.data["joint"] == "joint_2" and found.data["distance"] > 0
 
 
 def test_full_turn_shift_is_the_same_hinge(pm_door):

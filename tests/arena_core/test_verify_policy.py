@@ -54,6 +54,6 @@ def test_a_crashing_check_becomes_an_internal_error_issue(monkeypatch):
     obj = ArticulatedObject.from_parts("x", [Link("a")], [])
     issues = verify_object(obj, checks=["boom"])
     assert [(i.code, i.severity, i.location) for i in issues] == [
-        ("verify.internal_error", "error", "check:boom")]
+        ("internal.error", "error", "check:boom")]
     with pytest.raises(KeyError, match="unknown check"):
         verify_object(obj, checks=["nope"])

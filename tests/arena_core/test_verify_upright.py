@@ -57,7 +57,8 @@ def test_the_same_door_read_as_z_up_gets_the_warning(tmp_path):
     (found,) = [i for i in record.verification.issues if i.code == CODE]
     assert found.severity == "warning" and found.location == "joint:hinge"
     assert "'hinge' axis (0, 1, 0) is 90 deg" in found.message and "up_axis" in found.message
-    assert "handle_turn" not in found.message  # a small part's joint is not a hinge
+    # a small part's joint is not a hinge
+    assert found.data["vertical_angle_deg"] == pytest.approx({"hinge": 90.0})
 
 
 def test_a_small_vertical_handle_does_not_make_a_lying_door_upright():

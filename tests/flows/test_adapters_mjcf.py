@@ -197,8 +197,8 @@ def test_joint_types_limits_and_multi_dof_issues(library, tmp_path):
                     [0.5, 0.01])
     multi = {i.location: i.severity for i in obj.issues if i.code == "mjcf.joint.multi_dof"}
     assert multi == {}
-    scene = [i.message for i in obj.issues if i.code == "mjcf.scene.dropped"]
-    assert scene == ["scene elements dropped: 1 plane, 1 body"]
+    scene = [i.data for i in obj.issues if i.code == "mjcf.scene.dropped"]
+    assert scene == [{"dropped": {"plane": 1, "body": 1}}]
 
 
 def _obj_vertices(path: Path) -> np.ndarray:

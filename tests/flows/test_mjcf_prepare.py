@@ -88,9 +88,11 @@ def test_object_file_with_scene_keeps_only_the_articulated_bodies(tmp_path):
     assert list(objects) == ["objects/drawer"]
     obj = objects["objects/drawer"]
     assert not obj.has_errors, obj.issues
-    scene = next(i.message for i in obj.issues if i.code == "mjcf.scene.dropped")
-    assert scene == ("scene elements dropped: 1 light, 1 camera, 1 plane, 2 bodies, "
-                     "2 sections")
+    scene = next(i for i in obj.issues if i.code == "mjcf.scene.dropped")
+    assert scene.data == {"dropped": {"light": 1, "camera": 1, "plane": 1, "body": 2,
+                                      "section": 2}}
+    assert scene.message == ("scene elements dropped: 1 light, 1 camera, 1 plane, 2 bodies, "
+                             "2 sections")
     model = mujoco.MjModel.from_xml_path(obj.extras["mjcf_compiled"])
     bodies = {model.body(i).name for i in range(model.nbody)}
     assert bodies == {"world", "case", "drawer_link"}  # table and mocap hand are scene

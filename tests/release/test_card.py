@@ -51,6 +51,7 @@ def test_written_card_body(built):
         assert f"](figures/{figure}.png)" in text
     assert f"**{len(built.objects)}** objects in `full`" in text
     assert "## Changelog" not in text
+    assert "| `reports/issue_codes.json` |" in text  # the files table names the catalog
 
 
 def test_changelog_hook_and_license_marks():

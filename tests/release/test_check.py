@@ -7,7 +7,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from arena_core import tolerances as tol
-from release.check import check_release
+from release.check import check_release, issue_code_problems
 from release.reader import parquet_files
 from release.rows import ROW_SCHEMA
 from release.writer import SUMS_NAME, release_checksums
@@ -97,3 +97,15 @@ def test_check_reports_an_unloadable_config(release_copy, hf_home):
                            verify_files=False)
     assert not report.ok
     assert any("eval200" in p for p in report.problems)
+
+
+def test_check_wants_a_catalog_that_explains_every_code_of_the_rows(tmp_path):
+    full = {"verification": [{"status": "accepted", "issues": [{"code": "mesh.degenerate"}]},
+                             None]}
+    assert issue_code_problems(tmp_path, full) and "unreadable" in issue_code_problems(
+        tmp_path, full)[0]
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports/issue_codes.json").write_text('{"geometry.none": {}}')
+    assert "mesh.degenerate" in issue_code_problems(tmp_path, full)[0]
+    (tmp_path / "reports/issue_codes.json").write_text('{"mesh.degenerate": {}}')
+    assert issue_code_problems(tmp_path, full) == []

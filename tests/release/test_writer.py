@@ -15,11 +15,13 @@ from arena_core.hashing import file_sha256
 from release.reader import load_rows, parquet_files
 from release.rows import ROW_SCHEMA
 from release.writer import ReleaseError, release_checksums, write_release
+from schemas.issue_codes import catalog_document
 
 EXPECTED_FILES = [
     "README.md", "SHA256SUMS", "license_map.json", "release_info.json",
     "manifests/sources.json", "manifests/subset.json", "manifests/taxonomy.yaml",
     "reports/build_report.json", "reports/coverage.md", "reports/duplicates.json",
+    "reports/issue_codes.json",
     "reports/duplicates.md", "figures/supercategories.png", "figures/joint_types.png",
     "figures/moving_joints.png", "figures/contact_sheet.png",
 ]
@@ -40,6 +42,20 @@ def test_layout_and_counts(built):
     info = json.loads((built.release_dir / "release_info.json").read_text())
     assert info["counts"] == {"full": len(built.objects), "eval200": len(built.subset.entries),
                               "duplicates": 1, "rejected": 0}
+
+
+def test_rows_carry_issue_data_and_the_release_ships_the_catalog(built):
+    by_id = {o.record.object_id: o.record for o in built.objects}
+    with_data = 0
+    for row in load_rows(built.release_dir):
+        issues = by_id[row["object_id"]].verification.issues
+        got = [None if i["data"] is None else json.loads(i["data"])
+               for i in row["verification"]["issues"]]
+        assert got == [i.data for i in issues]
+        with_data += sum(d is not None for d in got)
+    assert with_data, "no released issue carries data: the test checks nothing"
+    shipped = json.loads((built.release_dir / "reports/issue_codes.json").read_text())
+    assert shipped == catalog_document() and shipped["joint.limit.missing"]["severity"] == "error"
 
 
 def test_rows_match_records(built):

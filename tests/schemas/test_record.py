@@ -55,6 +55,20 @@ def test_json_round_trip_keeps_every_field():
     assert back.accepted and back.verification.codes == ["normalize.limit.filled"]
 
 
+def test_issue_data_round_trips_and_records_without_it_read_and_write_as_before():
+    facts = Issue(code="normalize.limit.filled", severity="info", location="joints",
+                  message="x", data={"joints": ["hinge"], "effort": 100.0})
+    rec = _record(verification=VerificationReport.from_issues([facts]))
+    back = ObjectRecord.model_validate_json(rec.model_dump_json())
+    assert back.verification.issues[0].data == {"joints": ["hinge"], "effort": 100.0}
+    assert hash(back.verification.issues[0]) == hash(facts)  # still usable in sets
+    old = json.loads(_record().model_dump_json())  # a record written before ``data`` existed
+    assert "data" not in old["verification"]["issues"][0]
+    assert ObjectRecord.model_validate(old).verification.issues == [INFO]
+    with pytest.raises(ValidationError):
+        Issue(code="x.y", severity="info", message="m", data={"f": object()})
+
+
 def test_status_is_derived_from_severities():
     assert VerificationReport.from_issues([INFO]).status == "accepted"
     assert VerificationReport.from_issues([INFO, ERROR]).status == "rejected"
