@@ -45,6 +45,7 @@ from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import compile_model
 from arena_core.normalize import Normalized
 from schemas.issues import Issue
+from schemas.record import EngineRecord
 
 #: Random configurations checked besides ``qpos0``.
 SAMPLES = 8
@@ -56,6 +57,11 @@ _FREE, _BALL, _SLIDE, _HINGE = 0, 1, 2, 3
 
 class OracleFailure(ValueError):
     """The oracle cannot compare (the message says why)."""
+
+
+#: The ``engines`` entry of the oracle: MuJoCo on the source model (``max_pose_error`` is
+#: the worst deviation found).
+ORACLE_ENGINE = "mujoco_source"
 
 
 @dataclass
@@ -74,19 +80,25 @@ class Deviation:
             self.value, self.where = value, where
 
 
-def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,
-                       extras: Mapping[str, Any] | None, *, samples: int = SAMPLES,
-                       seed: int = SEED) -> list[Issue]:
-    """The oracle's issues (``[]`` when ``extras`` do not describe an MJCF source or all agree)."""
+def mjcf_oracle(canonical: ArticulatedObject, normalized: Normalized,
+                extras: Mapping[str, Any] | None, *, samples: int = SAMPLES,
+                seed: int = SEED) -> tuple[list[Issue], EngineRecord | None]:
+    """The oracle's issues and its ``engines`` entry (:data:`ORACLE_ENGINE`: loaded, ok, the
+    worst deviation as ``max_pose_error``); ``([], None)`` when ``extras`` do not describe an
+    MJCF source."""
     extras = extras or {}
     path = extras.get("mjcf_compiled") or extras.get("mjcf_path")
     if not path or extras.get("joint_map") is None:
-        return []
+        return [], None
+    import mujoco
+
+    record = EngineRecord(engine=ORACLE_ENGINE, version=mujoco.__version__, loaded=False,
+                          ok=False)
     try:
         found = mjcf_deviation(path, canonical, normalized, extras, samples=samples, seed=seed)
     except OracleFailure as exc:
         return [Issue(code="mjcf.oracle.failed", severity="error", location="object",
-                      message=f"the MuJoCo oracle cannot run: {exc}")]
+                      message=f"the MuJoCo oracle cannot run: {exc}")], record
     issues = []
     if found.missing or not found.value <= tol.MJCF_ORACLE:
         what = (f"no counterpart for {', '.join(found.missing[:5])}" if found.missing else
@@ -97,7 +109,17 @@ def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,
     if found.partial:
         issues.append(Issue(code="mjcf.oracle.partial", severity="info", location="object",
                             message="no body_map in the source extras: body poses not compared"))
-    return issues
+    value = float(found.value) if math.isfinite(found.value) else None
+    return issues, record.model_copy(update={"loaded": True, "max_pose_error": value,
+                                             "ok": not any(i.severity == "error"
+                                                           for i in issues)})
+
+
+def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,
+                       extras: Mapping[str, Any] | None, *, samples: int = SAMPLES,
+                       seed: int = SEED) -> list[Issue]:
+    """The oracle's issues (``[]`` when ``extras`` do not describe an MJCF source or all agree)."""
+    return mjcf_oracle(canonical, normalized, extras, samples=samples, seed=seed)[0]
 
 
 def mjcf_deviation(path: str, canonical: ArticulatedObject, normalized: Normalized,

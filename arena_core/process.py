@@ -41,7 +41,7 @@ from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, tree_sha256
 from arena_core.massprops import MeshCache
-from arena_core.mjcf_oracle import mjcf_oracle_issues
+from arena_core.mjcf_oracle import mjcf_oracle
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
 from arena_core.model import ArticulatedObject
 from arena_core.normalize import Normalized, check_options, normalize_object
@@ -166,12 +166,13 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
                             message=f"the canonical URDF cannot be read back: {exc}"))
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
-    found += mjcf_oracle_issues(canonical.obj, normalized, extras)  # [] unless from MJCF
-    issues += canonical.issues + found + _verify(canonical.obj, prov.get("category"), extras)
-    engines: list[EngineRecord] = []
+    source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
+    issues += canonical.issues + found + source_found + _verify(canonical.obj,
+                                                                prov.get("category"), extras)
+    engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
-        engine_issues, engines = simulation_check(folder, CANONICAL_URDF, canonical.obj)
-        issues += engine_issues
+        engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj)
+        issues, engines = issues + engine_issues, engines + simulated
     return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 

@@ -303,7 +303,9 @@ def _engines(info: CardInfo) -> str:
 Every object was loaded in each engine and every link's pose compared with arena_core's
 forward kinematics at the rest pose and 5 random configurations (1e-9; 1e-6 for PyBullet's
 float32 API), and simulated for 1 s in MuJoCo. Objects that load and move right, per source
-(`mujoco_mjcf` is the object's own `object.xml`; `mujoco` is MuJoCo's URDF import):
+(`mujoco_mjcf` is the object's own `object.xml`; `mujoco` is MuJoCo's URDF import;
+`mujoco_source`, for objects converted from MuJoCo XML, is MuJoCo's own kinematics of the
+source model agreeing with the canonical object to 1e-9 -- the MuJoCo oracle):
 
 {table}
 
@@ -319,7 +321,7 @@ import yourdfpy; robot = yourdfpy.URDF.load(f"{{folder}}/object.urdf")
 """
 
 
-_ENGINE_ORDER = ["mujoco_mjcf", "mujoco", "pybullet", "pinocchio", "yourdfpy"]
+_ENGINE_ORDER = ["mujoco_mjcf", "mujoco", "pybullet", "pinocchio", "yourdfpy", "mujoco_source"]
 
 
 def _subset_cell(info: CardInfo) -> str:

@@ -206,7 +206,9 @@ def test_process_object_rejects_a_misconverted_mjcf_object(tmp_path):
                                                                 "source": "mj"}, extras=extras)
     codes = {i.code for i in record.verification.issues if i.severity == "error"}
     assert record.verification.status == "rejected" and codes == {"mjcf.oracle.mismatch"}
-    assert record.engines == []  # a rejected object is not simulated
+    (oracle,) = record.engines  # a rejected object is not simulated; the oracle says why
+    assert (oracle.engine, oracle.loaded, oracle.ok) == ("mujoco_source", True, False)
+    assert oracle.max_pose_error > 1e-3
 
 
 #: Installed MuJoCo models that compile as shipped: (package, path inside it). Together they

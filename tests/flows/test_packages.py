@@ -294,3 +294,12 @@ def test_a_build_reads_the_installed_wheel_and_records_it(harness, tmp_path):
     assert listed["metaworld"]["manifest"]["location"]["installed"] == {
         "metaworld": {"version": "3.1.1", "license": "MIT"}}
     assert listed["metaworld"]["objects"] == 1
+    # the released MJCF object carries the MuJoCo oracle's verdict beside the engines'
+    from release.reader import load_rows
+
+    (row,) = load_rows(release, columns=["engines", "category", "supercategory"])
+    engines = {e["engine"]: e for e in row["engines"]}
+    assert set(engines) >= {"mujoco_source", "mujoco_mjcf", "mujoco", "pybullet", "pinocchio"}
+    assert all(e["ok"] for e in engines.values())
+    assert engines["mujoco_source"]["max_pose_error"] <= 1e-9
+    assert (row["supercategory"], row["category"]) == ("storage_furniture", "drawer_unit")
