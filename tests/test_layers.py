@@ -55,3 +55,57 @@ def test_ruff_clean():
     result = subprocess.run([ruff, "check", "arena_core", "schemas", "release", "flows"],
                             cwd=REPO, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+#: The project's own top-level packages: a core guarantee never depends on whether one of
+#: them "is installed".
+OWN = ("arena_core", "flows", "schemas", "release")
+_IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError"}
+
+
+def _guards(path: Path) -> list[str]:
+    """``file:line`` of every probe for one of our own modules: ``find_spec`` on it, or a
+    ``try`` importing it whose handler catches ImportError/ModuleNotFoundError."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(
+                node.func, "id", "")) == "find_spec":
+            found.append(f"{path.relative_to(REPO)}:{node.lineno} find_spec")
+        if not isinstance(node, ast.Try):
+            continue
+        caught = {n.id if isinstance(n, ast.Name) else getattr(n, "attr", "")
+                  for h in node.handlers if h.type is not None
+                  for n in (h.type.elts if isinstance(h.type, ast.Tuple) else [h.type])}
+        if not caught & _IMPORT_ERRORS:
+            continue
+        for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+            names = []
+            if isinstance(inner, ast.Import):
+                names = [a.name for a in inner.names]
+            elif isinstance(inner, ast.ImportFrom) and inner.module and inner.level == 0:
+                names = [inner.module]
+            elif isinstance(inner, ast.Call) and getattr(inner.func, "attr", "") == \
+                    "import_module" and inner.args and isinstance(inner.args[0], ast.Constant):
+                names = [str(inner.args[0].value)]
+            if any(n.split(".")[0] in OWN for n in names):
+                found.append(f"{path.relative_to(REPO)}:{node.lineno} try/except ImportError")
+    return found
+
+
+def test_no_import_guards_on_our_own_modules(tmp_path):
+    """The metric is the oracle: it must not be able to switch itself off (nor any other
+    part of the pipeline) because a module of ours 'is not installed'."""
+    guards = [g for package in OWN for path in sorted((REPO / package).rglob("*.py"))
+              for g in _guards(path)]
+    assert guards == []
+    planted = tmp_path / "planted.py"  # the scan itself must see both kinds of probe
+    planted.write_text("import importlib.util\ntry:\n    import arena_core.compare\n"
+                       "except ModuleNotFoundError:\n    pass\n"
+                       "importlib.util.find_spec('flows.commands.build')\n")
+    original = globals()["REPO"]
+    try:
+        globals()["REPO"] = tmp_path
+        assert len(_guards(planted)) == 2
+    finally:
+        globals()["REPO"] = original

@@ -19,13 +19,23 @@ def usage(command: str, message: str) -> int:
 
 
 def jsonable(value):
-    """``value`` with tuples as lists, numpy scalars as Python numbers and NaN/inf as None."""
+    """``value`` as JSON-ready data: pydantic models and dataclasses as mappings, tuples as
+    lists, numpy scalars as Python numbers, NaN/inf as None, anything else unknown as text.
+
+    >>> import numpy as np
+    >>> jsonable({"a": (np.float64(1.5), float("nan")), 2: np.int64(3)})
+    {'a': [1.5, None], '2': 3}
+    """
+    if hasattr(value, "model_dump"):
+        return jsonable(value.model_dump(mode="json"))
     if isinstance(value, dict):
-        return {k: jsonable(v) for k, v in value.items()}
+        return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
+    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
+        return jsonable(value.item())
     if isinstance(value, float) and not math.isfinite(value):
         return None
-    if hasattr(value, "item"):
-        return jsonable(value.item())
-    return value
+    return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)

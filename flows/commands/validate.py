@@ -28,8 +28,6 @@ tree metric) to the report. Example::
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import json
 import math
 import os
@@ -44,6 +42,7 @@ from typing import Any
 from arena_core.fsutil import write_atomic
 from arena_core.guard import exception_issue
 from arena_core.limits import MAX_FOLDER_DEPTH
+from flows.commands.common import jsonable
 from flows.commands.validate_mjcf import (
     Rejected,
     file_root,
@@ -53,17 +52,16 @@ from flows.commands.validate_mjcf import (
 )
 from flows.commands.validate_report import (
     failure_report,
-    jsonable,
     object_report,
     render_text,
     write_reports,
 )
 from schemas.issues import Issue, Severity, issue
+from schemas.sources import ARCHIVE_SUFFIXES
 
 HELP = "normalize and verify one object (folder, URDF, MJCF or archive)"
 
 #: File name endings handled as archives (any file zipfile recognizes is one too).
-ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
 #: Folder levels below a lone URDF file searched for ``package.xml`` (its folder may be a
 #: large shared one, such as the temporary directory).
 URDF_PACKAGE_DEPTH = 2
@@ -156,29 +154,15 @@ def _check_usage(args: argparse.Namespace):
         _check_urdf_option(path, args.urdf)
     if args.against is None:
         return None
-    nearest = _release_nearest()
-    if nearest is None:
-        raise UsageError("--against needs the release reader (release.nearest), which is not "
-                         "available in this installation yet")
+    from release.reader import nearest, parquet_files  # pandas and pyarrow: only when asked
+
     if not Path(args.against).is_dir():
         raise UsageError(f"--against {args.against}: no such release folder")
-    _check_release(args.against)
-    return nearest
-
-
-def _check_release(release: str) -> None:
-    """Refuse a folder that the release reader cannot read (a usage error, before any work)."""
     try:
-        reader = importlib.import_module("release.reader")
-    except ImportError:
-        return
-    parquet_files = getattr(reader, "parquet_files", None)
-    if parquet_files is None:
-        return
-    try:
-        parquet_files(release)
+        parquet_files(args.against)
     except ValueError as exc:
-        raise UsageError(f"--against {release}: {exc}") from None
+        raise UsageError(f"--against {args.against}: {exc}") from None
+    return nearest
 
 
 def _check_urdf_option(folder: Path, wanted: str) -> Path:
@@ -191,20 +175,6 @@ def _check_urdf_option(folder: Path, wanted: str) -> Path:
     if not urdf.is_file():
         raise UsageError(f"--urdf {wanted}: no such file in {folder}")
     return urdf
-
-
-def _release_nearest():
-    """``release.nearest(release, record)`` if the release package provides it, else None."""
-    try:
-        module = importlib.import_module("release")
-        found = getattr(module, "nearest", None)
-        if found is None and importlib.util.find_spec("release.nearest") is not None:
-            found = importlib.import_module("release.nearest")
-    except ImportError:
-        return None
-    if found is not None and not callable(found):
-        found = getattr(found, "nearest", None)
-    return found if callable(found) else None
 
 
 def object_name(path: Path) -> str:

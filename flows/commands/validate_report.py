@@ -80,19 +80,6 @@ def write_reports(report: dict[str, Any], out: Path) -> None:
         print(f"arena validate: cannot write the report to {out}: {exc}", file=sys.stderr)
 
 
-def jsonable(value: Any) -> Any:
-    """``value`` as JSON-ready data (pydantic models, dataclasses, containers)."""
-    if hasattr(value, "model_dump"):
-        return value.model_dump(mode="json")
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
-    if hasattr(value, "__dataclass_fields__"):
-        return {k: jsonable(getattr(value, k)) for k in value.__dataclass_fields__}
-    return value if isinstance(value, str | int | float | bool | type(None)) else str(value)
-
-
 def render_text(report: dict[str, Any], out: Path) -> str:
     """The report for people: verdict, where things are, then issues by severity."""
     counts = report["counts"]

@@ -115,8 +115,8 @@ def test_folder_with_several_urdfs_needs_urdf_option(tmp_path):
     assert code == 0 and report["urdf"] == "good_door.urdf"
 
 
-def test_against_calls_release_nearest_when_it_exists(tmp_path, monkeypatch):
-    import release
+def test_against_asks_the_release_reader_for_the_nearest_objects(tmp_path, monkeypatch):
+    import release.reader
 
     calls = []
 
@@ -124,10 +124,8 @@ def test_against_calls_release_nearest_when_it_exists(tmp_path, monkeypatch):
         calls.append((rel, record.object_id))
         return [{"object_id": "x", "distance": 0.5}]
 
-    import flows.commands.validate as command
-
-    monkeypatch.setattr(release, "nearest", nearest, raising=False)
-    monkeypatch.setattr(command, "_check_release", lambda path: None)
+    monkeypatch.setattr(release.reader, "nearest", nearest)
+    monkeypatch.setattr(release.reader, "parquet_files", lambda path: [])
     code, report = validate(FIXTURES / "good_door.urdf", "--out", tmp_path / "o",
                             "--against", tmp_path)
     assert code == 0 and calls == [(str(tmp_path), "good_door")]
@@ -256,15 +254,6 @@ def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch):
     assert main(["validate", *argv]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "validated").exists()  # refused before any work
-
-
-def test_against_without_a_release_reader_is_a_usage_error(capsys, tmp_path, monkeypatch):
-    import flows.commands.validate as command
-
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(command, "_release_nearest", lambda: None)
-    assert main(["validate", str(FIXTURES / "good_door.urdf"), "--against", "."]) == 2
-    assert "release reader" in capsys.readouterr().err
 
 
 def test_out_inside_the_input_folder_is_refused(tmp_path, capsys):
