@@ -91,12 +91,30 @@ def _origin(parent: etree._Element, pose: np.ndarray) -> None:
 
 
 def rpy_from_matrix(pose: np.ndarray) -> np.ndarray:
-    """URDF fixed-axis roll-pitch-yaw ``(3,)`` of the rotation in a ``(4, 4)`` or ``(3, 3)``."""
-    from yourdfpy.urdf import tra
+    """URDF fixed-axis roll-pitch-yaw ``(3,)`` of the rotation in a ``(4, 4)`` or ``(3, 3)``
+    (``R = Rz(yaw) Ry(pitch) Rx(roll)``), accurate to rounding at every pitch.
 
-    mat = np.eye(4)
-    mat[:3, :3] = np.asarray(pose, dtype=float)[:3, :3]
-    return np.asarray(tra.euler_from_matrix(mat, axes="sxyz"), dtype=float)
+    The textbook formulas take yaw from ``(R10, R00)``, which near gimbal lock (pitch
+    ``+-pi/2``) are both ~0 and all noise: the angles then miss the rotation by far more than
+    rounding (1e-5 for a robot joint 5e-12 rad from the lock). Here roll comes first, from
+    ``(R21, R22)``; ``R Rx(-roll)`` is then ``Rz(yaw) Ry(pitch)`` up to an error of
+    ``|roll error| * cos(pitch)`` -- tiny either way, because roll is only ill-determined
+    where ``cos(pitch)`` is tiny -- and yaw and pitch are read from its well-conditioned
+    entries.
+
+    >>> from scipy.spatial.transform import Rotation
+    >>> near_lock = Rotation.from_euler("xyz", [0.3, np.pi / 2 - 5e-12, -1.2]).as_matrix()
+    >>> back = Rotation.from_euler("xyz", rpy_from_matrix(near_lock)).as_matrix()
+    >>> bool(np.abs(back - near_lock).max() < 1e-15)
+    True
+    """
+    rot = np.asarray(pose, dtype=float)[:3, :3]
+    roll = math.atan2(rot[2, 1], rot[2, 2])
+    c, s = math.cos(roll), math.sin(roll)
+    rest = rot @ np.array([[1.0, 0.0, 0.0], [0.0, c, s], [0.0, -s, c]])  # R Rx(-roll)
+    pitch = math.atan2(-rest[2, 0], rest[2, 2])
+    yaw = math.atan2(-rest[0, 1], rest[1, 1])
+    return np.array([roll, pitch, yaw])
 
 
 def canonical_rpy(pose: np.ndarray) -> np.ndarray:

@@ -276,3 +276,20 @@ def test_stable_pose_on_angles_seen_in_real_urdfs(rpy):
 
 def test_tolerance_constants_used_by_normalization_are_named():
     assert tol.CENTER_SNAP > 0 and tol.UNIT_AXIS_EXACT < tol.UNIT_AXIS
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-math.pi, math.pi), st.sampled_from([-1.0, 1.0]),
+       st.floats(0.0, 1e-6), st.floats(-math.pi, math.pi))
+def test_rpy_is_exact_next_to_gimbal_lock(roll, side, gap, yaw):
+    """A rotation within 1e-6 rad of pitch +-pi/2 (robot wrists: yumi's is 5e-12 away) is
+    written as angles that reproduce it to rounding, not to 1e-5."""
+    from scipy.spatial.transform import Rotation
+
+    rot = Rotation.from_euler("xyz", [roll, side * (math.pi / 2 - gap), yaw]).as_matrix()
+    pose = np.eye(4)
+    pose[:3, :3] = rot
+    back = Rotation.from_euler("xyz", rpy_from_matrix(pose)).as_matrix()
+    assert np.abs(back - rot).max() < 1e-14
+    written = Rotation.from_euler("xyz", canonical_rpy(pose)).as_matrix()
+    assert np.abs(written - rot).max() < 1e-11  # 12 decimals per angle
