@@ -42,6 +42,9 @@ class Context:
     * ``mesh_cache``: a :class:`~arena_core.massprops.MeshCache` to share mesh loads.
     * ``category``: the object's category (the source's label or a taxonomy id);
       ``check_upright`` expects vertical hinges of doors, windows and gates.
+    * ``angle_units_known``: ``True`` when the source states its angle unit (an MJCF model
+      compiled with its ``<compiler angle>``): whole-number limits are not guessed to be
+      degrees.
     """
 
     obj: ArticulatedObject

@@ -34,7 +34,8 @@ joint: a mobile or floating base written as a chain of prismatic and revolute jo
 between empty frames (ManiSkill's ``*_floating`` hands, ``[-20, 20]`` beside
 ``[-20, 20]`` m slides; a mobile KUKA's ``[-5, 5]`` base turn). Such a joint exists to give the
 object free motion, its limits are generous bounds in radians, and it gets the
-``joint.limit.revolute_range`` warning instead.
+``joint.limit.revolute_range`` warning instead. Nor when the source states its unit
+(``extras["angle_units_known"]``: an MJCF model, whose compiler says degree or radian).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def check_joints(obj: ArticulatedObject, ctx: Context | None = None) -> list[Iss
     ctx = ensure_context(obj, ctx)
     names = {j.name for j in obj.joints}
     frames = _moved_frames(obj)
+    stated = bool(ctx.extras.get("angle_units_known", False))
     issues: list[Issue] = []
     for joint in obj.joints:
         issues += _check_type_origin(joint)
@@ -69,7 +71,7 @@ def check_joints(obj: ArticulatedObject, ctx: Context | None = None) -> list[Iss
             continue
         issues += _check_axis(joint)
         issues += _check_limits(joint, canonical=ctx.canonical,
-                                virtual_base=joint.parent in frames)
+                                virtual_base=joint.parent in frames, radians=stated)
         issues += _check_pitch(joint)
         issues += _check_mimic(joint, names)
     return issues
@@ -108,7 +110,8 @@ def _moved_frames(obj: ArticulatedObject) -> set[str]:
     return {j.child for j in obj.joints if j.moving and not obj.links[j.child].has_geometry}
 
 
-def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False) -> list[Issue]:
+def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False,
+                  radians: bool = False) -> list[Issue]:
     loc = joint_loc(joint)
     lo, hi = float(joint.lower), float(joint.upper)
     if joint.type == "continuous" or (joint.type == "helical" and math.isinf(lo) and math.isinf(hi)):
@@ -125,7 +128,7 @@ def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False) 
                       location=loc)]
     if lo > hi:
         return [issue("joint.limit.inverted", f"lower {lo} > upper {hi}", location=loc)]
-    out = _limit_values(joint, lo, hi, virtual_base=virtual_base)
+    out = _limit_values(joint, lo, hi, virtual_base=virtual_base, radians=radians)
     if joint.effort is None or joint.velocity is None:
         out.append(issue("joint.limit.incomplete", "<limit> has no effort and/or velocity",
                          severity="error" if canonical else "info", location=loc))
@@ -143,7 +146,8 @@ def _actuation(joint: Joint) -> list[Issue]:
     return out
 
 
-def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool) -> list[Issue]:
+def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool,
+                  radians: bool = False) -> list[Issue]:
     loc = joint_loc(joint)
     if lo == hi:
         return [issue("joint.limit.zero_range",
@@ -155,12 +159,13 @@ def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool) -> 
     # screws (helical) legitimately turn many times; only hinges are capped at one turn
     if joint.type in ("prismatic", "helical") or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
         return []
-    if _looks_like_degrees(lo, hi) and not virtual_base:
+    if _looks_like_degrees(lo, hi) and not (virtual_base or radians):
         return [issue("joint.limit.degrees", f"revolute limits [{lo}, {hi}] look like degrees "
                       f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)", location=loc,
                       data={"joint": joint.name, "limits": [lo, hi],
                             "as_radians": [math.radians(lo), math.radians(hi)]})]
-    note = " (a virtual-base joint: read as radians)" if virtual_base else ""
+    note = (" (a virtual-base joint: read as radians)" if virtual_base else
+            " (the source states radians)" if radians and _looks_like_degrees(lo, hi) else "")
     return [issue("joint.limit.revolute_range",
                   f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}", location=loc)]
 

@@ -117,7 +117,8 @@ class MjcfAdapter(Adapter):
         write_folder(urdf, conversion.obj, conversion.meshes)
         compiled_path = urdf.parent / COMPILED_XML
         compiled_path.write_text(compiled.xml, encoding="utf-8")
-        return ({**extras, **conversion.extras, "mjcf_compiled": str(compiled_path)},
+        return ({**extras, **conversion.extras, "mjcf_compiled": str(compiled_path),
+                 "angle_units_known": True},
                 [*issues, *conversion.issues])
 
 

@@ -130,3 +130,11 @@ def test_degrees_are_still_found_below_an_empty_root():
     door = Link("door", primitives=(Primitive("box", (1.0, 0.1, 2.0), np.eye(4)),))
     obj = ArticulatedObject.from_parts("d", [Link("base"), door], [hinge])
     assert [i.code for i in check_joints(obj)] == ["joint.limit.degrees"]
+
+
+def test_whole_number_limits_of_a_source_that_states_its_unit_are_not_degrees():
+    """robosuite-models' ARX5 wrist turns [-10, 10] rad; its MJCF compiler says radian."""
+    guessed = {i.code for i in joint_issues("degrees_limits")}
+    stated = {i.code for i in joint_issues("degrees_limits", angle_units_known=True)}
+    assert "joint.limit.degrees" in guessed
+    assert "joint.limit.degrees" not in stated and "joint.limit.revolute_range" in stated
