@@ -54,6 +54,7 @@ from arena_core.limits import (
     OBJECT_ARCHIVE_MEMBER_BYTES,
     OBJECT_ARCHIVE_MEMBERS,
 )
+from schemas.errors import ArenaError
 
 #: Default limits: generous for a full library download, small enough to stop a bomb.
 MAX_TOTAL_BYTES = 64 << 30
@@ -70,7 +71,7 @@ CHUNK_BYTES = 1 << 20
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
 
-class ArchiveError(ValueError):
+class ArchiveError(ArenaError, ValueError):
     """An archive refused or unreadable; ``code`` is an ``archive.*`` code of the catalog
     (``schemas/issue_codes.yaml``)."""
 

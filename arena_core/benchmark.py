@@ -47,6 +47,7 @@ from arena_core.metric import motion as _motion
 from arena_core.metric import tree_distance as _tree_distance
 from arena_core.metric.joint import Norm
 from arena_core.model import ArticulatedObject
+from schemas.errors import ArenaError
 
 #: The benchmark norm: split norm, alpha = 1 per meter.
 NORM = SplitNorm(alpha=1.0)
@@ -54,7 +55,7 @@ NORM = SplitNorm(alpha=1.0)
 KAPPA = math.pi
 
 
-class BenchmarkError(ValueError):
+class BenchmarkError(ArenaError, ValueError):
     """Joint arrays that cannot be scored: inconsistent shapes, NaN limits, zero or
     non-finite axes of moving joints (the message names the joints)."""
 

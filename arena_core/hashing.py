@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 from arena_core.fsutil import walk
+from schemas.errors import ArenaError
 
 #: Bytes read per chunk when streaming a file through the hash.
 CHUNK_BYTES = 1 << 20
@@ -30,7 +31,7 @@ CHUNK_BYTES = 1 << 20
 FileDigest = tuple[str, int, str]
 
 
-class HashingError(ValueError):
+class HashingError(ArenaError, ValueError):
     """A path that cannot be hashed as asked (the message names it and says why)."""
 
 

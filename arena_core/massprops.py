@@ -40,6 +40,7 @@ from arena_core import tolerances as tol
 from arena_core.fsutil import file_problem
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.model import Link, MassProperties, Primitive
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 
 #: Uniform density (kg/m^3, water) used for every mass derived from geometry.
@@ -74,7 +75,7 @@ class Part:
                     self.hull @ rot.T + shift, self.solid)
 
 
-class MeshLoadFailure(ValueError):
+class MeshLoadFailure(ArenaError, ValueError):
     """A mesh that could not be used; ``code`` is its issue code."""
 
     def __init__(self, code: str, message: str):

@@ -44,6 +44,7 @@ from arena_core.kinematics import configuration, link_poses, random_configuratio
 from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import compile_model
 from arena_core.normalize import Normalized
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 from schemas.record import EngineRecord
 
@@ -55,7 +56,7 @@ SEED = 0
 _FREE, _BALL, _SLIDE, _HINGE = 0, 1, 2, 3
 
 
-class OracleFailure(ValueError):
+class OracleFailure(ArenaError, ValueError):
     """The oracle cannot compare (the message says why)."""
 
 

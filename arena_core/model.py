@@ -34,10 +34,11 @@ from functools import cached_property
 import numpy as np
 
 from arena_core import tolerances as tol
+from schemas.errors import ArenaError
 from schemas.record import JOINT_TYPES, ROTATING_TYPES  # noqa: F401 - defined once, in schemas
 
 
-class ModelError(ValueError):
+class ModelError(ArenaError, ValueError):
     """An object whose structure cannot be represented (the message says why).
 
     ``code`` is a stable issue code: ``structure.duplicate_name``, ``structure.dangling``,

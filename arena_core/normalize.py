@@ -53,6 +53,7 @@ from arena_core.simready import (
     usable_collisions,
     usable_primitives,
 )
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 
 #: Name of the canonical root link.
@@ -69,7 +70,7 @@ UP_ROTATIONS = {
 }
 
 
-class NormalizeError(ValueError):
+class NormalizeError(ArenaError, ValueError):
     """Invalid normalization options (the message names the option)."""
 
 

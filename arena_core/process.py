@@ -50,6 +50,7 @@ from arena_core.simulation import simulation_check
 from arena_core.urdf import ReadResult, UrdfError, read_urdf
 from arena_core.urdf_write import write_urdf
 from arena_core.verify import verify_object
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 from schemas.record import (
     EngineRecord,
@@ -72,7 +73,7 @@ PROVENANCE_KEYS = ("object_id", "source", "source_id", "upstream_id", "version",
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
 
 
-class ProcessError(ValueError):
+class ProcessError(ArenaError, ValueError):
     """Invalid arguments to :func:`process_object` (a caller bug, not bad input)."""
 
 

@@ -59,6 +59,7 @@ from arena_core.urdf_repair import (
     where,
 )
 from arena_core.xmlsafe import XmlError, parse_xml, safe_xml_bytes
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 
 #: Largest URDF file read (bytes); larger input is refused, not parsed.
@@ -82,7 +83,7 @@ _XML_DECLARATION = re.compile(rb"^<\?xml\s+version\s*=\s*([\"'])([^\"']*)\1")
 _ONE_DOF = {"revolute", "prismatic", "continuous", "fixed", "helical", "screw"}
 
 
-class UrdfError(ValueError):
+class UrdfError(ArenaError, ValueError):
     """A URDF that cannot be read at all. ``code`` is a stable issue code."""
 
     def __init__(self, code: str, message: str, path: str | os.PathLike | None = None):

@@ -67,6 +67,7 @@ from collections.abc import Iterator
 import numpy as np
 from lxml import etree
 
+from schemas.errors import ArenaError
 from schemas.issues import Issue, issue
 
 #: Children of ``<robot>`` that URDF defines (and the reader reads).
@@ -88,7 +89,7 @@ KINEMATIC = frozenset({"origin", "axis", "limit", "parent", "child", "mimic"})
 _MACRO = re.compile(r"\$\(\s*([A-Za-z_]+)((?:\s+[^()]*)?)\)")
 
 
-class RepairError(ValueError):
+class RepairError(ArenaError, ValueError):
     """A tree that cannot be read faithfully; ``code`` is a stable issue code."""
 
     def __init__(self, code: str, message: str):

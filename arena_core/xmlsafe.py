@@ -26,6 +26,7 @@ import re
 
 from lxml import etree
 
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*?\?>")
@@ -41,7 +42,7 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
 _UTF16_NO_BOM = ((b"<\x00?\x00", "utf-16-le"), (b"\x00<\x00?", "utf-16-be"))
 
 
-class XmlError(ValueError):
+class XmlError(ArenaError, ValueError):
     """XML that is refused or cannot be parsed; ``code`` is a stable issue code."""
 
     def __init__(self, code: str, message: str):

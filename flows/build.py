@@ -40,6 +40,7 @@ from release.check import check_release
 from release.diff import diff_markdown, diff_releases
 from release.writer import RELEASE_LAYOUT, ReleaseObject, write_release
 from schemas.build import BuildConfig, load_build_config
+from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject
 
 REPO = Path(__file__).resolve().parents[1]
@@ -51,7 +52,7 @@ OVERRIDES = REPO / "manifests" / "overrides.yaml"
 CHUNK = 8
 
 
-class BuildFailed(RuntimeError):
+class BuildFailed(ArenaError, RuntimeError):
     """The release failed its final check (it was written but must not be published)."""
 
 

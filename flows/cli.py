@@ -12,6 +12,8 @@ import argparse
 import importlib
 import sys
 
+from schemas.errors import ArenaError
+
 #: subcommand -> (module under flows.commands, one-line help). Order is the help order.
 COMMANDS = {
     "build": ("build", "build a release from the sources of a build config (the main job)"),
@@ -53,6 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("arena: interrupted", file=sys.stderr)
         return 130
+    except ArenaError as exc:  # refused input a command did not report itself: one line
+        code = f"{exc.code}: " if exc.code else ""
+        print(f"arena {chosen}: {code}{_one_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def _one_line(exc: BaseException) -> str:
+    return " | ".join(part.strip() for part in str(exc).splitlines() if part.strip())[:400]
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from urllib.request import Request, urlopen
 
 from arena_core.archive import ArchiveError, extract_archive
 from arena_core.hashing import bytes_sha256, file_sha256, tree_sha256
+from schemas.errors import ArenaError
 from schemas.sources import SHA256, SourceManifest
 
 #: HTTP statuses worth retrying (the server may answer next time).
@@ -45,7 +46,7 @@ MAX_DOWNLOAD_BYTES = 64 << 30
 MAX_BACKOFF = 30.0
 USER_AGENT = "articulatearena-pipeline-fetch/1"
 
-class FetchError(RuntimeError):
+class FetchError(ArenaError, RuntimeError):
     """A location that could not be turned into a verified local file or folder.
 
     ``code`` is a ``fetch.*`` code of the catalog (``schemas/issue_codes.yaml``); the message names the URL or path.

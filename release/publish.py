@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from schemas.errors import ArenaError
+
 #: ``ORG/NAME`` as the Hub accepts it (letters, digits, ``-``, ``_``, ``.``).
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 
@@ -31,7 +33,7 @@ _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._
 REQUIRED = ("README.md", "data")
 
 
-class PublishError(RuntimeError):
+class PublishError(ArenaError, RuntimeError):
     """Publishing failed or was refused; the message says why and what to do."""
 
 

@@ -27,12 +27,13 @@ from arena_core.archive import ArchiveError
 from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import file_sha256, tree_sha256
 from release.storage import extract_object_archive
+from schemas.errors import ArenaError
 
 #: Config name -> folder under ``data/`` (mirrors :data:`release.card.CONFIGS`).
 CONFIG_FOLDERS = {"full": "full", "eval200": "eval200"}
 
 
-class ReleaseReadError(ValueError):
+class ReleaseReadError(ArenaError, ValueError):
     """A release, config or object that cannot be read (the message says which and why)."""
 
 

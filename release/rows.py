@@ -25,6 +25,7 @@ import pyarrow as pa
 
 from arena_core.hashing import listing_sha256
 from schemas.curation import CURATION_JOINT_TYPES
+from schemas.errors import ArenaError
 from schemas.record import ObjectRecord
 from schemas.sources import classify_license
 
@@ -119,7 +120,7 @@ ROW_SCHEMA = pa.schema([pa.field(name, kind) for name, (kind, _) in COLUMNS.item
 COLUMN_DOCS = {name: doc for name, (_, doc) in COLUMNS.items()}
 
 
-class RowError(ValueError):
+class RowError(ArenaError, ValueError):
     """A record that cannot become a release row (the message names the object and field)."""
 
 

@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 
 from arena_core.archive import extract_archive
 from arena_core.hashing import bytes_sha256, listing_sha256
+from schemas.errors import ArenaError
 
 #: Timestamp written into every archive member (the earliest a zip can hold).
 ARCHIVE_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -48,7 +49,7 @@ _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$")
 _UNSAFE_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-class StorageError(ValueError):
+class StorageError(ArenaError, ValueError):
     """An object folder that cannot be archived, or an archive that cannot be read."""
 
     code = "release.archive.failed"

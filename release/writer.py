@@ -70,6 +70,7 @@ from release.sidefiles import (
 )
 from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.errors import ArenaError
 from schemas.issue_codes import catalog_document
 from schemas.issues import Issue
 from schemas.record import ObjectRecord
@@ -92,7 +93,7 @@ _PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "use_dictiona
                     "write_statistics": True, "version": "2.6", "store_schema": True}
 
 
-class ReleaseError(ValueError):
+class ReleaseError(ArenaError, ValueError):
     """Inputs that cannot make a consistent release (the message says which and why)."""
 
 

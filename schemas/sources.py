@@ -44,6 +44,7 @@ from pydantic import (
     model_validator,
 )
 
+from schemas.errors import ArenaError
 from schemas.issues import Issue
 from schemas.packages import PackageLocation
 
@@ -79,7 +80,7 @@ class _FieldProblem(ValueError):
         super().__init__(message)
 
 
-class ManifestError(ValueError):
+class ManifestError(ArenaError, ValueError):
     """A source manifest that cannot be used; ``str()`` names the file and each bad field.
 
     Attributes:

@@ -109,3 +109,28 @@ def test_no_import_guards_on_our_own_modules(tmp_path):
         assert len(_guards(planted)) == 2
     finally:
         globals()["REPO"] = original
+
+
+def test_every_error_of_ours_derives_from_the_one_base():
+    """One base error that carries a code (``schemas.errors.ArenaError``): every exception
+    class defined in our packages derives from it, so the CLI reports any of them in one
+    line with its code."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from schemas.errors import ArenaError
+
+    #: Exceptions that are not refusals of input: programming errors and private signals.
+    exempt = {"UnknownIssueCode", "UnknownAdapterError", "_Transient", "_RangeRefused",
+              "_FieldProblem"}
+    outside = []
+    for package in OWN:
+        module = importlib.import_module(package)
+        for info in pkgutil.walk_packages(module.__path__, f"{package}."):
+            mod = importlib.import_module(info.name)
+            for name, cls in inspect.getmembers(mod, inspect.isclass):
+                if cls.__module__ == info.name and issubclass(cls, BaseException) \
+                        and name not in exempt and not issubclass(cls, ArenaError):
+                    outside.append(f"{info.name}.{name}")
+    assert outside == []

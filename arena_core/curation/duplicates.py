@@ -43,6 +43,7 @@ import pandas as pd
 from arena_core import tolerances as tol
 from arena_core.curation.items import CurationItem
 from schemas.curation import DuplicateRecord
+from schemas.errors import ArenaError
 
 #: ``kinematic_distance(a_id, b_id) -> (tree distance, names of the joints that differ)``.
 KinematicDistance = Callable[[str, str], tuple[float, Sequence[str]]]
@@ -56,7 +57,7 @@ WINDOW = 16
 _OFFSETS = tuple(o for o in itertools.product((-1, 0, 1), repeat=4) if o > (0, 0, 0, 0))
 
 
-class DuplicateError(ValueError):
+class DuplicateError(ArenaError, ValueError):
     """Invalid input to duplicate detection (duplicate ids, bad metric output, ...)."""
 
 

@@ -24,6 +24,7 @@ import numpy as np
 
 from arena_core.curation.signature import ShapeSignature
 from schemas.curation import CURATION_JOINT_TYPES
+from schemas.errors import ArenaError
 
 #: Moving-joint-count bins of the evaluation subset: ``(label, lowest, highest)``.
 MOVING_BINS: tuple[tuple[str, int, float], ...] = (
@@ -31,7 +32,7 @@ MOVING_BINS: tuple[tuple[str, int, float], ...] = (
 )
 
 
-class ItemError(ValueError):
+class ItemError(ArenaError, ValueError):
     """A curation item with an invalid field (the message names it)."""
 
 

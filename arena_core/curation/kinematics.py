@@ -34,9 +34,10 @@ from arena_core import tolerances as tol
 from arena_core.benchmark import NORM, JointTree, tree_distance
 from arena_core.curation.duplicates import KinematicDistance
 from arena_core.metric.joint import Norm, joint_distance, motion
+from schemas.errors import ArenaError
 
 
-class KinematicsError(ValueError):
+class KinematicsError(ArenaError, ValueError):
     """An object id without a tree."""
 
 

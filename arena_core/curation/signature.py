@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
+from schemas.errors import ArenaError
 
 #: Number of D2 histogram bins.
 D2_BINS = 16
@@ -54,7 +55,7 @@ _UNIFORM_WIDTH = 12.0 ** 0.5
 D2_MAX_PAIRS = 20_000
 
 
-class SignatureError(ValueError):
+class SignatureError(ArenaError, ValueError):
     """Points that cannot be summarized (wrong shape, non-finite, too few)."""
 
 

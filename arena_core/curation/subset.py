@@ -39,6 +39,7 @@ import numpy as np
 
 from arena_core.curation.items import MOVING_BINS, CurationItem
 from schemas.curation import CURATION_JOINT_TYPES, SubsetEntry, SubsetResult
+from schemas.errors import ArenaError
 
 #: Default size of the evaluation subset.
 SUBSET_SIZE = 200
@@ -47,7 +48,7 @@ _MOVING_COLUMNS = np.array([k for k, t in enumerate(CURATION_JOINT_TYPES) if t !
 _BIN_LABELS = tuple(label for label, _, _ in MOVING_BINS)
 
 
-class SubsetError(ValueError):
+class SubsetError(ArenaError, ValueError):
     """Invalid subset request (negative size, duplicate ids, ...)."""
 
 

@@ -60,6 +60,7 @@ from pydantic import ValidationError
 from arena_core.curation.structure import Structure
 from arena_core.text import normalize, tokens
 from schemas.curation import Assignment, Override, Overrides, ReviewRow, StructureRule, Taxonomy
+from schemas.errors import ArenaError
 
 #: Confidence of each rule (see the module table).
 CONFIDENCE: Mapping[str, float] = {
@@ -81,7 +82,7 @@ AMBIGUITY_FACTOR = 0.75
 REVIEW_BELOW = 0.65
 
 
-class TaxonomyError(ValueError):
+class TaxonomyError(ArenaError, ValueError):
     """The taxonomy or overrides file is unreadable or inconsistent (message says where)."""
 
 

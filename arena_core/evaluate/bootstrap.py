@@ -28,6 +28,8 @@ import warnings
 
 import numpy as np
 
+from schemas.errors import ArenaError
+
 #: Replicates drawn and reduced at a time (bounds memory at ``BLOCK x n`` weights).
 BLOCK = 128
 
@@ -35,7 +37,7 @@ BLOCK = 128
 N_BOOT = 1000
 
 
-class BootstrapError(ValueError):
+class BootstrapError(ArenaError, ValueError):
     """Invalid bootstrap input (the message names the argument and what was expected)."""
 
 

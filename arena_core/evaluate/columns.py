@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core.compare import JointMatch, ObjectScore
+from schemas.errors import ArenaError
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ _PER_JOINT = {"type_err": "type_err", "origin_err": "origin_err", "axis_err": "a
 _PERCENT = 100.0
 
 
-class ColumnError(ValueError):
+class ColumnError(ArenaError, ValueError):
     """An unknown column id (the message lists the known ones)."""
 
 

@@ -36,12 +36,13 @@ import numpy as np
 from arena_core.evaluate.bootstrap import N_BOOT, bootstrap_means, percentile_interval
 from arena_core.evaluate.columns import COLUMN_KEYS, COLUMNS, column_index
 from arena_core.evaluate.ranking import method_pairs, ordering_agreement, paired_differences
+from schemas.errors import ArenaError
 
 #: The columns whose method orderings :attr:`Evaluation.kendall_tau` compares.
 TAU_COLUMNS = ("success_rate", "E_alpha_phi_tree")
 
 
-class EvaluationInputError(ValueError):
+class EvaluationInputError(ArenaError, ValueError):
     """Inconsistent inputs to :func:`evaluate_values` (the message says which)."""
 
 

@@ -29,7 +29,6 @@ from arena_core.generate.output import (
     LICENSE,
     URDF_NAME,
     GeneratedInfo,
-    GenerateError,
     generate,
     generate_one,
     object_id,
@@ -41,7 +40,7 @@ from arena_core.generate.registry import KINDS, UnknownKindError, generate_objec
 
 __all__ = [
     "GENERATOR_VERSION", "INDEX_NAME", "KINDS", "LICENSE", "MATERIALS", "SUPERCATEGORIES",
-    "URDF_NAME", "Builder", "GenerateError", "GeneratedInfo", "GeneratedObject",
+    "URDF_NAME", "Builder", "GeneratedInfo", "GeneratedObject",
     "GeneratorError", "KindSpec", "UnknownKindError", "generate", "generate_object",
     "generate_one", "kind_for_index", "object_id", "object_rng", "write_index",
     "write_object",

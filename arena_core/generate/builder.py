@@ -46,6 +46,7 @@ from trimesh.exchange.stl import export_stl
 from arena_core import tolerances as tol
 from arena_core.generate.shapes import unit
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef
+from schemas.errors import ArenaError
 
 #: Density (kg/m^3) of each material a link can be made of.
 MATERIALS: dict[str, float] = {
@@ -71,7 +72,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _FIXED_AXIS = np.array([1.0, 0.0, 0.0])  # what a URDF reader assumes when <axis> is absent
 
 
-class GeneratorError(ValueError):
+class GeneratorError(ArenaError, ValueError):
     """A kind generator described an object that is not a valid articulated object."""
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.fsutil import write_atomic
-from arena_core.generate.builder import GeneratedObject
+from arena_core.generate.builder import GeneratedObject, GeneratorError
 from arena_core.generate.registry import KINDS, generate_object, kind_for_index
 from arena_core.urdf_write import FORMAT_VERSION, write_urdf
 
@@ -41,10 +41,6 @@ INDEX_NAME = "generated.json"
 
 #: License of generated objects (they are ours).
 LICENSE = "CC0-1.0"
-
-
-class GenerateError(ValueError):
-    """Bad arguments for a generation run (the message names the argument)."""
 
 
 @dataclass(frozen=True)
@@ -90,9 +86,9 @@ def object_rng(seed: int, index: int) -> np.random.Generator:
 
 def _check_run(n: int, seed: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise GenerateError(f"n must be an integer >= 1, got {n!r}")
+        raise GeneratorError(f"n must be an integer >= 1, got {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
-        raise GenerateError(f"seed must be an integer >= 0, got {seed!r}")
+        raise GeneratorError(f"seed must be an integer >= 0, got {seed!r}")
 
 
 def generate_one(seed: int, index: int, kinds: Sequence[str] | None = None) -> GeneratedObject:
@@ -133,7 +129,7 @@ def generate(n: int, seed: int, out_dir: str | os.PathLike, *,
     with the default kinds touches all fifteen supercategories and all five joint types.
 
     Raises:
-        GenerateError: ``n`` or ``seed`` is not a non-negative integer (``n >= 1``).
+        GeneratorError: ``n`` or ``seed`` is not a non-negative integer (``n >= 1``).
         UnknownKindError: a name in ``kinds`` is not a registered kind.
     """
     _check_run(n, seed)

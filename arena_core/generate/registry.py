@@ -39,9 +39,10 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
 )
 from arena_core.generate.builder import Builder, GeneratedObject
 from arena_core.generate.kinds import REGISTERED, SUPERCATEGORIES, KindSpec
+from schemas.errors import ArenaError
 
 
-class UnknownKindError(ValueError):
+class UnknownKindError(ArenaError, ValueError):
     """A kind id that is not registered (the message lists the known ones)."""
 
 

@@ -24,6 +24,8 @@ import trimesh
 from trimesh import creation
 from trimesh.geometry import align_vectors
 
+from schemas.errors import ArenaError
+
 #: Facets around a round primitive (enough to look round, few enough to stay fast).
 SECTIONS = 24
 
@@ -37,7 +39,7 @@ AxisLike = str | Sequence[float] | np.ndarray
 _NAMED_AXES = {"x": (1.0, 0.0, 0.0), "y": (0.0, 1.0, 0.0), "z": (0.0, 0.0, 1.0)}
 
 
-class ShapeError(ValueError):
+class ShapeError(ArenaError, ValueError):
     """A primitive asked for with a non-positive size or a zero axis."""
 
 

@@ -29,11 +29,12 @@ from __future__ import annotations
 import numpy as np
 
 from arena_core.metric.norms import TWIST_DIM, KineticNorm, NormError, SplitNorm
+from schemas.errors import ArenaError
 
 Norm = SplitNorm | KineticNorm
 
 
-class JointArrayError(ValueError):
+class JointArrayError(ArenaError, ValueError):
     """A twist, limit or endpoint-pair array with the wrong shape or non-finite values."""
 
     code = "metric.invalid_input"

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
+from schemas.errors import ArenaError
 
 TWIST_DIM = 6
 
 
-class NormError(ValueError):
+class NormError(ArenaError, ValueError):
     """Invalid norm parameters or a twist array of the wrong shape."""
 
     code = "metric.invalid_input"

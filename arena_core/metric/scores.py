@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
+from schemas.errors import ArenaError
 from schemas.record import ROTATING_TYPES
 
 #: Success thresholds of the Articulate-Anything protocol (rad, m).
@@ -40,7 +41,7 @@ TAU_ORIGIN = 0.05
 _LINE_TYPES = ROTATING_TYPES
 
 
-class ScoreInputError(ValueError):
+class ScoreInputError(ArenaError, ValueError):
     """Per-component score inputs with inconsistent lengths or shapes."""
 
 

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from schemas.errors import ArenaError
 
-class TreeInputError(ValueError):
+
+class TreeInputError(ArenaError, ValueError):
     """An edge list that is not a tree, or arrays whose shapes do not match it."""
 
 

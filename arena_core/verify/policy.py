@@ -19,12 +19,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from schemas.errors import ArenaError
 from schemas.issues import Issue, Severity
 
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
-class PolicyError(ValueError):
+class PolicyError(ArenaError, ValueError):
     """A policy with an unknown severity in its overrides."""
 
 

@@ -28,11 +28,12 @@ from typing import Any
 from arena_core.guard import guarded
 from arena_core.hashing import HashingError, hash_files, hash_tree
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
+from schemas.errors import ArenaError
 from schemas.issues import Issue, issue
 from schemas.sources import SourceFile, SourceManifest, SourceObject
 
 
-class SourceRootError(ValueError):
+class SourceRootError(ArenaError, ValueError):
     """The materialized root of a source is missing or not a folder (raised once)."""
 
 

@@ -30,13 +30,14 @@ from lxml import etree
 from scipy.spatial.transform import Rotation
 
 from arena_core.urdf_write import fmt
+from schemas.errors import ArenaError
 
 #: Elements placed in their body's frame.
 FRAMED = ("geom", "site", "joint", "camera", "light", "inertial")
 _ORIENTATIONS = ("quat", "euler", "axisangle", "zaxis", "xyaxes")
 
 
-class GlobalFrameError(ValueError):
+class GlobalFrameError(ArenaError, ValueError):
     """A global-coordinate model this rewrite cannot express (the message says why)."""
 
 

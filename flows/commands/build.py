@@ -146,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     apply_quiet_offline_defaults()
     from flows.build import BuildFailed
+    from schemas.errors import ArenaError
     from schemas.sources import ManifestError
 
     try:
@@ -159,8 +160,8 @@ def run(args: argparse.Namespace) -> int:
     except BuildFailed as exc:
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
-    except (OSError, ValueError, RuntimeError) as exc:  # fetch/archive/source errors
-        code = getattr(exc, "code", type(exc).__name__)
+    except (OSError, ArenaError) as exc:  # fetch, archive and source errors
+        code = (exc.code if isinstance(exc, ArenaError) else None) or type(exc).__name__
         print(f"arena build: failed: {code}: {_one_line(exc)[:400]}", file=sys.stderr)
         return 1
     print(format_summary(summary))

@@ -56,6 +56,7 @@ from flows.commands.validate_report import (
     render_text,
     write_reports,
 )
+from schemas.errors import ArenaError
 from schemas.issues import Issue, Severity, issue
 from schemas.sources import ARCHIVE_SUFFIXES
 
@@ -73,7 +74,7 @@ CONVERT_DIR = "_convert"
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
-class UsageError(ValueError):
+class UsageError(ArenaError, ValueError):
     """A command line that cannot be run (exit 2)."""
 
 

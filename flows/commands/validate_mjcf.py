@@ -35,6 +35,7 @@ from pathlib import Path
 from arena_core.fsutil import file_problem
 from arena_core.limits import MAX_XML_BYTES
 from arena_core.xmlsafe import XmlError, parse_xml
+from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 
 #: Root elements read as MJCF.
@@ -51,7 +52,7 @@ _COMPILER_DIR = {"mesh": "meshdir", "skin": "meshdir", "hfield": "meshdir",
                  "texture": "texturedir"}
 
 
-class Rejected(ValueError):
+class Rejected(ArenaError, ValueError):
     """The input cannot be turned into an object at all; ``code`` is the issue code."""
 
     def __init__(self, code: str, message: str):

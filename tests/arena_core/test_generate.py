@@ -23,7 +23,6 @@ from arena_core.generate import (
     SUPERCATEGORIES,
     URDF_NAME,
     Builder,
-    GenerateError,
     GeneratorError,
     UnknownKindError,
     generate,
@@ -199,9 +198,9 @@ def test_generated_json_and_meta(tmp_path):
 
 
 def test_bad_arguments_are_clear_errors(tmp_path):
-    with pytest.raises(GenerateError, match="n must be"):
+    with pytest.raises(GeneratorError, match="n must be"):
         generate(0, 1, tmp_path)
-    with pytest.raises(GenerateError, match="seed must be"):
+    with pytest.raises(GeneratorError, match="seed must be"):
         generate(2, -1, tmp_path)
     with pytest.raises(UnknownKindError, match="known kinds"):
         generate(2, 1, tmp_path, kinds=["cabinet", "spaceship"])
