@@ -385,6 +385,18 @@ ROBOTS = {
     ("objects/mug", "mug"): "cup",
     ("jenga/jenga", "jenga.urdf"): "toy_blocks",
     ("teddy_large", "cube.urdf"): "doll",
+    # robosuite / robosuite-models MJCF robots (robots/<name>/robot.xml), metaworld, gym MJCF
+    ("robots/spot_arm/robot", "robot"): "mobile_manipulator",
+    ("robots/aloha/robot", "robot"): "robot_arm",
+    ("robots/arx5/robot", "robot"): "robot_arm",
+    ("robots/vx300s/robot", "robot"): "robot_arm",
+    ("robots/z1/robot", "robot"): "robot_arm",
+    ("robots/b1/robot", "robot"): "quadruped",
+    ("objects/xyz_base", "xyz_base"): "robot_arm",
+    ("mjcf/ant", "ant"): "quadruped",
+    ("mjcf/reacher", "reacher"): "robot_arm",
+    ("TwoJointRobot_w_fixedJoints", "TwoJointRobot"): "robot_arm",
+    ("objects/coffeemachine", "coffeemachine"): "coffee_machine",
 }
 
 
@@ -394,7 +406,7 @@ def test_robot_families_classify_by_name_or_path(index, ids, category):
     a = assign_category(None, index=index, name=name, description=source_id)
     assert a.category == category, a
     if a.supercategory != "mechanisms":
-        assert category in ("cup", "toy_blocks", "doll")
+        assert category in ("cup", "toy_blocks", "doll", "coffee_machine")
     assert a.confidence >= REVIEW_BELOW or a.ambiguous, a
 
 
