@@ -32,9 +32,7 @@ import glob
 import os
 from pathlib import Path
 
-from arena_core.fsutil import file_problem
-from arena_core.limits import MAX_XML_BYTES
-from arena_core.xmlsafe import XmlError, parse_xml
+from flows.adapters.mjcf_prepare import read_xml
 from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 
@@ -63,7 +61,7 @@ class Rejected(ArenaError, ValueError):
 def mjcf_root_tag(path: Path) -> str | None:
     """``"mujoco"``/``"mujocoinclude"`` when ``path`` is a readable MJCF file, else None
     (not XML, too large, refused: the URDF reader then reports it with its own code)."""
-    root = _root(path)
+    root = read_xml(path)
     return root.tag if root is not None and root.tag in MJCF_TAGS else None
 
 
@@ -131,16 +129,6 @@ def _manifest(root: Path, *, include: list[str] | None, scale: float = 1.0,
                                  "up_axis": up_axis})
 
 
-def _root(path: Path):
-    """The root element of a safe-to-read XML file, else None."""
-    if file_problem(path, max_bytes=MAX_XML_BYTES) is not None:
-        return None
-    try:
-        return parse_xml(path.read_bytes())
-    except (OSError, XmlError):
-        return None
-
-
 def _host_model(fragment: Path) -> Path | None:
     """The nearest ``<mujoco>`` model that includes ``fragment``, looked for among the XML
     files directly in its folder and in each folder up to :data:`MJCF_ROOT_LEVELS` above."""
@@ -158,7 +146,7 @@ def _named_files(xml: Path) -> list[Path]:
     queue, seen = [(xml, 0)], {xml}
     while queue:
         current, level = queue.pop(0)
-        tree = _root(current)
+        tree = read_xml(current)
         if tree is None:
             continue
         dirs = _compiler_dirs(tree, base)
