@@ -295,7 +295,7 @@ def _engines(info: CardInfo) -> str:
     if not names:
         return ""
     rows = [[source, info.by_source.get(source, 0),
-             *(info.engines[source].get(e, 0) for e in names)] for source in sorted(info.engines)]
+             *(info.engines[source].get(e, "-") for e in names)] for source in sorted(info.engines)]
     table = _table(["source", "objects", *names], rows)
     return f"""
 ## Simulators
