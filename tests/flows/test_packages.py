@@ -142,16 +142,23 @@ def test_a_path_the_distribution_does_not_install_is_refused(site):
         assert f"arena-fake-doors 1.2.0 installs nothing under {path!r}" in info.value.message
 
 
-def test_files_missing_on_disk_ask_for_a_reinstall(site):
-    # a name no other test installs: an earlier test's intact copy can never answer
-    fake_dist(site, "arena-fake-gone", "1.2.0", door_files("arena_fake_gone/assets"))
+def test_files_missing_on_disk_ask_for_a_reinstall(site, monkeypatch):
+    from importlib import metadata
+
+    import flows.packages
+
+    info = fake_dist(site, "arena-fake-gone", "1.2.0", door_files("arena_fake_gone/assets"))
     (site / "arena_fake_gone" / "assets" / "door" / "m.obj").unlink()
-    with pytest.raises(FetchError) as info:
+    # this distribution itself (not whatever discovery on a long test session's sys.path
+    # returns first): the subject is the check of its RECORD against the disk
+    monkeypatch.setattr(flows.packages, "_distribution",
+                        lambda name: metadata.PathDistribution(info))
+    with pytest.raises(FetchError) as info_error:
         materialize_location(_manifest("arena-fake-gone", "arena_fake_gone/assets"), **OPTS)
-    assert info.value.code == "fetch.missing"
-    assert info.value.message.endswith(
+    assert info_error.value.code == "fetch.missing"
+    assert info_error.value.message.endswith(
         "pip install --force-reinstall --no-deps arena-fake-gone==1.2.0")
-    assert "1 of the 3 files" in info.value.message
+    assert "1 of the 3 files" in info_error.value.message
 
 
 def test_wheels_split_across_one_folder_are_one_root(site, tmp_path):
