@@ -1,7 +1,7 @@
 """The in-memory articulated object: links, one-DOF joints, rest-pose kinematics.
 
 An :class:`ArticulatedObject` is what every stage works on. It is built from URDF by
-:func:`arena_core.urdf.read_urdf` and written back by :func:`arena_core.urdf.write_urdf`.
+:func:`arena_core.urdf.read_urdf` and written back by :func:`arena_core.urdf_write.write_urdf`.
 All root-frame quantities are taken at the **stored state** (every joint coordinate 0).
 
 Conventions (SPEC section 3):
@@ -188,10 +188,6 @@ class ArticulatedObject:
             if j.name == name:
                 return j
         raise KeyError(name)
-
-    def joint_frame(self, joint: Joint) -> np.ndarray:
-        """``(4, 4)`` pose of the joint frame (= child frame at rest) in the root frame."""
-        return self.link_poses[joint.child]
 
     def axes(self) -> np.ndarray:
         """``(n_joints, 3)`` joint axes in the root frame, normalized (0 for fixed/zero)."""

@@ -8,8 +8,8 @@ frame at the stored state; a non-finite limit is null (a continuous joint has
 ``lower = upper = null`` and ``endpoints = null``). An issue's ``data`` (its structured
 facts, any JSON) is stored as JSON text, null when the issue has none.
 
-:func:`rows_table` sorts rows by ``object_id`` and builds the table, so the same rows
-always give the same table (and, written by :mod:`release.writer`, the same bytes).
+:mod:`release.writer` writes the rows sorted by ``object_id`` (streamed, one shard at a
+time), so the same rows always give the same bytes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import json
 import math
 import os
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pyarrow as pa
@@ -185,20 +185,6 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
             "engines": {e["engine"]: bool(e["ok"]) for e in row["engines"]},
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
-
-
-def rows_table(rows: Iterable[Mapping]) -> pa.Table:
-    """A :data:`ROW_SCHEMA` table of ``rows`` sorted by ``object_id``.
-
-    Raises:
-        RowError: two rows share an ``object_id``.
-    """
-    ordered = sorted(rows, key=lambda r: r["object_id"])
-    ids = [r["object_id"] for r in ordered]
-    dupes = sorted({a for a, b in zip(ids, ids[1:], strict=False) if a == b})
-    if dupes:
-        raise RowError(f"object ids used by several rows: {dupes[:5]}")
-    return pa.Table.from_pylist(ordered, schema=ROW_SCHEMA)
 
 
 def _verification(report: Mapping) -> dict:

@@ -1,8 +1,8 @@
 """``arena build [--config FILE] [--out DIR] [--limit N] [--runner R] [--workers N]
 [--dask-address tcp://HOST:PORT]``: the main job.
 
-Runs the Prefect flow :func:`flows.build.build` with the chosen task runner: threads
-(default), processes, or Dask — a local cluster, or an existing one at ``--dask-address``
+Runs the Prefect flow :func:`flows.build.build` with the chosen task runner: processes
+(default), threads, or Dask — a local cluster, or an existing one at ``--dask-address``
 (how a user with a cluster scales out). Prefect runs in its local ephemeral mode unless
 ``PREFECT_API_URL`` points at a server.
 
@@ -19,8 +19,6 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-
-HELP = "build a release from the sources of a build config (the main job)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -16,8 +16,6 @@ from pathlib import Path
 
 from flows.commands.common import reject
 
-HELP = "compare two releases object by object"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("old", metavar="OLD_RELEASE", help="the previous release folder")

@@ -29,8 +29,6 @@ import numpy as np
 
 from flows.commands.common import reject, usage
 
-HELP = "evaluate reconstruction methods on a release"
-
 #: Names listed per method for prediction folders that match no object of the config.
 MAX_LISTED = 20
 

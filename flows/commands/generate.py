@@ -17,8 +17,6 @@ from pathlib import Path
 
 from flows.commands.common import usage
 
-HELP = "write procedurally generated articulated objects"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n", type=int, default=None, help="number of objects (>= 1)")

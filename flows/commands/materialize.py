@@ -17,8 +17,6 @@ import argparse
 import sys
 from pathlib import Path
 
-HELP = "write one release row back to a loadable URDF folder"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("release", metavar="RELEASE", type=Path, help="the release folder")

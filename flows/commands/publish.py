@@ -19,8 +19,6 @@ import argparse
 import sys
 from pathlib import Path
 
-HELP = "upload a release folder to the Hugging Face Hub"
-
 
 def _repo_id(text: str) -> str:
     from release.publish import check_repo_id

@@ -15,8 +15,6 @@ import math
 
 from flows.commands.common import jsonable, reject, usage
 
-HELP = "score a predicted URDF against a ground-truth URDF with the metric"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("gt", metavar="GT.urdf", help="ground-truth URDF")

@@ -60,8 +60,6 @@ from schemas.errors import ArenaError
 from schemas.issues import Issue, Severity, issue
 from schemas.sources import ARCHIVE_SUFFIXES
 
-HELP = "normalize and verify one object (folder, URDF, MJCF or archive)"
-
 #: File name endings handled as archives (any file zipfile recognizes is one too).
 #: Folder levels below a lone URDF file searched for ``package.xml`` (its folder may be a
 #: large shared one, such as the temporary directory).
