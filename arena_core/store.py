@@ -31,7 +31,7 @@ from schemas.record import ObjectRecord, VerificationReport
 from schemas.sources import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-6"
+PIPELINE_VERSION = "arena-pipeline-7"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -101,6 +101,20 @@ class ObjectStore:
             found = self.get(key)
             if found is not None:
                 yield found
+
+    def link_canonical(self, index: str | os.PathLike, keys: Iterable[str]) -> None:
+        """Make ``index/<object_id>`` a link to each stored canonical folder of ``keys``."""
+        index = Path(index)
+        index.mkdir(parents=True, exist_ok=True)
+        for stored in self.iter(keys):
+            if stored.folder is None:
+                continue
+            link = index / stored.record.object_id
+            if link.is_symlink() or link.exists():
+                if link.resolve() == stored.folder.resolve():
+                    continue
+                link.unlink()
+            os.symlink(stored.folder, link)
 
     def process(self, obj: SourceObject) -> StoredObject:
         """Process ``obj`` unless its key is already stored; return the stored object."""

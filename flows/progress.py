@@ -1,9 +1,15 @@
-"""Live progress a person can follow: per stage done/total, rate and ETA, on stderr."""
+"""Live progress a person can follow: per stage done/total, rate and ETA, on stderr.
+
+A run makes one :class:`StageTimer`; each ``with timer.stage(name, total):`` block shows
+its :class:`StageProgress` while it runs and adds its seconds to ``timer.seconds``.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 
@@ -40,3 +46,21 @@ class StageProgress:
     @property
     def seconds(self) -> float:
         return time.monotonic() - self.started
+
+
+@dataclass
+class StageTimer:
+    """Seconds per stage of one run (stage name -> seconds, in the order the stages ran)."""
+
+    stream: object = field(default=sys.stderr, repr=False)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @contextmanager
+    def stage(self, name: str, total: int = 1, unit: str = "steps") -> Iterator[StageProgress]:
+        """Time the block and show its progress; a block that ends normally is complete
+        (whatever it did not count is counted at the end)."""
+        progress = StageProgress(name, total, unit=unit, stream=self.stream)
+        yield progress
+        if progress.done < progress.total:
+            progress.advance(progress.total - progress.done)
+        self.seconds[name] = progress.seconds

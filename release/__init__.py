@@ -8,7 +8,8 @@ Public API (imported lazily, so ``import release`` stays cheap)::
     find_row(release_dir, object_id) -> dict                              release.reader
     materialize(release_dir, object_id, out_dir, *, overwrite=False) -> Path (the URDF)
     nearest(release_dir, record, k=5) -> list[Neighbor]                   release.reader
-    check_release(release_dir, *, sample=16, seed=0, ...) -> ReleaseCheck release.check
+    check_release(release_dir, *, sample=16, seed=0, ...) -> ReleaseCheck  release.check
+    (ReleaseCheck, BuildReport, ReleaseSpec and FORMAT_VERSION live in schemas.release)
     publish(release_dir, repo_id, *, revision=None, private=False, dry_run=False,
             token=None, endpoint=None) -> PublishResult                   release.publish
 
@@ -28,7 +29,7 @@ _EXPORTS = {
     "find_row": "release.reader", "load_rows": "release.reader",
     "materialize": "release.reader", "materialize_row": "release.reader",
     "nearest": "release.reader",
-    "ReleaseCheck": "release.check", "check_release": "release.check",
+    "check_release": "release.check",
     "PublishError": "release.publish", "PublishResult": "release.publish",
 }
 

@@ -36,7 +36,9 @@ from pathlib import Path
 
 import yaml
 
-from release.rows import COLUMN_DOCS, ROW_FORMAT_VERSION
+from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
+from release.rows import COLUMN_DOCS
+from schemas.release import FORMAT_VERSION
 
 #: Config name -> (split, folder under ``data/``). The names are fixed by SPEC section 5.
 CONFIGS = {"full": ("train", "full"), "eval200": ("test", "eval200")}
@@ -82,7 +84,6 @@ class CardInfo:
     n_rejected: int = 0
     figures: Sequence[tuple[str, str]] = ()
     changelog_md: str | None = None
-    format_versions: Mapping[str, str] = field(default_factory=dict)
     #: Config -> content fingerprint of its shards (in the shard names and YAML patterns).
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     #: Why the evaluation subset is empty or short (None when it is complete).
@@ -209,10 +210,8 @@ def _subset_note(info: CardInfo) -> str:
 
 
 def _versions(info: CardInfo) -> str:
-    if not info.format_versions:
-        return ""
-    items = ", ".join(f"{k} `{v}`" for k, v in sorted(info.format_versions.items()))
-    return f"\nFormats: {items}."
+    return (f"\nRelease format `{FORMAT_VERSION}` (the Hub tag of the commit it was "
+            f"published as; canonical URDF `{URDF_FORMAT}`).")
 
 
 def _loading(info: CardInfo) -> str:
@@ -338,7 +337,7 @@ def _figures(info: CardInfo) -> str:
 def _columns() -> str:
     rows = [(f"`{name}`", doc) for name, doc in COLUMN_DOCS.items()]
     return f"""
-## Columns (row format {ROW_FORMAT_VERSION})
+## Columns (format {FORMAT_VERSION})
 
 {_table(["column", "meaning"], rows)}
 

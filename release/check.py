@@ -36,7 +36,6 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -48,40 +47,7 @@ from arena_core.hashing import file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
-
-
-@dataclass
-class RowCheck:
-    """The re-score of one sampled row (``distance`` is ``E^phi,tree``, dimensionless)."""
-
-    object_id: str
-    distance: float | None = None
-    canonical_distance: float | None = None
-    problems: list[str] = field(default_factory=list)
-
-
-@dataclass
-class ReleaseCheck:
-    """The outcome of :func:`check_release`; ``ok`` when ``problems`` is empty."""
-
-    release: str
-    counts: dict[str, int] = field(default_factory=dict)
-    #: Engine -> rows of ``full`` that load and move right in it (the ``engines`` column).
-    engines: dict[str, int] = field(default_factory=dict)
-    rows: list[RowCheck] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems and not any(r.problems for r in self.rows)
-
-    @property
-    def max_distance(self) -> float:
-        values = [d for r in self.rows for d in (r.distance, r.canonical_distance) if d is not None]
-        return max(values, default=0.0)
-
-    def to_dict(self) -> dict:
-        return {"ok": self.ok, "max_distance": self.max_distance, **asdict(self)}
+from schemas.release import ReleaseCheck, RowCheck
 
 
 def check_release(
@@ -104,7 +70,7 @@ def check_release(
         verify_files: check ``SHA256SUMS`` (reads every file once).
     """
     release = Path(release_dir)
-    report = ReleaseCheck(str(release))
+    report = ReleaseCheck(release=str(release))
     if verify_files:
         report.problems += _check_sums(release)
     with tempfile.TemporaryDirectory(prefix="arena-check-") as scratch:
@@ -276,7 +242,7 @@ def rescore_row(row: dict, release: Path, scratch: Path, *,
     """Materialize ``row`` into ``scratch`` and compare the re-read object with the row."""
     from arena_core.urdf import UrdfError, read_urdf
 
-    check = RowCheck(row["object_id"])
+    check = RowCheck(object_id=row["object_id"])
     try:
         urdf = materialize_row(row, release / row["mesh_archive"], scratch)
         read = read_urdf(urdf)

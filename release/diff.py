@@ -19,8 +19,8 @@ reports added and removed object ids and, for every object in both whose row dif
 * ``links`` — whether the mass properties changed.
 
 :func:`diff_markdown` renders the changelog for the dataset card
-(``release.writer.write_release(changelog_md=...)``) and :func:`diff_json` a JSON-ready
-dict.
+(``write_release`` with ``ReleaseSpec(changelog_against=...)``) and :func:`diff_json` a
+JSON-ready dict.
 """
 
 from __future__ import annotations

@@ -7,6 +7,11 @@ again (committed files are skipped, uploaded chunks are deduplicated). Nothing i
 written into the release folder: its checksums are the same before and after, whether
 the upload succeeds or fails.
 
+The commit is then tagged with the release's format version (``release_info.json``'s
+``format_version``, e.g. ``v3.0``), moved there if an earlier upload had it, so
+``load_dataset(repo_id, revision="v3.0")`` gets the newest release a reader of that
+format understands (lerobot tags its codebase version the same way).
+
 The token comes from ``token``, else ``HF_TOKEN`` or the login cache (huggingface_hub's
 own lookup); it is never printed or put in a message. ``dry_run=True`` lists what would
 be uploaded, with sizes, without touching the network.
@@ -19,12 +24,14 @@ Example:
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from schemas.errors import ArenaError
+from schemas.release import format_major
 
 #: ``ORG/NAME`` as the Hub accepts it (letters, digits, ``-``, ``_``, ``.``).
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,95}/[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
@@ -51,6 +58,8 @@ class PublishResult:
     dry_run: bool
     files: list[tuple[str, int]] = field(default_factory=list)
     commit_url: str | None = None
+    #: The tag put on (for a dry run: to be put on) the commit: the release format version.
+    tag: str | None = None
 
     @property
     def total_bytes(self) -> int:
@@ -113,7 +122,8 @@ def publish(
     """
     check_repo_id(repo_id)
     files = upload_listing(release_dir)
-    result = PublishResult(repo_id, revision, private, dry_run, files)
+    tag = release_format(release_dir)
+    result = PublishResult(repo_id, revision, private, dry_run, files, tag=tag)
     if dry_run:
         return result
     api = _api(token, endpoint)
@@ -127,9 +137,41 @@ def publish(
             revision=revision, commit_message=commit_message or f"Upload release ({len(files)} files)",
             delete_patterns="*",  # the repo mirrors the release: no stale shards or archives
         )
+        _move_tag(api, repo_id, tag, getattr(info, "oid", None) or revision)
     except _network_errors() as exc:
         raise PublishError(_explain(exc, where, repo_id, api.token)) from None
-    return PublishResult(repo_id, revision, private, False, files, getattr(info, "commit_url", None))
+    return PublishResult(repo_id, revision, private, False, files,
+                         getattr(info, "commit_url", None), tag)
+
+
+def release_format(release_dir: str | os.PathLike[str]) -> str:
+    """The ``format_version`` of the release at ``release_dir`` (its Hub tag).
+
+    Raises:
+        PublishError: ``release_info.json`` is missing, unreadable or names no valid
+            format version (rebuild the release with ``arena build``).
+    """
+    path = Path(release_dir) / "release_info.json"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8")).get("format_version")
+    except (OSError, ValueError, AttributeError):
+        found = None
+    if format_major(found) is None:
+        raise PublishError(f"{path} names no release format version (vMAJOR.MINOR): "
+                           "rebuild the release with `arena build`")
+    return found
+
+
+def _move_tag(api, repo_id: str, tag: str, commit: str | None) -> None:
+    """Point ``tag`` at ``commit`` (the upload's), removing it from an older commit."""
+    from huggingface_hub.errors import RevisionNotFoundError
+
+    try:
+        api.delete_tag(repo_id, tag=tag, repo_type="dataset")
+    except RevisionNotFoundError:
+        pass
+    api.create_tag(repo_id, tag=tag, revision=commit, repo_type="dataset",
+                   tag_message=f"ArticulateArena release format {tag}")
 
 
 def _api(token: str | None, endpoint: str | None):

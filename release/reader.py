@@ -28,6 +28,7 @@ from arena_core.benchmark import JointTree, tree_distance
 from arena_core.hashing import file_sha256, tree_sha256
 from release.storage import extract_object_archive
 from schemas.errors import ArenaError
+from schemas.release import FORMAT_VERSION, is_compatible
 
 #: Config name -> folder under ``data/`` (mirrors :data:`release.card.CONFIGS`).
 CONFIG_FOLDERS = {"full": "full", "eval200": "eval200"}
@@ -57,8 +58,9 @@ def parquet_files(release_dir: str | os.PathLike[str], config: str = "full") -> 
     every ``data/<config>/*.parquet``.
 
     Raises:
-        ReleaseReadError: unknown config, no parquet files (not a release), or a file
-            listed in ``release_info.json`` that is missing.
+        ReleaseReadError: unknown config, no parquet files (not a release), a release
+            of another major format (``release_info.json``'s ``format_version``), or a
+            file listed in ``release_info.json`` that is missing.
     """
     if config not in CONFIG_FOLDERS:
         raise ReleaseReadError(f"config must be one of {sorted(CONFIG_FOLDERS)}, got {config!r}")
@@ -82,13 +84,36 @@ def _listed_files(root: Path, config: str) -> list[str] | None:
     """The shard paths ``release_info.json`` lists for ``config`` (None when it lists none)."""
     try:
         info = json.loads((root / "release_info.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    found = info.get("format_version", "v2 or older") if isinstance(info, dict) else None
+    if found is not None and not is_compatible(found):
+        raise ReleaseReadError(f"{root}: release format {found}, this code reads "
+                               f"{FORMAT_VERSION}: rebuild it with `arena build`, or load the "
+                               f"Hub revision tagged {FORMAT_VERSION}")
+    try:
         files = info["configs"][config]["files"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (KeyError, TypeError):
         return None
     ok = (isinstance(files, list) and files
           and all(isinstance(f, str) and f.startswith(f"data/{CONFIG_FOLDERS[config]}/")
                   and ".." not in f.split("/") for f in files))
     return list(files) if ok else None
+
+
+def subset_ids(release_dir: str | os.PathLike[str]) -> list[str]:
+    """The evaluation subset of the release at ``release_dir``, in selection order.
+
+    Raises:
+        ReleaseReadError: ``manifests/subset.json`` is missing or unreadable.
+    """
+    path = Path(release_dir) / "manifests" / "subset.json"
+    try:
+        entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+        return [e["object_id"] for e in sorted(entries, key=lambda e: e["order"])]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ReleaseReadError(f"{release_dir} is not a release (manifests/subset.json: "
+                               f"{type(exc).__name__})") from None
 
 
 def load_rows(release_dir: str | os.PathLike[str], config: str = "full", *,

@@ -12,13 +12,14 @@ Every function here returns text or a JSON-ready mapping computed only from its 
   and the listing digest of their canonical folders.
 * ``reports/duplicates.{json,md}``: every duplicate not released and the object kept.
 * ``reports/coverage.md``: supercategory x source x joint type counts.
+* ``reports/build_report.json``: :func:`build_report`, what the build did per source.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -26,8 +27,11 @@ import numpy as np
 
 from arena_core.curation.coverage import coverage_markdown, coverage_table
 from arena_core.curation.items import CurationItem
+from arena_core.curation.stage import Curated
 from arena_core.hashing import bytes_sha256
-from schemas.curation import CURATION_FORMAT_VERSION, DuplicateRecord
+from schemas.curation import DuplicateRecord
+from schemas.record import ObjectRecord
+from schemas.release import FORMAT_VERSION, BuildReport, SourceOutcome
 from schemas.sources import SourceManifest, classify_license
 
 #: License classes that restrict use; they are marked in the card and the license map.
@@ -41,6 +45,46 @@ ISSUE_CODES_FILE = "reports/issue_codes.json"
 def dumps(data: Any) -> str:
     """Deterministic JSON text (sorted keys, 2-space indent, trailing newline)."""
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def build_report(records: Iterable[ObjectRecord], curated: Curated,
+                 skipped_sources: Mapping[str, str]) -> BuildReport:
+    """The :class:`~schemas.release.BuildReport` of a build from its object records
+    (consumed once) and what curation decided.
+
+    ``sources`` gives per source the objects read, accepted and released, and the rejected
+    ones counted by error code (an object with two error codes counts under both).
+    """
+    codes: Counter = Counter()
+    outcomes: dict[str, SourceOutcome] = {}
+    rejections: dict[str, list[str]] = {}
+    n = accepted = 0
+    for record in records:
+        n += 1
+        outcome = outcomes.setdefault(record.source, SourceOutcome())
+        outcome.objects += 1
+        if record.accepted:
+            accepted += 1
+            outcome.accepted += 1
+            outcome.released += record.object_id not in curated.duplicate_ids
+            continue
+        found = sorted({i.code for i in record.verification.issues if i.severity == "error"})
+        codes.update(found)
+        rejections[record.object_id] = found
+        for code in found:
+            outcome.rejected_by_code[code] = outcome.rejected_by_code.get(code, 0) + 1
+    for outcome in outcomes.values():
+        outcome.rejected_by_code = dict(sorted(outcome.rejected_by_code.items()))
+    duplicates = len(curated.duplicates.records)
+    return BuildReport(
+        objects_in=n, accepted=accepted, rejected=n - accepted,
+        rejected_by_code=dict(sorted(codes.items())),
+        rejected_objects=dict(sorted(rejections.items())),
+        objects_per_source={name: o.objects for name, o in sorted(outcomes.items())},
+        sources=dict(sorted(outcomes.items())), duplicates=duplicates,
+        released=accepted - duplicates, eval_subset=len(curated.subset.entries),
+        subset_message=curated.subset.message,
+        skipped_sources=dict(sorted(skipped_sources.items())), review_queue=len(curated.review))
 
 
 def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:
@@ -109,7 +153,7 @@ def sources_manifest(rows: Sequence[Mapping], manifests: Sequence[SourceManifest
                                                  for r in members),
             "canonical_sha256": _lines_sha256((r["object_id"], r["checksum"]) for r in members),
         }
-    return {"format_version": CURATION_FORMAT_VERSION, "sources": out}
+    return {"format_version": FORMAT_VERSION, "sources": out}
 
 
 def _lines_sha256(pairs) -> str:
@@ -128,7 +172,7 @@ def duplicates_json(duplicates: Sequence[DuplicateRecord]) -> dict:
     """The ``reports/duplicates.json`` mapping: records sorted by object id, counts."""
     recs = sorted(duplicates, key=lambda d: d.object_id)
     return {
-        "format_version": CURATION_FORMAT_VERSION,
+        "format_version": FORMAT_VERSION,
         "n_duplicates": len(recs),
         "by_relation": dict(sorted(Counter(d.relation for d in recs).items())),
         "records": [d.model_dump(mode="json") for d in recs],

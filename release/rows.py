@@ -29,10 +29,6 @@ from schemas.errors import ArenaError
 from schemas.record import ObjectRecord
 from schemas.sources import classify_license
 
-#: Version of the row layout (the card and ``reports/build_report.json`` tag it).
-#: 2: issues carry ``data`` (JSON text).
-ROW_FORMAT_VERSION = "2"
-
 _VEC = pa.list_(pa.float64())
 _MAT = pa.list_(_VEC)
 
@@ -111,7 +107,7 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "in_eval200": (pa.bool_(), "whether the object is in the evaluation subset"),
     "eval_order": (pa.int32(), "selection order in the evaluation subset (null if not in it)"),
     "eval_reason": (pa.string(), "why the subset selection chose it (null if not in it)"),
-    "format_version": (pa.string(), "version of the object record format"),
+    "format_version": (pa.string(), "release format version (schemas.release.FORMAT_VERSION)"),
 }
 
 ROW_SCHEMA = pa.schema([pa.field(name, kind) for name, (kind, _) in COLUMNS.items()])

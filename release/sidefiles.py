@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arena_core.hashing import bytes_sha256
-from arena_core.urdf_write import FORMAT_VERSION
+from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
 from release import card, figures
-from release.rows import ROW_FORMAT_VERSION
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateRecord, SubsetResult
-from schemas.record import RECORD_FORMAT_VERSION
+from schemas.release import FORMAT_VERSION, ReleaseSpec
 
 #: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
 THUMBNAIL_VERSION = "1"
@@ -84,9 +83,8 @@ def _sheet_caption(n: int) -> str:
 
 
 def card_info(rows: Sequence[Mapping], subset: SubsetResult,
-              duplicates: Sequence[DuplicateRecord], n_rejected: int, name: str, version: str,
-              repo_id: str | None, changelog_md: str | None,
-              figs: Sequence[tuple[str, str]],
+              duplicates: Sequence[DuplicateRecord], n_rejected: int, spec: ReleaseSpec,
+              changelog_md: str | None, figs: Sequence[tuple[str, str]],
               fingerprints: Mapping[str, str] | None = None) -> card.CardInfo:
     """The :class:`~release.card.CardInfo` of a release from its row summaries.
 
@@ -100,7 +98,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
     licenses = Counter((r["source"], r["license"] or "unknown", r["license_class"] or "unknown")
                        for r in rows)
     return card.CardInfo(
-        name=name, version=version, repo_id=repo_id, n_full=len(rows),
+        name=spec.name, version=spec.version, repo_id=spec.repo_id, n_full=len(rows),
         n_eval=sum(bool(r["in_eval200"]) for r in rows),
         n_categories=len({r["category"] for r in rows if r["category"]}),
         by_source=dict(sorted(Counter(r["source"] for r in rows).items())),
@@ -111,9 +109,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
-        engines=_engine_counts(rows),
-        format_versions={"row": ROW_FORMAT_VERSION, "record": RECORD_FORMAT_VERSION,
-                         "urdf": FORMAT_VERSION})
+        engines=_engine_counts(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -129,8 +125,8 @@ def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key
     Per config: its split, shard files, content fingerprint, and ``in_card`` (whether the
     card's YAML declares it; an empty ``eval200`` is not declared).
     """
-    return {"name": info.name, "version": info.version, "row_format_version": ROW_FORMAT_VERSION,
-            "record_format_version": RECORD_FORMAT_VERSION, "urdf_format": FORMAT_VERSION,
+    return {"name": info.name, "version": info.version, "format_version": FORMAT_VERSION,
+            "urdf_format": URDF_FORMAT,
             "counts": {"full": info.n_full, "eval200": info.n_eval,
                        "duplicates": info.n_duplicates, "rejected": info.n_rejected},
             "configs": {c: {"split": card.CONFIGS[c][0], "files": list(f),

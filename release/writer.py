@@ -31,12 +31,16 @@ row group; the card then does not declare it (``datasets`` cannot load an empty 
 
 **Determinism.** Rows sorted by ``object_id``, fixed parquet options (zstd level 3,
 statistics, no timestamps), JSON with sorted keys, deterministic archives and figures:
-two writes of the same inputs give the same :func:`release_checksums`. The
-``build_report`` is written as given: it must not hold wall-clock times (keep timings in
-a log outside the release).
+two writes of the same inputs give the same :func:`release_checksums`. The build
+report is written as given: it must not hold wall-clock times (keep timings in a log
+outside the release).
+
+**Changelog.** With ``spec.changelog_against`` (an earlier release), the rows and
+archives just written are diffed against it (:mod:`release.diff`) before the card is
+rendered, so the release is written once.
 
 **Incremental.** An archive whose object checksum and path are unchanged since the
-release at ``reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
+release at ``spec.reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
 instead of re-zipped, and its contact sheet is copied when it shows the same objects.
 """
 
@@ -45,19 +49,21 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from pydantic import BaseModel
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
+from arena_core.curation.stage import Curated
 from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
 from arena_core.hashing import file_sha256, hash_tree
+from arena_core.store import ObjectStore
 from release import card, figures, reports
+from release.diff import diff_markdown, diff_releases
 from release.reader import ReleaseReadError, parquet_files
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.sidefiles import (
@@ -74,17 +80,7 @@ from schemas.errors import ArenaError
 from schemas.issue_codes import catalog_document
 from schemas.issues import Issue
 from schemas.record import ObjectRecord
-from schemas.sources import SourceManifest
-
-#: Rows per parquet row group (small: fast scans by the viewer and by id lookups).
-ROW_GROUP_SIZE = 64
-
-#: Rows per parquet file (shard).
-ROWS_PER_SHARD = 5000
-
-#: Version of the release folder's layout; a build rewrites a release of another layout even
-#: when its inputs are unchanged (2: shard names carry a content fingerprint).
-RELEASE_LAYOUT = "arena-release-2"
+from schemas.release import BuildReport, ReleaseFailure, ReleaseSpec
 
 #: The checksum list written last (it lists every other file).
 SUMS_NAME = "SHA256SUMS"
@@ -119,25 +115,26 @@ class ReleaseSummary:
     fingerprints: dict[str, str] | None = None
 
 
+def released_objects(store: ObjectStore, keys: Iterable[str], curated: Curated
+                     ) -> Iterator[ReleaseObject]:
+    """The accepted objects of ``keys`` that curation kept, categorized, sorted by object id
+    (streamed from the store: what :func:`write_release` takes)."""
+    order = sorted((s.record.object_id, s.key) for s in store.iter(keys)
+                   if s.record.accepted and s.folder is not None)
+    for object_id, key in order:
+        if object_id not in curated.duplicate_ids:
+            stored = store.get(key)
+            yield ReleaseObject(curated.categorized(stored.record), stored.folder)
+
+
 def write_release(
     out_dir: str | os.PathLike[str],
     objects: Iterable[ReleaseObject | tuple[ObjectRecord, str | os.PathLike[str]]],
     *,
     subset: SubsetResult,
     duplicates: Sequence[DuplicateRecord] = (),
-    manifests: Sequence[SourceManifest] = (),
-    taxonomy_path: str | os.PathLike[str] | None = None,
-    extra_manifests: Mapping[str, str | bytes] | None = None,
-    build_report: Mapping | BaseModel | None = None,
-    n_rejected: int = 0,
-    name: str = "ArticulateArena-20K",
-    version: str = "dev",
-    repo_id: str | None = None,
-    changelog_md: str | None = None,
-    row_group_size: int = ROW_GROUP_SIZE,
-    rows_per_shard: int = ROWS_PER_SHARD,
-    max_thumbnails: int = figures.MAX_THUMBNAILS,
-    reuse_from: str | os.PathLike[str] | None = None,
+    report: BuildReport | None = None,
+    spec: ReleaseSpec | None = None,
 ) -> ReleaseSummary:
     """Write the release of ``objects`` to ``out_dir`` atomically; see the module docstring.
 
@@ -146,39 +143,40 @@ def write_release(
             (a list in any order, or any iterable sorted by ``object_id``).
         subset: the evaluation subset (its ids must be among ``objects``).
         duplicates: the members not released (their keepers must be among ``objects``).
-        manifests: the source manifests the build read; taxonomy_path: the taxonomy
-            YAML; extra_manifests: more files for ``manifests/`` (name -> content).
-        build_report: what the build did (JSON-ready, deterministic).
-        n_rejected: objects rejected by verification (shown in the card).
-        changelog_md: a changelog against the previous release (a card section).
+        report: what the build did (deterministic); its ``rejected`` count is shown in
+            the card, and objects that fail to release are added to its
+            ``release_failures``.
+        spec: name, version, manifests, taxonomy, changelog base, shard sizes
+            (:class:`~schemas.release.ReleaseSpec`; defaults when omitted).
 
     Raises:
         ReleaseError: inconsistent inputs (ids repeated or out of order, subset or keeper
-            not released, a released duplicate, bad sizes, bad manifest names);
+            not released, a released duplicate) or a ``changelog_against`` folder that is
+            not a readable release;
         RowError / StorageError: a record or folder that cannot be released.
     """
-    _check_sizes(row_group_size, rows_per_shard)
-    _check_extra_manifests(extra_manifests)
+    spec = spec if spec is not None else ReleaseSpec()
+    report = report if report is not None else BuildReport()
     out = Path(out_dir).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(out)
-    previous = _previous_archives(Path(reuse_from) if reuse_from is not None else out)
+    previous = _previous_archives(spec.reuse_from if spec.reuse_from is not None else out)
+    thumbnails = figures.MAX_THUMBNAILS if spec.max_thumbnails is None else spec.max_thumbnails
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
-        data = _Data(tmp, row_group_size, rows_per_shard)
+        data = _Data(tmp, spec.row_group_size, spec.rows_per_shard)
         rows, reused, failed = _write_objects(tmp, _ordered(objects), subset, duplicates,
                                               previous, data)
-        subset, duplicates, build_report = _without_failed(failed, subset, duplicates,
-                                                           build_report)
+        subset, duplicates, report = _without_failed(failed, subset, duplicates, report)
         _check_references(rows, subset, duplicates)
         shards, digests, fingerprints = data.close()
-        _write_side_files(tmp, rows, duplicates, manifests, subset, taxonomy_path,
-                          extra_manifests, build_report)
-        key = contact_sheet_key(rows, subset, max_thumbnails)
-        figs = write_figures(tmp / "figures", rows, subset, max_thumbnails,
+        changelog_md = _changelog(spec.changelog_against, tmp)
+        _write_side_files(tmp, rows, duplicates, subset, report, spec)
+        key = contact_sheet_key(rows, subset, thumbnails)
+        figs = write_figures(tmp / "figures", rows, subset, thumbnails,
                              reuse=previous_sheet(previous.root, key))
-        info = card_info(rows, subset, duplicates, n_rejected, name, version, repo_id,
-                         changelog_md, figs, fingerprints)
+        info = card_info(rows, subset, duplicates, report.rejected, spec, changelog_md, figs,
+                         fingerprints)
         card.write_card(tmp, info)
         _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards, key)))
         n_files = _write_sums(tmp, rows, digests)
@@ -196,18 +194,6 @@ def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------------- inputs
-def _check_sizes(row_group_size: int, rows_per_shard: int) -> None:
-    if row_group_size < 1 or rows_per_shard < row_group_size:
-        raise ReleaseError(f"row_group_size must be >= 1 and rows_per_shard >= it, got "
-                           f"{row_group_size} and {rows_per_shard}")
-
-
-def _check_extra_manifests(extra: Mapping[str, str | bytes] | None) -> None:
-    for file_name in extra or {}:
-        if Path(file_name).name != file_name or file_name.startswith(".") or not file_name:
-            raise ReleaseError(f"extra_manifests: {file_name!r} must be a plain file name")
-
-
 def _ordered(objects) -> Iterable[ReleaseObject]:
     """``objects`` as ReleaseObjects in strictly increasing id order (lists are sorted)."""
     items = (o if isinstance(o, ReleaseObject) else ReleaseObject(o[0], Path(o[1]))
@@ -222,6 +208,17 @@ def _ordered(objects) -> Iterable[ReleaseObject]:
                                " and, for a streamed iterable, sorted")
         last = oid
         yield entry
+
+
+def _changelog(previous: Path | None, written: Path) -> str | None:
+    """The changelog of the release being written (its rows and archives are in
+    ``written``) against the release at ``previous``; ``None`` without one."""
+    if previous is None:
+        return None
+    try:
+        return diff_markdown(diff_releases(previous, written))
+    except ReleaseReadError as exc:
+        raise ReleaseError(f"changelog_against: {exc}") from None
 
 
 def _check_references(rows: list[dict], subset: SubsetResult,
@@ -308,23 +305,21 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
 
 
 def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
-                    duplicates: Sequence[DuplicateRecord], build_report
-                    ) -> tuple[SubsetResult, list[DuplicateRecord], Mapping | BaseModel | None]:
+                    duplicates: Sequence[DuplicateRecord], report: BuildReport
+                    ) -> tuple[SubsetResult, list[DuplicateRecord], BuildReport]:
     """Subset, duplicates and report once the objects that failed to release are left out
     (their codes go into the report's ``release_failures``)."""
     if not failed:
-        return subset, list(duplicates), build_report
+        return subset, list(duplicates), report
     kept = [e for e in subset.entries if e.object_id not in failed]
     if len(kept) < len(subset.entries):
         subset = subset.model_copy(update={
             "entries": kept, "complete": False, "message": f"{subset.message} "
             f"({len(subset.entries) - len(kept)} chosen objects failed to release)"})
     duplicates = [d for d in duplicates if d.duplicate_of not in failed]
-    report = build_report.model_dump(mode="json") if isinstance(build_report, BaseModel) else (
-        dict(build_report or {}))
-    report["release_failures"] = {oid: {"code": i.code, "message": i.message}
-                                  for oid, i in sorted(failed.items())}
-    return subset, duplicates, report
+    failures = {oid: ReleaseFailure(code=i.code, message=i.message)
+                for oid, i in sorted(failed.items())}
+    return subset, duplicates, report.model_copy(update={"release_failures": failures})
 
 
 def _link(src: Path, dest: Path, size: int) -> bool:
@@ -424,21 +419,21 @@ class _Data:
 
 
 # ----------------------------------------------------------------------------- side files
-def _write_side_files(tmp: Path, rows, duplicates, manifests, subset, taxonomy_path,
-                      extra_manifests, build_report) -> None:
-    _write_text(tmp / "license_map.json", reports.dumps(reports.license_map(rows, manifests)))
+def _write_side_files(tmp: Path, rows: list[dict], duplicates: Sequence[DuplicateRecord],
+                      subset: SubsetResult, report: BuildReport, spec: ReleaseSpec) -> None:
+    _write_text(tmp / "license_map.json",
+                reports.dumps(reports.license_map(rows, spec.manifests)))
     man = tmp / "manifests"
-    _write_text(man / "sources.json", reports.dumps(reports.sources_manifest(rows, manifests)))
+    _write_text(man / "sources.json",
+                reports.dumps(reports.sources_manifest(rows, spec.manifests)))
     _write_text(man / "subset.json", reports.dumps(subset.model_dump(mode="json")))
-    if taxonomy_path is not None:
-        _write_bytes(man / "taxonomy.yaml", Path(taxonomy_path).read_bytes())
-    for file_name, content in sorted((extra_manifests or {}).items()):
+    if spec.taxonomy_path is not None:
+        _write_bytes(man / "taxonomy.yaml", spec.taxonomy_path.read_bytes())
+    for file_name, content in sorted(spec.extra_manifests.items()):
         data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
         _write_bytes(man / file_name, data)
     rep = tmp / "reports"
-    report = build_report.model_dump(mode="json") if isinstance(build_report, BaseModel) else (
-        dict(build_report or {}))
-    _write_text(rep / "build_report.json", reports.dumps(report))
+    _write_text(rep / "build_report.json", reports.dumps(report.model_dump(mode="json")))
     _write_text(rep / "duplicates.json", reports.dumps(reports.duplicates_json(duplicates)))
     _write_text(rep / "duplicates.md", reports.duplicates_markdown(duplicates))
     _write_text(rep / "coverage.md", reports.coverage_md(rows))

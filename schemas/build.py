@@ -1,4 +1,5 @@
-"""Build configs (``manifests/build.yaml``): which sources a release is built from."""
+"""Build configs (``manifests/build.yaml``): which sources a release is built from; and
+the summary of what a build did."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from schemas.release import BuildReport, ReleaseCheck
 from schemas.sources import ManifestError, SourceManifest, load_source_manifest
 
 
@@ -61,3 +63,37 @@ def load_build_config(path: str | os.PathLike) -> tuple[BuildConfig, list[Source
     if dupes:
         raise ManifestError(path, [("sources", f"source names used twice: {dupes}")])
     return config, manifests
+
+
+class BuildSummary(BaseModel):
+    """What a build did (``build_summary.json``): the report's counts, the objects processed
+    now (the others came from the object store), seconds per stage and the release check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    release: str
+    objects_in: int
+    accepted: int
+    rejected: int
+    rejected_by_code: dict[str, int]
+    duplicates: int
+    released: int
+    eval_subset: int
+    skipped_sources: dict[str, str]
+    processed_now: int
+    stage_seconds: dict[str, float]
+    check: ReleaseCheck
+
+    @computed_field
+    @property
+    def check_ok(self) -> bool:
+        return self.check.ok
+
+    @classmethod
+    def of(cls, release: str | os.PathLike, report: BuildReport, processed_now: int,
+           stage_seconds: dict[str, float], check: ReleaseCheck) -> BuildSummary:
+        fields = report.model_dump(include={"objects_in", "accepted", "rejected",
+                                            "rejected_by_code", "duplicates", "released",
+                                            "eval_subset", "skipped_sources"})
+        return cls(release=str(release), processed_now=processed_now,
+                   stage_seconds=dict(stage_seconds), check=check, **fields)

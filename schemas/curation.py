@@ -3,7 +3,7 @@
 ``manifests/taxonomy.yaml`` validates as :class:`Taxonomy`, ``manifests/overrides.yaml`` as
 :class:`Overrides`. The stage outputs (:class:`Assignment`, :class:`ReviewRow`,
 :class:`DuplicateRecord`, :class:`SubsetResult`) are what the flow writes and the release
-ships; each carries :data:`CURATION_FORMAT_VERSION` where it is a file of its own.
+ships; each carries the release format (:data:`schemas.release.FORMAT_VERSION`) where it is a file of its own.
 
 Example:
     >>> Override(category="cabinet", reason="checked the renders").category
@@ -17,8 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel, field_validator, model_validator
 
-#: Version of the curation file formats (review queue, duplicates report, subset).
-CURATION_FORMAT_VERSION = "1.0"
+from schemas.release import FORMAT_VERSION
 
 #: The fifteen supercategory ids of SPEC section 8, in the SPEC's order.
 SUPERCATEGORY_IDS: tuple[str, ...] = (
@@ -275,7 +274,7 @@ class SubsetResult(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format_version: str = CURATION_FORMAT_VERSION
+    format_version: str = FORMAT_VERSION
     seed: int
     n_requested: int
     n_eligible: int

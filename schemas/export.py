@@ -16,14 +16,17 @@ from pydantic import BaseModel
 
 from schemas.issues import Issue
 from schemas.record import ObjectRecord
+from schemas.release import BuildReport, ReleaseCheck
 
 #: Folder holding the exported schemas.
 JSON_DIR = Path(__file__).resolve().parent / "json"
 
 #: File name (without ``.schema.json``) -> model. Add new records here.
 MODELS: dict[str, type[BaseModel]] = {
+    "build_report": BuildReport,
     "issue": Issue,
     "object_record": ObjectRecord,
+    "release_check": ReleaseCheck,
 }
 
 

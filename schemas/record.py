@@ -24,10 +24,8 @@ from typing import Annotated, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from schemas.issues import Issue
+from schemas.release import FORMAT_VERSION
 from schemas.sources import LicenseClass, SourceFile, UpAxis
-
-#: Version of the record format; bump on any incompatible change (the release tags it).
-RECORD_FORMAT_VERSION = "1"
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
@@ -164,7 +162,7 @@ class ObjectRecord(BaseModel):
 
     model_config = _CONFIG
 
-    format_version: Literal["1"] = RECORD_FORMAT_VERSION
+    format_version: Literal[FORMAT_VERSION] = FORMAT_VERSION
     object_id: str = Field(min_length=1)
     source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)

@@ -9,7 +9,6 @@ writes an object that every stage accepts. The build test, ``arena validate`` an
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import zipfile
@@ -186,6 +185,3 @@ def make_deep_meta(folder: Path, depth: int = 200_000) -> None:
     """A PartNet-Mobility ``meta.json`` nested ``depth`` levels beside a real object."""
     (folder / "meta.json").write_text("[" * depth + "]" * depth)
 
-
-def write_json(path: Path, data) -> None:
-    path.write_text(json.dumps(data))

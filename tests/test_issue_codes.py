@@ -26,7 +26,9 @@ PACKAGES = ("arena_core", "flows", "release", "schemas")
 FILE_SUFFIXES = {"json", "md", "obj", "part", "png", "py", "txt", "urdf", "xml", "yaml"}
 
 #: Dotted literals that are neither codes nor module/file names, and why.
-NOT_CODES: dict[str, str] = {}
+NOT_CODES: dict[str, str] = {
+    "v3.0": "the release format version (schemas/release.py: FORMAT_VERSION)",
+}
 
 #: Prefixes that code completes at run time (``read_json(path, "pm.meta")`` emits
 #: ``pm.meta.invalid``; an adapter's ``code = "pm"`` gives ``pm.urdf.missing``).

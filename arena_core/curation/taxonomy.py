@@ -58,6 +58,7 @@ import yaml
 from pydantic import ValidationError
 
 from arena_core.curation.structure import Structure
+from arena_core.fsutil import write_atomic
 from arena_core.text import normalize, tokens
 from schemas.curation import Assignment, Override, Overrides, ReviewRow, StructureRule, Taxonomy
 from schemas.errors import ArenaError
@@ -248,6 +249,15 @@ def review_queue(
 
 
 # ---------------------------------------------------------------------------- helpers
+def write_review_queue(path: str | Path, rows: Sequence[ReviewRow]) -> None:
+    """Write the review queue in ``overrides.yaml``'s format, with how to resolve it."""
+    data = [r.model_dump(mode="json") for r in rows]
+    header = ("# Taxonomy review queue of the last build: objects whose category is unresolved or\n"
+              "# uncertain. Decide, then add `<object_id>: {category: ..., reason: ...}` to\n"
+              f"# manifests/overrides.yaml (overrides always win). {len(data)} objects.\n")
+    write_atomic(path, header + yaml.safe_dump(data, sort_keys=True))
+
+
 def _assignment(
     index: TaxonomyIndex, category: str, rule: str, matched: str, ambiguous: tuple[str, ...],
     **echo: str | None,

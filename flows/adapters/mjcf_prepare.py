@@ -52,8 +52,7 @@ from schemas.issues import Issue, issue
 MAX_INCLUDE_DEPTH = 8
 #: Asset elements whose ``file`` names a geometry file, and the compiler folder they use.
 GEOMETRY_FILES = {"mesh": "meshdir", "hfield": "meshdir", "skin": "meshdir"}
-#: Mesh formats MuJoCo reads itself; others are converted to OBJ.
-MUJOCO_MESHES = (".stl", ".obj", ".msh")
+#: Mesh formats converted to OBJ (MuJoCo reads .stl, .obj and .msh itself).
 CONVERTED_MESHES = (".glb", ".gltf", ".ply", ".dae", ".off")
 #: Top-level sections that only drive, record or render a simulation.
 SIMULATION_SECTIONS = ("actuator", "sensor", "keyframe", "contact", "visual", "statistic",

@@ -2,7 +2,8 @@
 
 Creates the dataset repository (``--private`` for a new private one) and the branch
 ``--revision`` if needed, then uploads with ``huggingface_hub``'s ``upload_folder``
-(resumable: run the same command again after an interruption). The token comes from
+(resumable: run the same command again after an interruption), and tags the commit with
+the release's format version (``v3.0``: see ``schemas.release``). The token comes from
 ``HF_TOKEN`` or the login cache (``hf auth login``) and is never printed. ``--dry-run``
 lists the files and sizes that would be uploaded without touching the network.
 Exit codes: 0 uploaded (or listed), 1 refused or failed (the release folder is left
@@ -57,10 +58,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{size:>14,d}  {path}")
         print(f"dry run: {len(result.files)} files, {_size(result.total_bytes)} would be "
               f"uploaded to datasets/{result.repo_id}"
-              + (f" (branch {result.revision})" if result.revision else ""))
+              + (f" (branch {result.revision})" if result.revision else "")
+              + f", tagged {result.tag}")
         return 0
     print(f"uploaded {len(result.files)} files ({_size(result.total_bytes)}) to "
-          f"datasets/{result.repo_id}: {result.commit_url or 'done'}")
+          f"datasets/{result.repo_id}, tagged {result.tag}: {result.commit_url or 'done'}")
     return 0
 
 

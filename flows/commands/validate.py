@@ -48,6 +48,7 @@ from flows.commands.validate_mjcf import (
     file_root,
     folder_model,
     mjcf_root_tag,
+    only_model,
     read_mjcf,
 )
 from flows.commands.validate_report import (
@@ -299,13 +300,7 @@ def _choose_urdf(folder: Path, wanted: str | None) -> Path:
         return top
     found = walk_files(folder, (".urdf",))
     shallow = [p for p in found if p.parent == folder] or found
-    if len(shallow) == 1:
-        return shallow[0]
-    if not shallow:
-        raise Rejected("input.no_urdf", f"{folder.name}: no .urdf file in the folder")
-    names = ", ".join(p.relative_to(folder).as_posix() for p in shallow[:8])
-    raise Rejected("input.ambiguous", f"{len(shallow)} URDF files ({names}); choose one "
-                   "with --urdf")
+    return only_model(folder, shallow, kind="URDF files", none="no .urdf file")
 
 
 def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, *, kind: str,

@@ -87,13 +87,22 @@ def folder_model(folder: Path, work_dir: Path) -> Path:
 
     manifest = _manifest(folder, include=None)
     models = [e.path for e in get_adapter("mjcf").entries(manifest, folder, work_dir=work_dir)]
-    if len(models) == 1:
-        return models[0]
-    if not models:
-        raise Rejected("input.no_urdf", f"{folder.name}: no .urdf or MJCF file in the folder")
-    names = ", ".join(p.relative_to(folder).as_posix() for p in models[:8])
-    raise Rejected("input.ambiguous", f"{len(models)} MJCF models ({names}); choose one "
-                   "with --urdf")
+    return only_model(folder, models, kind="MJCF models", none="no .urdf or MJCF file")
+
+
+def only_model(folder: Path, found: list[Path], *, kind: str, none: str) -> Path:
+    """The one model of ``found`` (files under ``folder``).
+
+    Raises:
+        Rejected: ``input.no_urdf`` (``none`` says what is missing), ``input.ambiguous``
+            (several: the first eight are named, ``--urdf`` chooses).
+    """
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise Rejected("input.no_urdf", f"{folder.name}: {none} in the folder")
+    names = ", ".join(p.relative_to(folder).as_posix() for p in found[:8])
+    raise Rejected("input.ambiguous", f"{len(found)} {kind} ({names}); choose one with --urdf")
 
 
 def read_mjcf(xml: Path, root: Path, work_dir: Path, *, scale: float,

@@ -43,6 +43,7 @@ def build_release(work: Path, n: int) -> Path:
     from arena_core.curation.subset import select_subset
     from arena_core.generate import generate
     from release.writer import ReleaseObject, write_release
+    from schemas.release import ReleaseSpec
 
     fx = _fixtures()
     release = work / "release"
@@ -54,7 +55,7 @@ def build_release(work: Path, n: int) -> Path:
             for i in infos]
     subset = select_subset([fx.curation_item(r) for r in recs], n=n, seed=0)
     write_release(release, [ReleaseObject(r, work / "canonical" / r.object_id) for r in recs],
-                  subset=subset, max_thumbnails=4)
+                  subset=subset, spec=ReleaseSpec(max_thumbnails=4))
     return release
 
 

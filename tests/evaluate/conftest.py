@@ -31,6 +31,7 @@ from release.reader import load_rows, materialize
 from release.writer import ReleaseObject, write_release
 from schemas.curation import SubsetResult
 from schemas.record import ObjectRecord
+from schemas.release import ReleaseSpec
 
 REPO = Path(__file__).resolve().parents[2]
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
@@ -100,8 +101,7 @@ def _edit_limits(info, root: Path) -> tuple[Path, str]:
 
 
 def _release_kwargs(subset: SubsetResult) -> dict:
-    return {"subset": subset, "taxonomy_path": TAXONOMY, "build_report": {"test": True},
-            "max_thumbnails": 2}
+    return {"subset": subset, "spec": ReleaseSpec(taxonomy_path=TAXONOMY, max_thumbnails=2)}
 
 
 @pytest.fixture(scope="session")

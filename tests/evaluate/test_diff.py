@@ -14,6 +14,7 @@ from flows.cli import main
 from release.diff import diff_json, diff_markdown, diff_releases, joint_changes
 from release.reader import load_rows
 from release.writer import write_release
+from schemas.release import ReleaseSpec
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +107,8 @@ def test_cli_rejects_a_folder_that_is_not_a_release(releases, tmp_path, capsys):
 
 def test_the_changelog_goes_into_the_card(diff, releases, tmp_path):
     out = tmp_path / "B_with_changelog"
-    write_release(out, releases.objects_b, subset=releases.subset, max_thumbnails=2,
-                  changelog_md=diff_markdown(diff))
+    write_release(out, releases.objects_b, subset=releases.subset,
+                  spec=ReleaseSpec(max_thumbnails=2, changelog_against=releases.a))
     card = (out / "README.md").read_text()
     assert "## Changelog" in card and releases.edited in card and releases.removed in card
+    assert diff_markdown(diff).strip() in card  # the diff of what was written, in one write

@@ -18,12 +18,14 @@ import pytest
 import yaml
 
 from flows.adapters import get_adapter
-from flows.build import load_config, release_inputs_key
+from flows.build import load_config
 from flows.fetch import FetchError, materialize_location
 from flows.ingest import ingest
 from flows.packages import with_installed
+from release.cache import inputs_key
 from release.reports import license_map, sources_manifest
 from schemas.build import BuildConfig
+from schemas.release import BuildReport
 from schemas.sources import load_source_manifest, load_source_manifests
 from tests.hostile import good_object
 
@@ -103,8 +105,9 @@ def test_the_release_inputs_key_changes_with_the_installed_version(site):
     other = m.location.installed["arena-fake-doors"].model_copy(update={"version": "1.3.0"})
     moved = m.model_copy(update={"location": m.location.model_copy(
         update={"installed": {"arena-fake-doors": other}})})
-    assert release_inputs_key([], config, [m], {}) == release_inputs_key([], config, [m], {})
-    assert release_inputs_key([], config, [m], {}) != release_inputs_key([], config, [moved], {})
+    report = BuildReport()
+    assert inputs_key([], config, [m], report) == inputs_key([], config, [m], report)
+    assert inputs_key([], config, [m], report) != inputs_key([], config, [moved], report)
 
 
 def test_a_missing_distribution_is_a_skipped_source_whose_message_is_the_pip_line(tmp_path):

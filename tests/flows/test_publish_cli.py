@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from flows.cli import main
+from schemas.release import FORMAT_VERSION
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "hf_cli_secret_token_never_printed"
@@ -30,6 +32,7 @@ def release_dir(tmp_path) -> Path:
     (root / "data" / "full" / "train-00000-of-00001.parquet").write_bytes(b"x" * 1234)
     (root / "objects" / "ab").mkdir(parents=True)
     (root / "objects" / "ab" / "o.zip").write_bytes(b"z" * 10)
+    (root / "release_info.json").write_text(json.dumps({"format_version": FORMAT_VERSION}))
     return root
 
 
@@ -37,10 +40,13 @@ def test_dry_run_lists_files_and_sizes(release_dir, capsys):
     assert main(["publish", str(release_dir), "--repo-id", "org/arena", "--dry-run"]) == 0
     out = capsys.readouterr().out.splitlines()
     readme = (release_dir / "README.md").stat().st_size
-    assert out[:3] == [f"{readme:>14,d}  README.md",
+    info = (release_dir / "release_info.json").stat().st_size
+    assert out[:4] == [f"{readme:>14,d}  README.md",
                        "         1,234  data/full/train-00000-of-00001.parquet",
-                       "            10  objects/ab/o.zip"]
-    assert out[-1].startswith("dry run: 3 files") and "datasets/org/arena" in out[-1]
+                       "            10  objects/ab/o.zip",
+                       f"{info:>14,d}  release_info.json"]
+    assert out[-1].startswith("dry run: 4 files") and "datasets/org/arena" in out[-1]
+    assert out[-1].endswith(f"tagged {FORMAT_VERSION}")
 
 
 @pytest.mark.parametrize("argv", [["--repo-id", "not a repo", "--dry-run"], ["--dry-run"]])

@@ -21,6 +21,7 @@ from arena_core.generate import generate
 from arena_core.process import process_object
 from release.writer import ReleaseObject, write_release
 from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.release import BuildReport, ReleaseSpec
 
 REPO = Path(__file__).resolve().parents[2]
 REALDATA = (REPO / ".." / "shared" / "realdata").resolve()
@@ -43,8 +44,8 @@ class Built:
     def kwargs(self) -> dict:
         """The keyword arguments that rebuild the same release."""
         return {"subset": self.subset, "duplicates": self.duplicates,
-                "taxonomy_path": TAXONOMY, "build_report": {"objects": len(self.objects)},
-                "n_rejected": 0, "max_thumbnails": 6}
+                "report": BuildReport(objects_in=len(self.objects)),
+                "spec": ReleaseSpec(taxonomy_path=TAXONOMY, max_thumbnails=6)}
 
 
 _item = item_from_record  # the items the build makes from records

@@ -30,7 +30,7 @@ def test_both_configs_load_with_datasets(built, hf_home):
 def test_check_passes_on_a_good_release(built, hf_home):
     report = check_release(built.release_dir, sample=len(built.objects), seed=1,
                            cache_dir=hf_home / "datasets", canonical_dir=built.canonical_dir)
-    assert report.ok, report.to_dict()
+    assert report.ok, report.model_dump()
     assert report.counts == {"full": len(built.objects), "eval200": len(built.subset.entries)}
     assert len(report.rows) == len(built.objects)
     assert report.max_distance <= tol.ORACLE

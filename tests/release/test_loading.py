@@ -125,7 +125,7 @@ def test_empty_subset_release_loads_and_says_so(built, hf_home, tmp_path):
         datasets.load_dataset(str(out), "eval200", split="test", cache_dir=str(cache))
 
     report = check_release(out, sample=2, cache_dir=cache)
-    assert report.ok, report.to_dict()
+    assert report.ok, report.model_dump()
     assert report.counts == {"full": len(objects), "eval200": 0}
 
 
@@ -142,7 +142,7 @@ def test_short_subset_is_a_message_and_both_configs_load(built, hf_home, tmp_pat
     assert [c["config_name"] for c in front(out)["configs"]] == ["full", "eval200"]
     assert_loads_its_own_rows(out, cache)
     report = check_release(out, sample=2, cache_dir=cache)
-    assert report.ok, report.to_dict()
+    assert report.ok, report.model_dump()
     assert report.counts == {"full": len(objects), "eval200": len(subset.entries)}
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import socket
 
+import httpx2
 import pytest
 from huggingface_hub import constants
+from huggingface_hub.errors import RevisionNotFoundError
 
 import release.publish as publish_module
 from release.publish import PublishError, check_repo_id, publish, upload_listing
 from release.writer import release_checksums
+from schemas.release import FORMAT_VERSION
 
 SECRET = "hf_test_secret_token_never_printed"
 
@@ -77,6 +80,8 @@ class FakeApi:
     def __init__(self, fail_uploads: int = 0):
         self.calls: list[tuple[str, dict]] = []
         self.fail_uploads = fail_uploads
+        self.commits = 0
+        self.tags: dict[str, str] = {}
         self.endpoint = "https://hub.example"
         self.token = SECRET
 
@@ -91,7 +96,21 @@ class FakeApi:
         if self.fail_uploads:
             self.fail_uploads -= 1
             raise ConnectionError(f"connection reset while sending (token {SECRET})")
-        return type("Info", (), {"commit_url": "https://hub.example/commit/1"})()
+        self.commits += 1
+        return type("Info", (), {"commit_url": f"https://hub.example/commit/{self.commits}",
+                                 "oid": f"{self.commits:040x}"})()
+
+    def delete_tag(self, repo_id, *, tag, **kw):
+        self.calls.append(("delete_tag", {"repo_id": repo_id, "tag": tag, **kw}))
+        if tag not in self.tags:
+            request = httpx2.Request("DELETE", f"{self.endpoint}/api/datasets/{repo_id}/tag/{tag}")
+            raise RevisionNotFoundError("no such tag", response=httpx2.Response(404, request=request))
+        del self.tags[tag]
+
+    def create_tag(self, repo_id, *, tag, revision, **kw):
+        self.calls.append(("create_tag", {"repo_id": repo_id, "tag": tag, "revision": revision,
+                                          **kw}))
+        self.tags[tag] = revision
 
 
 def test_calls_upload_folder_for_a_dataset_and_resumes_by_running_again(release_copy,
@@ -104,10 +123,35 @@ def test_calls_upload_folder_for_a_dataset_and_resumes_by_running_again(release_
     result = publish(release_copy, "org/arena", revision="v1", private=True)
     assert result.commit_url == "https://hub.example/commit/1"
     names = [name for name, _ in fake.calls]
-    assert names == ["create_repo", "create_branch", "upload_folder"] * 2
-    create, branch, upload = (kw for _, kw in fake.calls[3:])
+    assert names == ["create_repo", "create_branch", "upload_folder"] * 2 + [
+        "delete_tag", "create_tag"]
+    create, branch, upload = (kw for _, kw in fake.calls[3:6])
     assert create == {"repo_id": "org/arena", "repo_type": "dataset", "private": True,
                       "exist_ok": True}
     assert branch["branch"] == "v1" and branch["repo_type"] == "dataset"
     assert upload["repo_type"] == "dataset" and upload["revision"] == "v1"
     assert upload["folder_path"] == str(release_copy)
+
+
+def test_the_commit_is_tagged_with_the_release_format_and_the_tag_moves(release_copy,
+                                                                       monkeypatch):
+    fake = FakeApi()
+    monkeypatch.setattr(publish_module, "_api", lambda token, endpoint: fake)
+    first = publish(release_copy, "org/arena")
+    assert first.tag == FORMAT_VERSION and fake.tags == {FORMAT_VERSION: f"{1:040x}"}
+    tag_call = fake.calls[-1][1]
+    assert tag_call["repo_type"] == "dataset" and tag_call["revision"] == f"{1:040x}"
+    publish(release_copy, "org/arena")  # a newer upload of the same format: the tag moves
+    assert fake.tags == {FORMAT_VERSION: f"{2:040x}"}
+    assert publish(release_copy, "org/arena", dry_run=True).tag == FORMAT_VERSION
+
+
+def test_a_release_without_a_format_version_is_refused_before_any_upload(release_copy,
+                                                                         monkeypatch):
+    info = release_copy / "release_info.json"
+    info.write_text(info.read_text().replace('"format_version"', '"old_format_version"'))
+    fake = FakeApi()
+    monkeypatch.setattr(publish_module, "_api", lambda token, endpoint: fake)
+    with pytest.raises(PublishError, match="no release format version"):
+        publish(release_copy, "org/arena")
+    assert fake.calls == []

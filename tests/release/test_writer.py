@@ -16,6 +16,7 @@ from release.reader import load_rows, parquet_files
 from release.rows import ROW_SCHEMA
 from release.writer import ReleaseError, release_checksums, write_release
 from schemas.issue_codes import catalog_document
+from schemas.release import FORMAT_VERSION
 
 EXPECTED_FILES = [
     "README.md", "SHA256SUMS", "license_map.json", "release_info.json",
@@ -42,6 +43,13 @@ def test_layout_and_counts(built):
     info = json.loads((built.release_dir / "release_info.json").read_text())
     assert info["counts"] == {"full": len(built.objects), "eval200": len(built.subset.entries),
                               "duplicates": 1, "rejected": 0}
+    assert info["format_version"] == FORMAT_VERSION
+    for name in ("manifests/subset.json", "manifests/sources.json", "reports/duplicates.json",
+                 "reports/build_report.json"):
+        assert json.loads((built.release_dir / name).read_text())["format_version"] == \
+            FORMAT_VERSION, name
+    assert {r["format_version"] for r in load_rows(built.release_dir)} == {FORMAT_VERSION}
+    assert f"Release format `{FORMAT_VERSION}`" in (built.release_dir / "README.md").read_text()
 
 
 def test_rows_carry_issue_data_and_the_release_ships_the_catalog(built):
@@ -105,8 +113,9 @@ def test_rewrite_reuses_unchanged_archives_and_stays_identical(built, release_co
 
 def test_shards_and_small_row_groups(built, tmp_path):
     out = tmp_path / "sharded"
-    summary = write_release(out, built.objects, **built.kwargs(), row_group_size=2,
-                            rows_per_shard=4)
+    kwargs = built.kwargs()
+    spec = kwargs.pop("spec").model_copy(update={"row_group_size": 2, "rows_per_shard": 4})
+    summary = write_release(out, built.objects, **kwargs, spec=spec)
     n = len(built.objects)
     shards = -(-n // 4)
     fp = summary.fingerprints["full"]

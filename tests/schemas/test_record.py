@@ -12,13 +12,13 @@ from pydantic import ValidationError
 from schemas import export
 from schemas.issues import Issue
 from schemas.record import (
-    RECORD_FORMAT_VERSION,
     JointRecord,
     LinkRecord,
     ObjectRecord,
     TransformRecord,
     VerificationReport,
 )
+from schemas.release import FORMAT_VERSION
 
 ERROR = Issue(code="mesh.missing", severity="error", location="link:a", message="gone")
 INFO = Issue(code="normalize.limit.filled", severity="info", location="joints", message="x")
@@ -50,7 +50,7 @@ def _record(**kwargs) -> ObjectRecord:
 def test_json_round_trip_keeps_every_field():
     rec = _record(oracle_distance=math.inf)
     back = ObjectRecord.model_validate_json(rec.model_dump_json())
-    assert back == rec and back.format_version == RECORD_FORMAT_VERSION == "1"
+    assert back == rec and back.format_version == FORMAT_VERSION
     assert back.joints[1].lower is None and back.joints[1].endpoints is None
     assert back.accepted and back.verification.codes == ["normalize.limit.filled"]
 
@@ -101,10 +101,12 @@ def test_checked_in_json_schemas_are_current():
 
 def test_export_writes_what_the_check_reads(tmp_path: Path):
     paths = export.export(tmp_path)
-    assert sorted(p.name for p in paths) == ["issue.schema.json", "object_record.schema.json"]
+    assert sorted(p.name for p in paths) == ["build_report.schema.json", "issue.schema.json",
+                                             "object_record.schema.json",
+                                             "release_check.schema.json"]
     assert export.stale_files(tmp_path) == []
     schema = json.loads((tmp_path / "object_record.schema.json").read_text())
-    assert schema["properties"]["format_version"]["const"] == "1"
+    assert schema["properties"]["format_version"]["const"] == FORMAT_VERSION
     assert {"links", "joints", "transform", "verification", "checksum"} <= set(
         schema["properties"])
     (tmp_path / "issue.schema.json").write_text("{}")
@@ -116,5 +118,5 @@ def test_check_command_exit_codes(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(export, "JSON_DIR", tmp_path)
     assert export.main(["--check"]) == 1
     assert export.main([]) == 0 and export.main(["--check"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["issue.schema.json",
-                                                           "object_record.schema.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"{name}.schema.json" for name in export.MODELS)
