@@ -1,9 +1,9 @@
 """The MuJoCo oracle: a canonical object converted from MJCF moves exactly as MuJoCo moves it.
 
-For an object converted from a MuJoCo model (the source extras carry ``joint_map``, and the
-prepared model ``mjcf_compiled`` or the original ``mjcf_path``), MuJoCo compiles the model
-again and :func:`mujoco.mj_kinematics` places it at ``qpos0`` and at ``samples`` seeded
-random configurations (drawn within the canonical joint limits,
+For an object converted from a MuJoCo model (its :class:`~schemas.extras.SourceExtras` carry
+``joint_map``, and the prepared model ``mjcf_compiled`` or the original ``mjcf_path``), MuJoCo
+compiles the model again and :func:`mujoco.mj_kinematics` places it at ``qpos0`` and at
+``samples`` seeded random configurations (drawn within the canonical joint limits,
 :func:`arena_core.kinematics.random_configurations`). Our forward kinematics
 (:func:`arena_core.kinematics.link_poses` on the canonical object, composed in float64)
 must give, after the recorded similarity ``T: x -> R (s x) + t`` (canonical = T . source):
@@ -33,6 +33,7 @@ joints are compared (info ``mjcf.oracle.partial``).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,7 @@ from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import compile_model
 from arena_core.normalize import Normalized
 from schemas.errors import ArenaError
+from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.record import EngineRecord
 
@@ -82,14 +84,13 @@ class Deviation:
 
 
 def mjcf_oracle(canonical: ArticulatedObject, normalized: Normalized,
-                extras: Mapping[str, Any] | None, *, samples: int = SAMPLES,
+                extras: SourceExtras, *, samples: int = SAMPLES,
                 seed: int = SEED) -> tuple[list[Issue], EngineRecord | None]:
     """The oracle's issues and its ``engines`` entry (:data:`ORACLE_ENGINE`: loaded, ok, the
     worst deviation as ``max_pose_error``); ``([], None)`` when ``extras`` do not describe an
     MJCF source."""
-    extras = extras or {}
-    path = extras.get("mjcf_compiled") or extras.get("mjcf_path")
-    if not path or extras.get("joint_map") is None:
+    path = extras.mjcf_compiled or extras.mjcf_path
+    if path is None or extras.joint_map is None:
         return [], None
     import mujoco
 
@@ -117,16 +118,17 @@ def mjcf_oracle(canonical: ArticulatedObject, normalized: Normalized,
 
 
 def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,
-                       extras: Mapping[str, Any] | None, *, samples: int = SAMPLES,
+                       extras: SourceExtras, *, samples: int = SAMPLES,
                        seed: int = SEED) -> list[Issue]:
     """The oracle's issues (``[]`` when ``extras`` do not describe an MJCF source or all agree)."""
     return mjcf_oracle(canonical, normalized, extras, samples=samples, seed=seed)[0]
 
 
-def mjcf_deviation(path: str, canonical: ArticulatedObject, normalized: Normalized,
-                   extras: Mapping[str, Any], *, samples: int = SAMPLES,
+def mjcf_deviation(path: str | os.PathLike, canonical: ArticulatedObject,
+                   normalized: Normalized, extras: SourceExtras, *, samples: int = SAMPLES,
                    seed: int = SEED) -> Deviation:
-    """The largest difference between MuJoCo and ``canonical`` (see the module docstring).
+    """The largest difference between MuJoCo and ``canonical`` (see the module docstring),
+    through the ``joint_map`` and ``body_map`` of ``extras``.
 
     Raises:
         OracleFailure: MuJoCo cannot compile ``path`` or the maps do not describe it.
@@ -139,7 +141,7 @@ def mjcf_deviation(path: str, canonical: ArticulatedObject, normalized: Normaliz
         raise OracleFailure(f"MuJoCo cannot compile {path}: {str(exc).strip()[:300]}") from exc
     _enable_equalities(model)
     try:
-        plan = _Plan(model, canonical, normalized, extras)
+        plan = _Plan(model, canonical, normalized, extras.joint_map, extras.body_map)
     except OracleFailure:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -166,13 +168,15 @@ class _Plan:
     """Which canonical joints and links stand for which MuJoCo joints and bodies."""
 
     def __init__(self, model, canonical: ArticulatedObject, normalized: Normalized,
-                 extras: Mapping[str, Any]):
+                 joint_map: Mapping[str, Mapping[str, Any]] | None,
+                 body_map: Mapping[str, Mapping[str, Any]] | None):
         self.m, self.obj, self.t = model, canonical, normalized.transform
         self.missing: list[str] = []
         self.orders: dict[int, list[int]] = {}
-        self.joints = self._joints(extras["joint_map"], normalized.joint_names)
+        if joint_map is None:
+            raise OracleFailure("the source extras have no joint_map")
+        self.joints = self._joints(joint_map, normalized.joint_names)
         self.has_mimics = any(j.mimic is not None for j in canonical.joints)
-        body_map = extras.get("body_map")
         self.bodies = None if body_map is None else self._bodies(body_map, normalized.link_names)
 
     # ------------------------------------------------------------------ maps

@@ -26,15 +26,15 @@ URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
+from pydantic import BaseModel, ValidationError
 
 from arena_core.canonical_files import copy_meshes
 from arena_core.fsutil import replace_folder
@@ -51,6 +51,8 @@ from arena_core.urdf import ReadResult, UrdfError, read_urdf
 from arena_core.urdf_write import write_urdf
 from arena_core.verify import verify_object
 from schemas.errors import ArenaError
+from schemas.extras import SourceExtras
+from schemas.files import SourceFile
 from schemas.issues import Issue
 from schemas.record import (
     EngineRecord,
@@ -58,19 +60,15 @@ from schemas.record import (
     LinkRecord,
     MimicRecord,
     ObjectRecord,
+    Provenance,
     TransformRecord,
     VerificationReport,
 )
-from schemas.sources import SourceFile
 
 #: File name of the canonical URDF inside the object folder.
 CANONICAL_URDF = "object.urdf"
 
-#: Provenance keys accepted by :func:`process_object` (``object_id`` and ``source`` required).
-PROVENANCE_KEYS = ("object_id", "source", "source_id", "upstream_id", "version", "license",
-                   "license_class", "category", "supercategory", "files")
-
-_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+_Record = TypeVar("_Record", bound=BaseModel)
 
 
 class ProcessError(ArenaError, ValueError):
@@ -85,8 +83,8 @@ def process_object(
     package_dirs: Mapping[str, str | os.PathLike] | None = None,
     scale: float = 1.0,
     up_axis: str = "z",
-    provenance: Mapping[str, Any],
-    extras: Mapping[str, Any] | None = None,
+    provenance: Provenance | Mapping[str, Any],
+    extras: SourceExtras | Mapping[str, Any] | None = None,
 ) -> ObjectRecord:
     """Normalize, write, check and record one object (see the module docstring).
 
@@ -96,33 +94,35 @@ def process_object(
         root_dir: folder every mesh must resolve inside (default: the URDF's folder).
         package_dirs: ``package://NAME`` -> folder.
         scale: meters per file unit; up_axis: ``"z"`` or ``"y"`` (the source's up axis).
-        provenance: :data:`PROVENANCE_KEYS` (``source_id`` defaults to ``object_id``;
-            ``files`` defaults to the URDF and the meshes it uses, hashed here).
-        extras: passed to ``verify_object`` (``canonical=True`` and the provenance's
-            ``category`` are added).
+        provenance: a :class:`~schemas.record.Provenance` or a mapping of its fields
+            (``files`` ``None``: the URDF and the meshes it uses, hashed here).
+        extras: the source's :class:`~schemas.extras.SourceExtras` or a mapping of its
+            fields; the checks get what they read of it, ``canonical=True`` and the
+            provenance's ``category``, the MuJoCo oracle its MJCF fields.
 
     Raises:
-        ProcessError: ``provenance`` is malformed; NormalizeError: bad ``scale``/``up_axis``.
+        ProcessError: ``provenance`` or ``extras`` is malformed (the message names the
+            field); NormalizeError: bad ``scale``/``up_axis``.
     """
-    prov = _check_provenance(provenance)
+    prov = _validated(Provenance, provenance, "provenance")
+    source_extras = _validated(SourceExtras, {} if extras is None else extras, "extras")
     check_options(scale, up_axis)
     base = Path(root_dir) if root_dir is not None else Path(urdf_path).resolve().parent
     try:
         read = read_urdf(urdf_path, root_dir=root_dir, package_dirs=package_dirs)
     except UrdfError as exc:
         issue = Issue(code=exc.code, severity="error", location="file", message=str(exc))
-        files = prov.pop("files", None) or _source_files([Path(urdf_path)], base, package_dirs)
-        return ObjectRecord(**prov, files=files,
+        prov = _with_files(prov, [Path(urdf_path)], base, package_dirs)
+        return ObjectRecord(**prov.model_dump(),
                             verification=VerificationReport.from_issues([issue]))
-    if prov.get("files") is None:
-        paths = [Path(urdf_path)] + _mesh_paths(read.obj)
-        prov["files"] = _source_files(paths, base, package_dirs)
-    folder = Path(out_dir) / prov["object_id"]
+    prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
+    folder = Path(out_dir) / prov.object_id
     try:
-        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=extras)
+        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=source_extras)
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
-        return ObjectRecord(**prov, name=read.obj.name, verification=VerificationReport
-                            .from_issues([*read.issues, exception_issue(exc)]))
+        issues = [*read.issues, exception_issue(exc)]
+        return ObjectRecord(**prov.model_dump(), name=read.obj.name,
+                            verification=VerificationReport.from_issues(issues))
 
 
 def folder_checksum(folder: str | os.PathLike) -> str:
@@ -155,8 +155,8 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
 
 
 # ----------------------------------------------------------------------------- pipeline
-def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axis: str,
-             extras: Mapping[str, Any] | None) -> ObjectRecord:
+def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
+             extras: SourceExtras) -> ObjectRecord:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=MeshCache())
     written, copy_issues = write_canonical_folder(normalized.obj, folder)
     issues = [*read.issues, *normalized.issues, *copy_issues]
@@ -168,8 +168,8 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
-    issues += canonical.issues + found + source_found + _verify(canonical.obj,
-                                                                prov.get("category"), extras)
+    checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category))
+    issues += canonical.issues + found + source_found + checked
     engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
         engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj)
@@ -177,13 +177,15 @@ def _process(read: ReadResult, folder: Path, prov: dict, *, scale: float, up_axi
     return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 
-def _verify(obj: ArticulatedObject, category: str | None,
-            extras: Mapping[str, Any] | None) -> list[Issue]:
-    given = {"canonical": True, "category": category, **dict(extras or {})}
-    return list(verify_object(obj, extras=given))
+def _verify_extras(extras: SourceExtras, category: str | None) -> dict[str, Any]:
+    """The ``extras`` of :func:`~arena_core.verify.verify_object` for a canonical object: what
+    its checks read of the source extras, and the provenance's category."""
+    return {"canonical": True, "category": category,
+            "mobility_v2_path": extras.mobility_v2_path,
+            "angle_units_known": extras.angle_units_known}
 
 
-def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],
+def _record(prov: Provenance, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],
             distance: float | None, folder: Path,
             engines: list[EngineRecord] | None = None) -> ObjectRecord:
     unique = list(dict.fromkeys(issues))
@@ -192,7 +194,7 @@ def _record(prov: dict, obj: ArticulatedObject, normalized: Normalized, issues: 
                                 scale=t.scale, up_axis=t.up_axis)
     canonical_files = [SourceFile(path=p, sha256=h, size=n) for p, n, h in hash_tree(folder)]
     return ObjectRecord(
-        **prov, name=obj.name, links=_link_records(obj, normalized.mass_sources),
+        **prov.model_dump(), name=obj.name, links=_link_records(obj, normalized.mass_sources),
         joints=_joint_records(obj), transform=transform,
         verification=VerificationReport.from_issues(unique), oracle_distance=distance,
         urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files,
@@ -272,19 +274,44 @@ def _source_files(paths: list[Path], base: Path,
     return [out[k] for k in sorted(out)]
 
 
-def _check_provenance(provenance: Mapping[str, Any]) -> dict:
-    if not isinstance(provenance, Mapping):
-        raise ProcessError(f"provenance: expected a mapping, got {type(provenance).__name__}")
-    unknown = sorted(set(provenance) - set(PROVENANCE_KEYS))
-    if unknown:
-        raise ProcessError(f"provenance: unknown keys {unknown}; allowed {list(PROVENANCE_KEYS)}")
-    prov = dict(provenance)
-    object_id = prov.get("object_id")
-    if not isinstance(object_id, str) or not _SAFE_ID.match(object_id):
-        raise ProcessError(f"provenance.object_id: expected a folder-safe name "
-                           f"[A-Za-z0-9._-] not starting with '.', got {object_id!r}")
-    if not isinstance(prov.get("source"), str) or not prov["source"]:
-        raise ProcessError(f"provenance.source: expected a non-empty string, "
-                           f"got {prov.get('source')!r}")
-    prov.setdefault("source_id", object_id)
-    return prov
+def _with_files(prov: Provenance, paths: list[Path], base: Path,
+                package_dirs: Mapping[str, str | os.PathLike] | None) -> Provenance:
+    """``prov`` with ``files`` hashed from ``paths`` unless it names them."""
+    if prov.files is not None:
+        return prov
+    return prov.model_copy(update={"files": _source_files(paths, base, package_dirs)})
+
+
+# ----------------------------------------------------------------------------- arguments
+def _validated(model: type[_Record], value: Any, name: str) -> _Record:
+    """``value`` as a ``model`` record (a mapping is validated into one).
+
+    Raises:
+        ProcessError: ``value`` is neither, or a field is invalid (named ``name.field``).
+    """
+    if isinstance(value, model):
+        return value
+    if not isinstance(value, Mapping):
+        raise ProcessError(f"{name}: expected a {model.__name__} or a mapping, "
+                           f"got {type(value).__name__}")
+    try:
+        return model.model_validate(dict(value))
+    except ValidationError as exc:
+        raise ProcessError("; ".join(_problems(exc, name))) from None
+
+
+def _problems(exc: ValidationError, name: str) -> list[str]:
+    """One ``name.field: message`` per error of ``exc``."""
+    out = []
+    for err in exc.errors(include_url=False):
+        field = ".".join([name, *(str(p) for p in err["loc"])])
+        if err["type"] == "extra_forbidden":
+            message = "unknown field (check the spelling)"
+        elif err["type"] == "missing":
+            message = "required field is missing"
+        elif err["type"] == "value_error":  # our validators name what they got
+            message = err["msg"].removeprefix("Value error, ")
+        else:
+            message = f"{err['msg']}, got {repr(err['input'])[:80]}"
+        out.append(f"{field}: {message}")
+    return out

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from arena_core.features import ObjectFeatures, object_features
 from arena_core.fsutil import replace_folder
@@ -27,7 +28,7 @@ from arena_core.hashing import bytes_sha256
 from arena_core.process import process_object
 from arena_core.urdf import UrdfError, read_urdf
 from schemas.issues import Issue
-from schemas.record import ObjectRecord, VerificationReport
+from schemas.record import ObjectRecord, Provenance, VerificationReport
 from schemas.sources import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
@@ -144,37 +145,32 @@ class ObjectStore:
 
 def _build_entry(obj: SourceObject, folder: Path) -> None:
     provenance = _provenance(obj)
-    object_id = provenance["object_id"]
     if obj.has_errors:
         record = _rejected(provenance, obj)
     else:
-        extras = dict(obj.extras)
         record = process_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
-                                package_dirs=extras.get("package_dirs"), scale=obj.scale,
-                                up_axis=obj.up_axis, provenance=provenance,
-                                extras=extras)
+                                package_dirs=obj.extras.package_dirs, scale=obj.scale,
+                                up_axis=obj.up_axis, provenance=provenance, extras=obj.extras)
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(
                 [*obj.issues, *record.verification.issues])})
-    features = _features(record, folder / "object" / object_id)
+    features = _features(record, folder / "object" / provenance.object_id)
     if features is not None:
         (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
 
 
-def _provenance(obj: SourceObject) -> dict:
-    return {
-        "object_id": make_object_id(obj.source, obj.source_id), "source": obj.source,
-        "source_id": obj.source_id, "upstream_id": obj.upstream_id, "version": obj.version,
-        "license": obj.license, "license_class": obj.license_class, "category": obj.category,
-        "files": [f.model_dump() for f in obj.files] or None,
-    }
+def _provenance(obj: SourceObject) -> Provenance:
+    return Provenance(
+        object_id=make_object_id(obj.source, obj.source_id), source=obj.source,
+        source_id=obj.source_id, upstream_id=obj.upstream_id, version=obj.version,
+        license=obj.license, license_class=obj.license_class, category=obj.category,
+        files=obj.files or None)
 
 
-def _rejected(provenance: dict, obj: SourceObject, *extra: Issue) -> ObjectRecord:
-    prov = {k: v for k, v in provenance.items() if v is not None}
-    return ObjectRecord(**prov, verification=VerificationReport.from_issues(
-        [*obj.issues, *extra]))
+def _rejected(provenance: Provenance, obj: SourceObject, *extra: Issue) -> ObjectRecord:
+    return ObjectRecord(**provenance.model_dump(exclude_none=True),
+                        verification=VerificationReport.from_issues([*obj.issues, *extra]))
 
 
 def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
@@ -202,14 +198,16 @@ def _rel(path: Path, root: Path) -> str:
         return Path(path).name
 
 
-def _stable_extras(obj: SourceObject) -> dict:
-    """Extras without absolute paths (they differ between machines, not the content)."""
-    out = {}
-    for key, value in sorted(obj.extras.items()):
-        if isinstance(value, str) and os.path.isabs(value):
-            value = _rel(Path(value), obj.root_dir)
-        elif isinstance(value, dict):
-            value = {k: _rel(Path(v), obj.root_dir) if isinstance(v, str) and os.path.isabs(v)
-                     else v for k, v in sorted(value.items())}
-        out[key] = value
-    return out
+def _stable_extras(obj: SourceObject) -> dict[str, Any]:
+    """The extras that are set, absolute paths made relative to ``root_dir`` (they differ
+    between machines, not the content); the key sorts the names, so their order is moot."""
+    return {key: _stable(value, obj.root_dir)
+            for key, value in obj.extras.model_dump(exclude_defaults=True).items()}
+
+
+def _stable(value: Any, root: Path) -> Any:
+    if isinstance(value, Path):
+        return _rel(value, root) if value.is_absolute() else value.as_posix()
+    if isinstance(value, dict):
+        return {k: _stable(v, root) for k, v in value.items()}
+    return value

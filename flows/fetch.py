@@ -34,7 +34,8 @@ from urllib.request import Request, urlopen
 from arena_core.archive import ArchiveError, extract_archive
 from arena_core.hashing import bytes_sha256, file_sha256, tree_sha256
 from schemas.errors import ArenaError
-from schemas.sources import SHA256, SourceManifest
+from schemas.files import SHA256
+from schemas.sources import SourceManifest
 
 #: HTTP statuses worth retrying (the server may answer next time).
 TRANSIENT_STATUS = frozenset({408, 425, 429, 500, 502, 503, 504})

@@ -4,6 +4,7 @@ An :class:`ObjectRecord` is what :func:`arena_core.process.process_object` retur
 the release stores per row: identity and provenance, the canonical links (mass properties
 in the root frame) and joints (root-frame axis, point, limits, twist, endpoints), the exact
 normalization transform, the verification report and the checksum of the canonical folder.
+Its identity and provenance come in as a :class:`Provenance`.
 
 Conventions: lengths in meters, angles in radians, masses in kg, inertia in kg m^2 about
 the COM with axes of the root frame; twists ``(omega, v)``; every vector is a plain list
@@ -15,17 +16,21 @@ Example:
     >>> rec = ObjectRecord(object_id="x", source="demo", source_id="x", verification=report)
     >>> rec.format_version, rec.verification.status
     ('1', 'accepted')
+    >>> Provenance(object_id="sapien-7619", source="sapien").source_id
+    'sapien-7619'
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+import re
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from schemas.files import SourceFile
 from schemas.issues import Issue
 from schemas.release import FORMAT_VERSION
-from schemas.sources import LicenseClass, SourceFile, UpAxis
+from schemas.sources import LicenseClass, UpAxis
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
@@ -40,6 +45,46 @@ Mat3 = Annotated[list[Vec3], Field(min_length=3, max_length=3)]
 Sha256 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
 
 _CONFIG = ConfigDict(extra="forbid", frozen=True, ser_json_inf_nan="constants")
+#: An object id is the name of its canonical folder.
+_FOLDER_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
+
+
+class Provenance(BaseModel):
+    """Who an object is and where it came from: the identity fields of its :class:`ObjectRecord`.
+
+    ``object_id`` names the canonical folder, so it is folder-safe (letters, digits, ``.``,
+    ``_``, ``-``; a letter or digit first; at most 200 characters); ``source`` is not empty;
+    ``source_id`` defaults to ``object_id``; ``files`` (the source files) ``None`` lets
+    :func:`arena_core.process.process_object` hash the URDF and the meshes it uses.
+    """
+
+    model_config = _CONFIG
+
+    object_id: str
+    source: str = Field(min_length=1)
+    source_id: str = Field(min_length=1)
+    upstream_id: str | None = None
+    version: str | None = None
+    license: str | None = None
+    license_class: LicenseClass | None = None
+    category: str | None = None
+    supercategory: str | None = None
+    files: list[SourceFile] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_source_id(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("source_id") is None and "object_id" in data:
+            data = {**data, "source_id": data["object_id"]}
+        return data
+
+    @field_validator("object_id")
+    @classmethod
+    def _check_object_id(cls, value: str) -> str:
+        if not _FOLDER_SAFE.match(value):
+            raise ValueError("must be a folder-safe name (A-Z, a-z, 0-9, '.', '_', '-'; a "
+                             f"letter or digit first; at most 200 characters), got {value!r}")
+        return value
 
 
 class LinkRecord(BaseModel):

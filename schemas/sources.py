@@ -9,9 +9,10 @@ category hints). ``generated`` sources take ``n`` and ``seed`` instead of a loca
 the file and the field on bad input.
 
 A :class:`SourceObject` is what every adapter yields per object: provenance (source,
-ids, version, license, license class, file digests), the URDF to normalize and the folder
-its files must stay inside, how to read its lengths and orientation (``scale``, ``up_axis``,
-from the manifest), plus the issues found at ingest.
+ids, version, license, license class, file digests, :class:`~schemas.files.SourceFile`),
+the URDF to normalize and the folder its files must stay inside, how to read its lengths
+and orientation (``scale``, ``up_axis``, from the manifest), what the adapter knows besides
+(``extras``, a :class:`~schemas.extras.SourceExtras`), plus the issues found at ingest.
 
 Example:
     >>> m = load_source_manifest({"name": "gen", "adapter": "generated", "license": "CC0-1.0",
@@ -45,6 +46,8 @@ from pydantic import (
 )
 
 from schemas.errors import ArenaError
+from schemas.extras import SourceExtras
+from schemas.files import SHA256, SourceFile
 from schemas.issues import Issue
 from schemas.packages import PackageLocation
 
@@ -60,7 +63,6 @@ UP_AXES: tuple[str, ...] = UpAxis.__args__
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
 
 SLUG = re.compile(r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$")
-SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 #: License names (upper case) whose terms forbid commercial use.
 _NON_COMMERCIAL_NAMES = frozenset(
@@ -381,39 +383,14 @@ def _check_library(m: SourceManifest) -> None:
         )
 
 
-class SourceFile(BaseModel):
-    """One file an object came from: POSIX path relative to ``root_dir``, sha256, size (bytes)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    path: str
-    sha256: str
-    size: int = Field(ge=0)
-
-    @field_validator("path")
-    @classmethod
-    def _check_path(cls, value: str) -> str:
-        pure = PurePosixPath(value)
-        if not value or "\\" in value or pure.is_absolute() or ".." in pure.parts:
-            raise ValueError(f"must be a relative POSIX path without '..', got {value!r}")
-        return value
-
-    @field_validator("sha256")
-    @classmethod
-    def _check_sha256(cls, value: str) -> str:
-        if not SHA256.match(value):
-            raise ValueError(f"must be 64 lowercase hex digits, got {value!r}")
-        return value
-
-
 class SourceObject(BaseModel):
     """One object yielded by an adapter, with its provenance and ingest issues.
 
     ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
     ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
     ``scale`` and ``up_axis`` are the manifest's (how normalization reads the object).
-    ``extras`` holds adapter-specific data (semantics lines, mobility_v2 path, package
-    dirs); keep it JSON-serializable.
+    ``extras`` holds the adapter's own data (package folders, annotations, the MuJoCo maps:
+    :class:`~schemas.extras.SourceExtras`; a mapping is validated into one).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -430,7 +407,7 @@ class SourceObject(BaseModel):
     files: list[SourceFile] = Field(default_factory=list)
     scale: float = 1.0
     up_axis: UpAxis = "z"
-    extras: dict[str, Any] = Field(default_factory=dict)
+    extras: SourceExtras = Field(default_factory=SourceExtras)
     issues: list[Issue] = Field(default_factory=list)
 
     @model_validator(mode="before")

@@ -110,10 +110,10 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
 
     ``extras`` is described in :class:`~arena_core.verify.base.Context` (``mobility`` or
     ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
-    ``category``; other keys
-    are ignored, so an adapter's extras can be passed as they are). A check that fails unexpectedly
-    yields one ``internal.error`` issue instead of an exception, so one bad object
-    never stops a build.
+    ``category``, ``angle_units_known``; other keys are ignored;
+    :func:`arena_core.process.process_object` builds it from the source extras). A check
+    that fails unexpectedly yields one ``internal.error`` issue instead of an exception, so
+    one bad object never stops a build.
     """
     ctx = Context(obj, dict(extras or {}))
     issues: list[Issue] = []

@@ -1,8 +1,9 @@
 """Shared pieces of the checks: the per-object context and tree helpers.
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
-handed to every check; it holds the caller's ``extras`` and loads the geometry lazily
-(only the checks that need meshes pay for them).
+handed to every check; it holds the caller's ``extras`` (for a pipeline object, what
+:func:`arena_core.process.process_object` takes of its source extras, plus runtime values)
+and loads the geometry lazily (only the checks that need meshes pay for them).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Context:
     ``extras`` keys read by the checks (all optional):
 
     * ``mobility``: the parsed ``mobility_v2.json`` (list of dicts) of a PartNet-Mobility
-      object, or ``mobility_v2_path``: that file (as the adapter records it);
+      object, or ``mobility_v2_path``: that file (the source extras' field);
       ``check_mobility`` compares only when one of them is present.
     * ``mobility_transform``: ``(4, 4)`` similarity from the mobility (mesh) frame to the
       object's root frame; default: derived from each link's visual-mesh origin and scale.

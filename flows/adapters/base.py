@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +29,10 @@ from arena_core.guard import guarded
 from arena_core.hashing import HashingError, hash_files, hash_tree
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
 from schemas.errors import ArenaError
+from schemas.extras import SourceExtras
+from schemas.files import SourceFile
 from schemas.issues import Issue, issue
-from schemas.sources import SourceFile, SourceManifest, SourceObject
+from schemas.sources import SourceManifest, SourceObject
 
 
 class SourceRootError(ArenaError, ValueError):
@@ -122,7 +124,7 @@ def make_object(
     files: Iterable[SourceFile] = (),
     upstream_id: str | None = None,
     category: str | None = None,
-    extras: Mapping[str, Any] | None = None,
+    extras: SourceExtras | None = None,
     issues: Iterable[Issue] = (),
 ) -> SourceObject:
     """Build a :class:`SourceObject` with the manifest's provenance fields filled in."""
@@ -139,7 +141,7 @@ def make_object(
         files=list(files),
         scale=manifest.scale,
         up_axis=manifest.up_axis,
-        extras=dict(extras or {}),
+        extras=extras if extras is not None else SourceExtras(),
         issues=list(issues),
     )
 

@@ -4,13 +4,14 @@ Layout read (one object per folder of the root, or ``<id>.zip``, sorted by id)::
 
     <id>/mobility_annotation_gapartnet.urdf   the object (annotation variant: extra fixed links)
     <id>/link_annotation_gapartnet.json       per link: is_gapart, GAPart category, bbox
-    <id>/semantics_gapartnet.txt              "link_0 hinge door" -> extras["semantics"]
+    <id>/semantics_gapartnet.txt              "link_0 hinge door" -> extras.semantics
     <id>/semantics.txt, meta.json, mobility_v2.json   the PartNet-Mobility originals
 
 The folder name is the PartNet-Mobility id; it (or ``meta.json`` ``anno_id``) is kept as
 ``upstream_id`` so the same object ingested from PartNet-Mobility is found as a duplicate.
 The other URDF variants (``mobility.urdf``, ``mobility_texture_gapartnet.urdf``) are listed
-in ``extras["other_urdfs"]``.
+in ``extras.other_urdfs``; the PartNet-Mobility ``semantics.txt`` goes to
+``extras.semantics_partnet``, the link annotations to ``extras.link_annotations``.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ class GAPartNetAdapter(PartNetMobilityAdapter):
     plain_fallback = False
 
     def _annotations(self, folder: Path) -> tuple[dict[str, Any], list[Issue]]:
-        """GAPart semantics and link annotations, plus the PartNet-Mobility semantics."""
+        """GAPart semantics and link annotations, plus the PartNet-Mobility semantics (as
+        extras fields)."""
         extras: dict[str, Any] = {}
         issues: list[Issue] = []
         for name, key, code in (("semantics_gapartnet.txt", "semantics", "gapartnet.semantics"),

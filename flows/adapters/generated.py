@@ -41,9 +41,10 @@ from arena_core.generate import (
     write_object,
 )
 from flows.adapters.base import Adapter, Entry, folder_files, make_object, resolve_category
+from schemas.extras import SourceExtras
 from schemas.sources import SourceManifest, SourceObject
 
-#: Keys of ``meta.json`` copied into ``SourceObject.extras``.
+#: Keys of ``meta.json`` copied into ``SourceObject.extras`` (fields of the same name).
 EXTRA_KEYS = ("kind", "name", "supercategory_hint", "seed", "index", "generator_version",
               "n_moving_joints", "joint_types")
 
@@ -109,7 +110,8 @@ def _source_object(manifest: SourceManifest, folder: Path, meta: dict) -> Source
     category = resolve_category(manifest, [oid], meta["kind"])
     obj = make_object(manifest, source_id=oid, urdf_path=folder / URDF_NAME, root_dir=folder,
                       files=files, category=category,
-                      extras={k: meta[k] for k in EXTRA_KEYS if k in meta}, issues=issues)
+                      extras=SourceExtras(**{k: meta[k] for k in EXTRA_KEYS if k in meta}),
+                      issues=issues)
     if obj.version is None:
         obj = obj.model_copy(update={"version": f"generator-{GENERATOR_VERSION}"})
     return obj

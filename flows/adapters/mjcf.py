@@ -14,11 +14,11 @@ message), and converted (:mod:`flows.adapters.mjcf_convert`). A model with no hi
 or ball joint left is ``mjcf.not_articulated`` (an error: a prop, not an articulated
 object). The conversion is written to ``work_dir/<source>/mjcf/<relative xml path>/
 <stem>.urdf`` with ``meshes/*.obj`` and :data:`COMPILED_XML`, the exact text MuJoCo
-compiled (``extras["mjcf_compiled"]``, read by the MuJoCo oracle); the folder is named after
+compiled (``extras.mjcf_compiled``, read by the MuJoCo oracle); the folder is named after
 the XML file, so two models' folders never nest, and is the object's ``root_dir``.
 ``files`` lists the MJCF files and meshes the object came from, relative to the source
-root (``extras["files_root"]``); ``extras["joint_map"]`` maps MuJoCo joint names to URDF
-joint names and reference positions.
+root (``extras.files_root``); ``extras.joint_map`` maps MuJoCo joint names to URDF
+joint names and reference positions, ``extras.body_map`` bodies to links.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from flows.adapters.mjcf_prepare import (
     read_xml,
 )
 from flows.adapters.urdf_refs import walk_files
+from schemas.extras import SourceExtras
 from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
@@ -90,7 +91,7 @@ class MjcfAdapter(Adapter):
         prepared = prepare_model(model_tree, base, root, work_dir / manifest.name, main=xml)
         files, file_issues = listed_files(root, [p.relative_to(root).as_posix()
                                                  for p in prepared.files])
-        extras = {"files_root": str(root), "mjcf_path": str(xml)}
+        extras = SourceExtras(files_root=root, mjcf_path=xml)
         urdf = out / f"{xml.stem}.urdf"
         issues = list(prepared.issues)
         if not prepared.failed:
@@ -100,8 +101,8 @@ class MjcfAdapter(Adapter):
                            category=resolve_category(manifest, [source_id, xml.stem,
                                                                 xml.parent.name], None))
 
-    def _convert(self, tree: etree._Element, xml: Path, urdf: Path, extras: dict,
-                 issues: list[Issue]) -> tuple[dict, list[Issue]]:
+    def _convert(self, tree: etree._Element, xml: Path, urdf: Path, extras: SourceExtras,
+                 issues: list[Issue]) -> tuple[SourceExtras, list[Issue]]:
         """Compile the prepared ``tree`` and write the converted URDF folder at ``urdf``."""
         compiled = compile_tree(tree, name=xml.name)
         issues = [*issues, *compiled.issues]
@@ -117,8 +118,8 @@ class MjcfAdapter(Adapter):
         write_folder(urdf, conversion.obj, conversion.meshes)
         compiled_path = urdf.parent / COMPILED_XML
         compiled_path.write_text(compiled.xml, encoding="utf-8")
-        return ({**extras, **conversion.extras, "mjcf_compiled": str(compiled_path),
-                 "angle_units_known": True},
+        return (extras.merged(**conversion.extras, mjcf_compiled=compiled_path,
+                              angle_units_known=True),
                 [*issues, *conversion.issues])
 
 

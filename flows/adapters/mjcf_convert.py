@@ -41,7 +41,8 @@ The conversion is exact at the model's reference configuration ``qpos0``:
 
 What the MuJoCo oracle (:mod:`arena_core.mjcf_oracle`) needs is recorded: ``joint_map``
 (MuJoCo joint -> URDF joint(s)) and ``body_map`` (MuJoCo body -> URDF link and the pose of
-the link frame in the body frame); :attr:`Conversion.extras` gives the source extras.
+the link frame in the body frame); :attr:`Conversion.extras` gives these fields of the
+source extras (:class:`~schemas.extras.SourceExtras`).
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ class Conversion:
 
     @property
     def extras(self) -> dict[str, Any]:
-        """``{"joint_map", "body_map", "couplings"}``: what the source object's extras carry."""
+        """``{"joint_map", "body_map", "couplings"}``: the source extras' fields it fills."""
         return {"joint_map": self.joint_map, "body_map": self.body_map,
                 "couplings": self.couplings}
 

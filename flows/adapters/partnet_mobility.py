@@ -4,8 +4,8 @@ Layout read (one object per entry of the root, sorted by id)::
 
     <id>/mobility.urdf         the object (meshes under textured_objs/)
     <id>/meta.json             model_cat -> category, anno_id -> upstream id
-    <id>/semantics.txt         "link_0 hinge door" lines -> extras["semantics"]
-    <id>/mobility_v2.json      kept for the annotation cross-check -> extras["mobility_v2_path"]
+    <id>/semantics.txt         "link_0 hinge door" lines -> extras.semantics
+    <id>/mobility_v2.json      kept for the annotation cross-check -> extras.mobility_v2_path
     <id>.zip                   the same folder zipped (gated Hub copy), extracted safely
                                into work_dir/<source>/archives/<id>-<sha256[:16]>/
 
@@ -13,7 +13,8 @@ Third-party copies differ (kitchen-models, Bi-DexHands): a folder without ``meta
 gets a ``pm.meta.missing`` warning (category from the manifest hints); a folder without
 ``mobility.urdf`` but with other URDFs is read like ``urdf_folder`` inside that folder
 (``pm.layout.plain_urdf`` info); other URDF variants next to ``mobility.urdf`` are listed
-in ``extras["other_urdfs"]``. ``files`` lists every file of the object folder.
+in ``extras.other_urdfs``; an object read from a zip names it in ``extras.archive``.
+``files`` lists every file of the object folder.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from flows.adapters.base import (
 )
 from flows.adapters.urdf_folder import urdf_file_object
 from flows.adapters.urdf_refs import SKIP_DIRS, find_packages, walk_files
+from schemas.extras import SourceExtras
+from schemas.files import SourceFile
 from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
@@ -59,14 +62,14 @@ class PartNetMobilityAdapter(Adapter):
         for source_id, path, notes in _object_entries(root, self.code):
             if path.is_dir():
                 yield Entry(source_id, path, partial(self._folder, manifest, path, source_id,
-                                                     {}, notes))
+                                                     SourceExtras(), notes))
             else:
                 yield Entry(source_id, path, partial(self._zip, manifest, root, path, source_id,
                                                      work_dir))
 
     # ------------------------------------------------------------------ one object
     def _folder(self, manifest: SourceManifest, folder: Path, source_id: str,
-                extras: dict[str, Any], notes: list[Issue]) -> Iterator[SourceObject]:
+                extras: SourceExtras, notes: list[Issue]) -> Iterator[SourceObject]:
         """Yield the object(s) of one extracted object folder."""
         urdf = folder / self.urdf_name
         if urdf.is_file() and not urdf.is_symlink():
@@ -85,25 +88,23 @@ class PartNetMobilityAdapter(Adapter):
                               f"{folder.name}: no {self.urdf_name} in the object folder")])
 
     def _object(self, manifest: SourceManifest, folder: Path, source_id: str,
-                extras: dict[str, Any], notes: list[Issue]) -> SourceObject:
+                extras: SourceExtras, notes: list[Issue]) -> SourceObject:
         """The source object of a folder holding :attr:`urdf_name`."""
         files, issues = folder_files(folder)
-        native, upstream, meta_extras, meta_issues = pm_metadata(folder, source_id)
-        own_extras, own_issues = self._annotations(folder)
+        native, upstream, meta_fields, meta_issues = pm_metadata(folder, source_id)
+        own_fields, own_issues = self._annotations(folder)
         others = [u.relative_to(folder).as_posix() for u in walk_files(folder, (".urdf",))
                   if u.relative_to(folder).as_posix() != self.urdf_name]
-        if others:
-            meta_extras["other_urdfs"] = others
         return make_object(
             manifest, source_id=source_id, upstream_id=upstream,
             urdf_path=folder / self.urdf_name, root_dir=folder, files=files,
             category=resolve_category(manifest, [source_id, folder.name], native),
-            extras={**extras, **meta_extras, **own_extras},
+            extras=extras.merged(**meta_fields, **own_fields, other_urdfs=others or None),
             issues=[*notes, *issues, *meta_issues, *own_issues],
         )
 
     def _annotations(self, folder: Path) -> tuple[dict[str, Any], list[Issue]]:
-        """Adapter-specific side files: ``semantics.txt`` -> ``extras["semantics"]``."""
+        """Adapter-specific side files as extras fields: ``semantics.txt`` -> ``semantics``."""
         path = folder / "semantics.txt"
         if not path.is_file():
             return {}, [issue("pm.semantics.missing", "no semantics.txt", location="file")]
@@ -115,8 +116,8 @@ class PartNetMobilityAdapter(Adapter):
              work_dir: Path) -> Iterator[SourceObject]:
         """Extract one per-object zip (once, keyed by its sha256) and read the folder."""
         sha = file_sha256(archive)
-        info = {"archive": {"path": archive.relative_to(root).as_posix(), "sha256": sha,
-                            "size": archive.stat().st_size}}
+        info = SourceExtras(archive=SourceFile(path=archive.relative_to(root).as_posix(),
+                                               sha256=sha, size=archive.stat().st_size))
         dest = work_dir / manifest.name / "archives" / f"{source_id}-{sha[:16]}"
         try:
             if not dest.is_dir():
@@ -135,12 +136,12 @@ class PartNetMobilityAdapter(Adapter):
 def pm_metadata(folder: Path, source_id: str) -> tuple[str | None, str | None, dict[str, Any], list[Issue]]:
     """Read ``meta.json`` and locate ``mobility_v2.json`` of a PartNet-Mobility folder.
 
-    Returns ``(model_cat, upstream id, extras, issues)``. The upstream id is the
+    Returns ``(model_cat, upstream id, extras fields, issues)``. The upstream id is the
     PartNet-Mobility dataset id: the folder id when it is all digits (``102442``), else its
     trailing number when ``meta.json`` marks a PartNet-Mobility copy (``Box_100426`` ->
     ``100426``), else None. ``meta.json``'s ``anno_id`` (the PartNet annotation id, which
     differs from the dataset id for ids >= 100000) and ``model_id`` (the ShapeNet model
-    hash) go to ``extras`` for duplicate search.
+    hash) go to the extras for duplicate search, and ``mobility_v2_path`` when it exists.
     """
     extras: dict[str, Any] = {}
     issues: list[Issue] = []
@@ -159,7 +160,7 @@ def pm_metadata(folder: Path, source_id: str) -> tuple[str | None, str | None, d
     upstream = pm_upstream_id(source_id, has_meta=bool(meta))
     v2 = folder / "mobility_v2.json"
     if v2.is_file():
-        extras["mobility_v2_path"] = str(v2)
+        extras["mobility_v2_path"] = v2
     return native, upstream, extras, issues
 
 
@@ -213,7 +214,7 @@ def _object_folder(dest: Path, urdf_name: str) -> Path:
 
 
 def _plain_urdfs(manifest: SourceManifest, folder: Path, source_id: str, urdfs: list[Path],
-                 extras: dict[str, Any], notes: list[Issue]) -> Iterator[SourceObject]:
+                 extras: SourceExtras, notes: list[Issue]) -> Iterator[SourceObject]:
     """Objects of a folder that holds URDFs but no ``mobility.urdf`` (read as urdf_folder)."""
     packages, package_issues = find_packages(folder)
     for urdf in urdfs:

@@ -4,7 +4,7 @@ The object id is the URDF's path relative to the source root without its suffix
 (``outputs/output/label3``); ``root_dir`` is the source root, so references such as
 ``../meshes/x.obj`` that stay inside the root resolve. ``package://NAME/...`` resolves to
 the folder holding the ``package.xml`` that declares ``NAME`` (searched under the root);
-the packages a URDF uses are given to the reader as ``extras["package_dirs"]``.
+the packages a URDF uses are given to the reader as ``extras.package_dirs``.
 
 Category: a manifest hint keyed by the object id, the file stem, the URDF's folder name or
 the top-level folder name (first match), else the manifest's default hint.
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.urdf_refs import find_packages, too_deep_issue, urdf_object_files, walk_files
+from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
@@ -69,7 +70,7 @@ def urdf_file_object(
     upstream_id: str | None = None,
     issues: Sequence[Issue] = (),
     package_issues: dict[str, Issue] | None = None,
-    extras: dict | None = None,
+    extras: SourceExtras | None = None,
 ) -> SourceObject:
     """The source object of one URDF file whose meshes must stay inside ``root``.
 
@@ -81,9 +82,9 @@ def urdf_file_object(
     files, file_issues = listed_files(root, relpaths)
     package_issues = package_issues or {}
     file_issues += [package_issues[p] for p in package_dirs if p in package_issues]
-    out_extras = dict(extras or {})
+    out_extras = extras if extras is not None else SourceExtras()
     if package_dirs:
-        out_extras["package_dirs"] = package_dirs
+        out_extras = out_extras.merged(package_dirs=package_dirs)
     return make_object(
         manifest,
         source_id=source_id,

@@ -58,6 +58,7 @@ from flows.commands.validate_report import (
     write_reports,
 )
 from schemas.errors import ArenaError
+from schemas.extras import SourceExtras
 from schemas.issues import Issue, Severity, issue
 from schemas.sources import ARCHIVE_SUFFIXES
 
@@ -86,7 +87,7 @@ class Input:
     urdf: Path
     root: Path
     provenance: dict[str, Any]
-    extras: dict[str, Any] = field(default_factory=dict)
+    extras: SourceExtras = field(default_factory=SourceExtras)
     packages: dict[str, Path] = field(default_factory=dict)
     issues: list[Issue] = field(default_factory=list)
     file_format: str = "urdf"
@@ -309,7 +310,7 @@ def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, 
     shutil.rmtree(convert, ignore_errors=True)
     obj = read_mjcf(xml, root, convert, scale=args.scale, up_axis=args.up_axis)
     prov = {**_provenance(name, args), "files": [f.model_dump() for f in obj.files]}
-    return Input(kind, obj.urdf_path, obj.root_dir, prov, extras=dict(obj.extras),
+    return Input(kind, obj.urdf_path, obj.root_dir, prov, extras=obj.extras,
                  issues=list(obj.issues), file_format="mjcf",
                  shown=xml.relative_to(root).as_posix())
 
@@ -350,10 +351,11 @@ def _partnet_side_files(folder: Path, src: Input) -> None:
         if upstream is not None:  # the adapters' rule, so --against finds the same ids
             src.provenance["upstream_id"] = upstream
     if (sem_path := usable("semantics.txt")) is not None:
-        src.extras["semantics"], found = read_semantics(sem_path, "pm.semantics")
+        rows, found = read_semantics(sem_path, "pm.semantics")
+        src.extras = src.extras.merged(semantics=rows)
         src.issues += found
     if (v2 := usable("mobility_v2.json")) is not None:
-        src.extras["mobility_v2_path"] = str(v2)
+        src.extras = src.extras.merged(mobility_v2_path=v2)
 
 
 def _provenance(name: str, args: argparse.Namespace) -> dict[str, Any]:

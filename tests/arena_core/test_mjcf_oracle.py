@@ -16,6 +16,7 @@ from arena_core.process import process_object, write_canonical_folder
 from arena_core.urdf import read_urdf
 from flows.adapters.mjcf import write_folder
 from flows.adapters.mjcf_convert import convert_model
+from schemas.extras import SourceExtras
 
 HINGE_SLIDE = """
 <mujoco model="drawer_door">
@@ -91,7 +92,7 @@ FIXTURES = {"hinge_slide": HINGE_SLIDE, "ball": BALL, "multi_nested": MULTI_NEST
                 "<worldbody>", '<option><flag equality="disable"/></option><worldbody>', 1)}
 
 
-def _convert(tmp_path: Path, text: str, *, edit=None) -> tuple[Path, Path, dict]:
+def _convert(tmp_path: Path, text: str, *, edit=None) -> tuple[Path, Path, SourceExtras]:
     """``(mjcf, converted urdf, extras)``; ``edit`` rewrites the converted URDF's text."""
     xml = tmp_path / "src" / "model.xml"
     xml.parent.mkdir(parents=True, exist_ok=True)
@@ -101,7 +102,7 @@ def _convert(tmp_path: Path, text: str, *, edit=None) -> tuple[Path, Path, dict]
     write_folder(urdf, conversion.obj, conversion.meshes)
     if edit is not None:
         urdf.write_text(edit(urdf.read_text()))
-    return xml, urdf, {**conversion.extras, "mjcf_path": str(xml)}
+    return xml, urdf, SourceExtras(**conversion.extras, mjcf_path=xml)
 
 
 def _canonical(tmp_path: Path, text: str, *, edit=None, scale=1.0, up_axis="z"):
@@ -159,7 +160,7 @@ def test_a_misconverted_object_is_rejected_naming_the_worst_difference(tmp_path,
 
 def test_a_ball_read_in_another_order_is_rejected(tmp_path):
     xml, canonical, normalized, extras = _canonical(tmp_path, BALL)
-    extras["joint_map"]["shoulder"]["order"] = "zyx"
+    extras.joint_map["shoulder"]["order"] = "zyx"
     found = mjcf_deviation(xml, canonical, normalized, extras)
     assert found.value > 1e-3 and "pose" in found.where  # qpos0 agrees, samples do not
 
@@ -171,33 +172,34 @@ def test_a_wrong_mimic_and_a_wrong_body_offset_are_rejected(tmp_path):
     found = mjcf_deviation(xml, canonical, normalized, extras)
     assert found.value > tol.MJCF_ORACLE and found.where.startswith("mimic 'pitch'")
     (tmp_path / "src" / "model.xml").write_text(MULTI_NESTED)
-    extras["body_map"]["finger"]["pos"] = [0.0, 0.0, 1e-6]
+    extras.body_map["finger"]["pos"] = [0.0, 0.0, 1e-6]
     found = mjcf_deviation(xml, canonical, normalized, extras)
     assert 0.5e-6 < found.value < 2e-6 and found.where.startswith("body 'finger' pose")
 
 
 def test_missing_parts_and_unusable_models_are_reported(tmp_path):
     xml, canonical, normalized, extras = _canonical(tmp_path, HINGE_SLIDE)
-    renamed = {**extras, "joint_map": {**extras["joint_map"],
-                                       "hinge": {**extras["joint_map"]["hinge"],
-                                                 "urdf_joint": "nope"}}}
+    renamed = extras.merged(joint_map={**extras.joint_map,
+                                       "hinge": {**extras.joint_map["hinge"], "urdf_joint": "nope"}})
     (issue,) = mjcf_oracle_issues(canonical, normalized, renamed)
     assert issue.code == "mjcf.oracle.mismatch" and "URDF joint 'nope'" in issue.message
     broken = tmp_path / "broken.xml"
     broken.write_text("<mujoco><worldbody><body><joint type='bogus'/></body></worldbody></mujoco>")
-    (issue,) = mjcf_oracle_issues(canonical, normalized, {**extras, "mjcf_compiled": str(broken)})
+    (issue,) = mjcf_oracle_issues(canonical, normalized, extras.merged(mjcf_compiled=broken))
     assert issue.code == "mjcf.oracle.failed" and "broken.xml" in issue.message
-    stale = {**extras, "joint_map": {"hinge": {**extras["joint_map"]["hinge"], "id": 7}}}
+    stale = extras.merged(joint_map={"hinge": {**extras.joint_map["hinge"], "id": 7}})
     with pytest.raises(OracleFailure, match="id 7"):
         mjcf_deviation(xml, canonical, normalized, stale)
-    garbled = {**extras, "body_map": {"frame": {"id": 1}}}
+    garbled = extras.merged(body_map={"frame": {"id": 1}})
     assert [i.code for i in mjcf_oracle_issues(canonical, normalized, garbled)] == \
         ["mjcf.oracle.failed"]
-    without_bodies = {k: v for k, v in extras.items() if k != "body_map"}
+    without_bodies = extras.merged(body_map=None)
     assert [i.code for i in mjcf_oracle_issues(canonical, normalized, without_bodies)] == \
         ["mjcf.oracle.partial"]
-    assert mjcf_oracle_issues(canonical, normalized, {"joint_map": extras["joint_map"]}) == []
-    assert mjcf_oracle_issues(canonical, normalized, None) == []
+    assert mjcf_oracle_issues(canonical, normalized, SourceExtras(joint_map=extras.joint_map)) == []
+    assert mjcf_oracle_issues(canonical, normalized, SourceExtras()) == []
+    with pytest.raises(OracleFailure, match="no joint_map"):
+        mjcf_deviation(xml, canonical, normalized, SourceExtras(mjcf_path=xml))
 
 
 def test_process_object_rejects_a_misconverted_mjcf_object(tmp_path):
@@ -245,6 +247,6 @@ def test_installed_models_pass_the_oracle(tmp_path, package, rel):
     normalized = normalize_object(read_urdf(urdf).obj, cache=MeshCache())
     write_canonical_folder(normalized.obj, tmp_path / "canonical")
     canonical = read_urdf(tmp_path / "canonical" / "object.urdf").obj
-    extras = {**conversion.extras, "mjcf_path": str(xml)}
+    extras = SourceExtras(**conversion.extras, mjcf_path=xml)
     found = mjcf_deviation(xml, canonical, normalized, extras)
     assert found.missing == [] and found.value <= tol.MJCF_ORACLE, found.where

@@ -18,6 +18,8 @@ from arena_core.normalize import NormalizeError
 from arena_core.process import CANONICAL_URDF, ProcessError, folder_checksum, process_object
 from arena_core.simready import PLACEHOLDER_MASS
 from arena_core.urdf import read_urdf
+from schemas.extras import SourceExtras
+from schemas.record import Provenance
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "normalize"
 CABINET = (FIXTURES / "cabinet.urdf").read_text()
@@ -233,6 +235,39 @@ def test_bad_arguments_raise(tmp_path: Path):
     with pytest.raises(NormalizeError):
         process_object(src, tmp_path / "out", scale=-1.0, provenance=PROV)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("provenance", "extras", "message"), [
+    ({"source": "x"}, None, "provenance.object_id: required field is missing"),
+    ({"object_id": ".hidden", "source": "x"}, None, "provenance.object_id: must be a folder-safe"),
+    ({"object_id": "a", "source": ""}, None, "provenance.source: String should have at least"),
+    ({"object_id": "a", "source": "x", "colour": 1}, None,
+     "provenance.colour: unknown field (check the spelling)"),
+    ({"object_id": "a", "source": "x", "license_class": "free"}, None,
+     "provenance.license_class: Input should be"),
+    ({"object_id": "a", "source": "x", "files": [{"path": "/abs", "sha256": "0" * 64,
+                                                  "size": 1}]}, None,
+     "provenance.files.0.path: must be a relative POSIX path"),
+    (["obj1", "handmade"], None, "provenance: expected a Provenance or a mapping, got list"),
+    (PROV, {"mobility_path": "/x.json"}, "extras.mobility_path: unknown field (check the "
+     "spelling)"),
+    (PROV, {"angle_units_known": "maybe"}, "extras.angle_units_known: Input should be"),
+])
+def test_malformed_provenance_and_extras_name_the_field(tmp_path: Path, provenance, extras,
+                                                        message):
+    src = _write(tmp_path / "src", PARTNET)
+    with pytest.raises(ProcessError) as caught:
+        process_object(src, tmp_path / "out", provenance=provenance, extras=extras)
+    assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+    assert not (tmp_path / "out").exists()
+
+
+def test_provenance_and_extras_records_are_taken_as_they_are(tmp_path: Path):
+    src = _write(tmp_path / "src", PARTNET)
+    from_mapping = process_object(src, tmp_path / "a", provenance=PROV, extras={})
+    from_records = process_object(src, tmp_path / "b", provenance=Provenance(**PROV),
+                                  extras=SourceExtras())
+    assert from_records == from_mapping and from_records.source_id == "obj1"
 
 
 def test_internal_failure_is_a_rejected_record(tmp_path: Path, monkeypatch):

@@ -12,6 +12,7 @@ from arena_core.curation.stage import joint_tree
 from arena_core.hashing import file_sha256
 from arena_core.store import ObjectStore, make_object_id, object_key
 from arena_core.urdf import read_urdf
+from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceObject
 
@@ -19,14 +20,15 @@ REPO = Path(__file__).resolve().parents[2]
 DOOR = REPO / "manifests" / "examples" / "door_gt.urdf"
 
 
-def _source(folder: Path, *, text: str | None = None, issues=()) -> SourceObject:
+def _source(folder: Path, *, text: str | None = None, issues=(), extras=None) -> SourceObject:
     folder.mkdir(parents=True, exist_ok=True)
     urdf = folder / "door.urdf"
     urdf.write_text(text if text is not None else DOOR.read_text())
     return SourceObject(source="examples", source_id="door", license="CC0-1.0",
                         urdf_path=urdf, root_dir=folder,
                         files=[{"path": "door.urdf", "sha256": file_sha256(urdf),
-                                "size": urdf.stat().st_size}], issues=list(issues))
+                                "size": urdf.stat().st_size}], issues=list(issues),
+                        extras=extras if extras is not None else {})
 
 
 def test_key_depends_on_content_not_on_location(tmp_path):
@@ -36,6 +38,25 @@ def test_key_depends_on_content_not_on_location(tmp_path):
     c = _source(tmp_path / "c", text=DOOR.read_text().replace('effort="10"', 'effort="11"'))
     assert object_key(c) != object_key(a)
     assert object_key(a, pipeline_version="other") != object_key(a)
+
+
+def test_key_of_extras_is_the_same_as_a_mapping_or_a_record(tmp_path):
+    folder = tmp_path / "a"
+    fields = {"mobility_v2_path": str(folder / "mobility_v2.json"), "anno_id": "426",
+              "package_dirs": {"b": str(folder / "b"), "a": str(folder / "a")},
+              "angle_units_known": False}
+    as_dict = _source(folder, extras=fields)
+    reordered = _source(folder, extras=dict(reversed(fields.items())))
+    as_record = _source(folder, extras=SourceExtras(**fields))
+    assert object_key(as_dict) == object_key(reordered) == object_key(as_record)
+    assert object_key(as_dict) == object_key(_source(folder, extras={
+        k: v for k, v in fields.items() if k != "angle_units_known"}))  # a default is unset
+    elsewhere = _source(tmp_path / "b", extras={  # the same files on another machine
+        **fields, "mobility_v2_path": str(tmp_path / "b" / "mobility_v2.json"),
+        "package_dirs": {"a": str(tmp_path / "b" / "a"), "b": str(tmp_path / "b" / "b")}})
+    assert object_key(elsewhere) == object_key(as_dict)
+    assert object_key(_source(folder, extras={**fields, "anno_id": "427"})) != \
+        object_key(as_dict)
 
 
 def test_process_once_then_cached(tmp_path):

@@ -35,6 +35,7 @@ from arena_core.process import write_canonical_folder  # noqa: E402
 from arena_core.urdf import read_urdf  # noqa: E402
 from flows.adapters.mjcf import write_folder  # noqa: E402
 from flows.adapters.mjcf_convert import convert_model  # noqa: E402
+from schemas.extras import SourceExtras  # noqa: E402
 
 #: Asset folders of installed packages that ship MuJoCo models.
 PACKAGE_FOLDERS = ["pybullet_data/mjcf", "gymnasium_robotics/envs/assets",
@@ -61,7 +62,7 @@ def run_one(xml: Path, work: Path) -> dict | None:
     normalized = normalize_object(read_urdf(urdf).obj, cache=MeshCache())
     write_canonical_folder(normalized.obj, work / "canonical")
     canonical = read_urdf(work / "canonical" / "object.urdf").obj
-    extras = {**conversion.extras, "mjcf_path": str(xml)}
+    extras = SourceExtras(**conversion.extras, mjcf_path=xml)
     found = mjcf_deviation(xml, canonical, normalized, extras)
     types = [int(t) for t in model.jnt_type]
     return {"file": str(xml), "joints": model.njnt, "bodies": model.nbody,

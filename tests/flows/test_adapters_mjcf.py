@@ -127,9 +127,9 @@ def test_discovers_models_skips_includes_and_non_mjcf(library, tmp_path):
     assert sorted(objects) == ["bad/escape", "box/box", "cabinet/cab"]
     box = objects["box/box"]
     assert [f.path for f in box.files] == ["box/box.xml", "box/parts/box_body.xml"]
-    assert box.extras["files_root"] == str(library.resolve())
+    assert box.extras.files_root == library.resolve()
     assert not box.has_errors
-    assert box.extras["joint_map"]["lid_hinge"]["type"] == "revolute"
+    assert box.extras.joint_map["lid_hinge"]["type"] == "revolute"
 
 
 def test_escaping_asset_path_is_refused_before_mujoco_reads_it(library, tmp_path):
@@ -169,7 +169,7 @@ def test_joint_twists_equal_mujoco_world_axes_and_anchors(library, tmp_path):
         axis, anchor = data.xaxis[j], data.xanchor[j]
         expected = (np.r_[axis, np.cross(anchor, axis)] if jtype == int(mujoco.mjtJoint.mjJNT_HINGE)
                     else np.r_[np.zeros(3), axis])
-        name = obj.extras["joint_map"][model.joint(j).name]["urdf_joint"]
+        name = obj.extras.joint_map[model.joint(j).name]["urdf_joint"]
         assert_allclose(twists[name], expected, atol=tol.ORACLE, err_msg=name)
         checked += 1
     assert checked == 7

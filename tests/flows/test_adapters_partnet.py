@@ -50,9 +50,9 @@ def test_folder_object_carries_provenance_metadata_and_file_digests(tmp_path):
     assert (obj.source, obj.source_id, obj.upstream_id) == ("pm", "100426", "100426")
     assert (obj.version, obj.license_class, obj.scale, obj.category) == ("v0", "non-commercial", 0.5, "Box")
     assert obj.urdf_path == folder.resolve() / "mobility.urdf" and obj.root_dir == folder.resolve()
-    assert obj.extras["semantics"] == [{"link": "link_0", "kind": "hinge", "label": "door"}]
-    assert obj.extras["mobility_v2_path"] == str(folder.resolve() / "mobility_v2.json")
-    assert (obj.extras["anno_id"], obj.extras["model_id"]) == ("426", "abc123")
+    assert obj.extras.semantics == [{"link": "link_0", "kind": "hinge", "label": "door"}]
+    assert obj.extras.mobility_v2_path == folder.resolve() / "mobility_v2.json"
+    assert (obj.extras.anno_id, obj.extras.model_id) == ("426", "abc123")
     assert [f.path for f in obj.files] == ["meta.json", "mobility.urdf", "mobility_v2.json",
                                            "semantics.txt", "textured_objs/a.obj"]
     for f in obj.files:
@@ -73,7 +73,7 @@ def test_third_party_names_missing_meta_and_bad_semantics_are_issues(tmp_path):
     assert box.upstream_id == "100426"
     assert [i.code for i in box.issues] == ["pm.semantics.malformed"]
     assert "line 1" in box.issues[0].message
-    assert box.extras["semantics"] == [{"link": "link_1", "kind": "slider", "label": "drawer"}]
+    assert box.extras.semantics == [{"link": "link_1", "kind": "slider", "label": "drawer"}]
     assert (custom.upstream_id, custom.category) == (None, "Sink")
     assert {i.code for i in custom.issues} == {"pm.meta.missing", "pm.semantics.missing"}
     assert not custom.has_errors
@@ -92,7 +92,7 @@ def test_folder_without_mobility_urdf_is_read_as_plain_urdfs(tmp_path):
     (obj,) = _ingest(root, tmp_path / "work")
     assert obj.source_id == "counter" and obj.root_dir == pkg.resolve()
     assert [i.code for i in obj.issues] == ["pm.layout.plain_urdf"]
-    assert obj.extras["package_dirs"] == {"kitchen_description": str(pkg.resolve())}
+    assert obj.extras.package_dirs == {"kitchen_description": pkg.resolve()}
     assert [f.path for f in obj.files] == ["meshes/m.obj", "package.xml", "urdf/k.urdf"]
 
 
@@ -114,7 +114,7 @@ def test_hub_zips_are_extracted_once_into_work_dir(tmp_path):
     assert [o.source_id for o in first] == ["7", "8"]
     for obj in first:
         assert obj.urdf_path.is_file() and obj.root_dir.is_relative_to(work.resolve())
-        assert obj.extras["archive"]["sha256"] == hashlib.sha256(
+        assert obj.extras.archive.sha256 == hashlib.sha256(
             (root / f"{obj.source_id}.zip").read_bytes()).hexdigest()
         assert obj.issues == [] and len(obj.files) == 5
     again = _ingest(root, work)
@@ -150,10 +150,10 @@ def test_gapartnet_keeps_upstream_id_and_annotations(tmp_path):
     (obj,) = _ingest(root, tmp_path / "work", adapter="gapartnet")
     assert (obj.source_id, obj.upstream_id, obj.category) == ("45780", "45780", "StorageFurniture")
     assert obj.urdf_path.name == "mobility_annotation_gapartnet.urdf"
-    assert [r["label"] for r in obj.extras["semantics"]] == ["door", "handle"]
-    assert obj.extras["semantics_partnet"] == [{"link": "link_0", "kind": "hinge", "label": "door"}]
-    assert obj.extras["link_annotations"][0]["category"] == "hinge_door"
-    assert obj.extras["other_urdfs"] == ["mobility.urdf"]
+    assert [r["label"] for r in obj.extras.semantics] == ["door", "handle"]
+    assert obj.extras.semantics_partnet == [{"link": "link_0", "kind": "hinge", "label": "door"}]
+    assert obj.extras.link_annotations[0]["category"] == "hinge_door"
+    assert obj.extras.other_urdfs == ["mobility.urdf"]
     assert obj.issues == []
     (folder / "mobility_annotation_gapartnet.urdf").unlink()
     (missing,) = _ingest(root, tmp_path / "work", adapter="gapartnet")

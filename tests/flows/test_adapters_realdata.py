@@ -89,7 +89,7 @@ def test_every_provenance_urdf_is_accounted_for(ingested, realdata):
     for objs in ingested.values():
         for obj in objs:
             covered.add(obj.urdf_path.resolve())
-            covered |= {(obj.root_dir / u).resolve() for u in obj.extras.get("other_urdfs", [])}
+            covered |= {(obj.root_dir / u).resolve() for u in obj.extras.other_urdfs or []}
     records = json.loads((realdata / "PROVENANCE.json").read_text())
     listed = {(realdata / r["local_dir"] / u["urdf"]).resolve()
               for r in records for u in r["urdf_files"]}
@@ -115,7 +115,7 @@ def test_parsable_urdfs_resolve_every_mesh_except_known_broken(ingested):
                 continue
             try:
                 read = read_urdf(obj.urdf_path, root_dir=obj.root_dir, scale=obj.scale,
-                                 package_dirs=obj.extras.get("package_dirs"))
+                                 package_dirs=obj.extras.package_dirs)
             except UrdfError as exc:
                 refused[f"{name}/{obj.source_id}"] = exc.code
                 continue
@@ -132,8 +132,8 @@ def test_parsable_urdfs_resolve_every_mesh_except_known_broken(ingested):
 def test_iai_package_uris_and_categories(ingested):
     iai = {o.source_id: o for o in ingested["realdata_iai_maps"]}
     kitchen = iai["iai_kitchen/iai_kitchen/urdf/IAI_kitchen"]
-    assert set(kitchen.extras["package_dirs"]) == {"iai_kitchen"}
-    assert Path(kitchen.extras["package_dirs"]["iai_kitchen"]).name == "iai_kitchen"
+    assert set(kitchen.extras.package_dirs) == {"iai_kitchen"}
+    assert kitchen.extras.package_dirs["iai_kitchen"].name == "iai_kitchen"
     assert kitchen.category == "Kitchen"
     assert any(f.path.endswith("package.xml") for f in kitchen.files)
     kitchen_models = {o.source_id: o.category for o in ingested["realdata_kitchen_models"]}

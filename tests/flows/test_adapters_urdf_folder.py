@@ -56,11 +56,11 @@ def test_one_object_per_urdf_with_relative_ids_and_source_root(tmp_path):
 def test_package_uris_resolve_to_the_package_xml_folder(tmp_path):
     root = _library(tmp_path / "lib")
     kitchen = _ingest(root, tmp_path / "work")["ros/pkg_a/urdf/kitchen"]
-    assert kitchen.extras["package_dirs"] == {"kitchen": str(root.resolve() / "ros" / "pkg_a")}
+    assert kitchen.extras.package_dirs == {"kitchen": root.resolve() / "ros" / "pkg_a"}
     assert [f.path for f in kitchen.files] == ["ros/pkg_a/meshes/body.mtl", "ros/pkg_a/meshes/body.obj",
                                                "ros/pkg_a/package.xml", "ros/pkg_a/urdf/kitchen.urdf"]
     read = read_urdf(kitchen.urdf_path, root_dir=kitchen.root_dir,
-                     package_dirs=kitchen.extras["package_dirs"])
+                     package_dirs=kitchen.extras.package_dirs)
     assert read.issues == []
     (mesh,) = read.obj.links["base"].meshes
     assert mesh.path == str(root.resolve() / "ros" / "pkg_a" / "meshes" / "body.obj")
@@ -73,9 +73,8 @@ def test_hostile_and_unresolvable_references_are_left_to_the_reader(tmp_path):
                       ("gen/output/nopkg", "mesh.path.package_unresolved")):
         obj = objs[sid]
         assert [f.path for f in obj.files] == [f"{sid}.urdf"]
-        assert "package_dirs" not in obj.extras
-        read = read_urdf(obj.urdf_path, root_dir=obj.root_dir,
-                         package_dirs=obj.extras.get("package_dirs"))
+        assert obj.extras.package_dirs is None
+        read = read_urdf(obj.urdf_path, root_dir=obj.root_dir)
         assert [i.code for i in read.issues] == [code]
 
 

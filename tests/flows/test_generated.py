@@ -22,7 +22,7 @@ def test_adapter_yields_hashed_objects_and_reuses_them(tmp_path):
     objects = list(adapter.iter_objects(_manifest(4, 3), root, work_dir=tmp_path / "work"))
     assert [o.source_id for o in objects] == [f"gen-3-{i:05d}" for i in range(4)]
     first = objects[1]
-    assert first.category == kind_for_index(1) == first.extras["kind"]
+    assert first.category == kind_for_index(1) == first.extras.kind
     assert first.urdf_path == root / "gen-3-00001" / "model.urdf" and first.root_dir.is_absolute()
     assert {f.path for f in first.files} >= {"model.urdf", "meta.json", "meshes/base.stl"}
     assert first.license_class == "permissive" and first.issues == []

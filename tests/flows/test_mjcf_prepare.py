@@ -93,7 +93,7 @@ def test_object_file_with_scene_keeps_only_the_articulated_bodies(tmp_path):
                                       "section": 2}}
     assert scene.message == ("scene elements dropped: 1 light, 1 camera, 1 plane, 2 bodies, "
                              "2 sections")
-    model = mujoco.MjModel.from_xml_path(obj.extras["mjcf_compiled"])
+    model = mujoco.MjModel.from_xml_path(str(obj.extras.mjcf_compiled))
     bodies = {model.body(i).name for i in range(model.nbody)}
     assert bodies == {"world", "case", "drawer_link"}  # table and mocap hand are scene
     assert model.neq == 0 and model.nu == 0 and model.ntex == 0
@@ -143,7 +143,7 @@ def test_fragment_is_wrapped_with_its_host_compiler_and_companion_assets(tmp_pat
     assert _codes(micro)["mjcf.body.massless"] == "warning"
     assert [f.path for f in micro.files] == ["items/micro_asset.xml", "items/micro_chain.xml",
                                              "meshes/micro.stl"]
-    assert micro.extras["joint_map"]["door"]["type"] == "revolute"
+    assert micro.extras.joint_map["door"]["type"] == "revolute"
 
 
 @pytest.mark.parametrize("snippet, code", [

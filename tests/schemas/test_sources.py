@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from schemas.files import SourceFile
 from schemas.issues import Issue
 from schemas.sources import (
     ADAPTERS,
     ManifestError,
-    SourceFile,
     SourceManifest,
     SourceObject,
     classify_license,
@@ -277,7 +277,7 @@ def test_source_object_derives_its_license_class_and_keeps_provenance():
             issues=[
                 Issue(code="mesh.missing", severity="warning", location="link_3", message="no file")
             ],
-            extras={"semantics": ["link_0 hinge door"]},
+            extras={"semantics": [{"link": "link_0", "kind": "hinge", "label": "door"}]},
         )
     )
     assert obj.license_class == "non-commercial"
@@ -300,6 +300,7 @@ def test_source_object_derives_its_license_class_and_keeps_provenance():
         ("files", [{"path": "/abs.obj", "sha256": "0" * 64, "size": 1}]),
         ("files", [{"path": "a.obj", "sha256": "XYZ", "size": 1}]),
         ("issues", [{"code": "x", "severity": "fatal", "message": "m"}]),
+        ("extras", {"semantics": ["link_0 hinge door"]}),
     ],
 )
 def test_source_object_rejects_bad_fields(field, value):
