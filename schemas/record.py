@@ -15,7 +15,7 @@ Example:
     >>> report = VerificationReport.from_issues([])
     >>> rec = ObjectRecord(object_id="x", source="demo", source_id="x", verification=report)
     >>> rec.format_version, rec.verification.status
-    ('1', 'accepted')
+    ('v3.0', 'accepted')
     >>> Provenance(object_id="sapien-7619", source="sapien").source_id
     'sapien-7619'
 """
@@ -49,7 +49,22 @@ _CONFIG = ConfigDict(extra="forbid", frozen=True, ser_json_inf_nan="constants")
 _FOLDER_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$")
 
 
-class Provenance(BaseModel):
+class SourceIdentity(BaseModel):
+    """The fields naming an object's source, shared by :class:`Provenance` and
+    :class:`ObjectRecord` (which add ``object_id`` and ``source_id``, the source's own id)."""
+
+    model_config = _CONFIG
+
+    source: str = Field(min_length=1)
+    upstream_id: str | None = None
+    version: str | None = None
+    license: str | None = None
+    license_class: LicenseClass | None = None
+    category: str | None = None
+    supercategory: str | None = None
+
+
+class Provenance(SourceIdentity):
     """Who an object is and where it came from: the identity fields of its :class:`ObjectRecord`.
 
     ``object_id`` names the canonical folder, so it is folder-safe (letters, digits, ``.``,
@@ -58,17 +73,8 @@ class Provenance(BaseModel):
     :func:`arena_core.process.process_object` hash the URDF and the meshes it uses.
     """
 
-    model_config = _CONFIG
-
     object_id: str
-    source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
-    upstream_id: str | None = None
-    version: str | None = None
-    license: str | None = None
-    license_class: LicenseClass | None = None
-    category: str | None = None
-    supercategory: str | None = None
     files: list[SourceFile] | None = None
 
     @model_validator(mode="before")
@@ -192,7 +198,7 @@ class VerificationReport(BaseModel):
         return [i.code for i in self.issues]
 
 
-class ObjectRecord(BaseModel):
+class ObjectRecord(SourceIdentity):
     """One object of the suite: provenance, canonical kinematics, verification, checksum.
 
     ``files`` are the source files (paths relative to the source folder); ``urdf`` and
@@ -209,14 +215,7 @@ class ObjectRecord(BaseModel):
 
     format_version: Literal[FORMAT_VERSION] = FORMAT_VERSION
     object_id: str = Field(min_length=1)
-    source: str = Field(min_length=1)
     source_id: str = Field(min_length=1)
-    upstream_id: str | None = None
-    version: str | None = None
-    license: str | None = None
-    license_class: LicenseClass | None = None
-    category: str | None = None
-    supercategory: str | None = None
     files: list[SourceFile] = Field(default_factory=list)
     name: str | None = None
     links: list[LinkRecord] = Field(default_factory=list)

@@ -30,12 +30,14 @@ import math
 import os
 import re
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PrivateAttr,
@@ -58,6 +60,28 @@ LocationKind = Literal["folder", "archive", "url", "package"]
 #: The source's up axis: ``z`` (the canonical convention) or ``y`` (turned +90 deg about X).
 UpAxis = Literal["z", "y"]
 UP_AXES: tuple[str, ...] = UpAxis.__args__
+
+
+def _check_scale_value(value: float) -> float:
+    """Return ``value`` if it is a finite length scale > 0, else raise ValueError."""
+    if not math.isfinite(value) or value <= 0.0:
+        raise ValueError(f"must be a finite length scale to meters > 0, got {value}")
+    return value
+
+
+def _check_up_axis_value(value: Any) -> Any:
+    """Return ``value`` lower-cased if it names a known up axis, else raise ValueError."""
+    text = value.strip().lower() if isinstance(value, str) else value
+    if text not in UP_AXES:
+        raise ValueError(f"unknown up axis {value!r}; expected 'z' (Z up, the canonical "
+                         "convention) or 'y' (Y up: normalization turns it +90 deg about X)")
+    return text
+
+
+#: A length scale to meters (finite, > 0): the manifest's and the source object's ``scale``.
+Scale = Annotated[float, AfterValidator(_check_scale_value)]
+#: An up axis as written (case and spaces ignored): the manifest's and the object's ``up_axis``.
+UpAxisName = Annotated[UpAxis, BeforeValidator(_check_up_axis_value)]
 
 #: File name endings read as archives (anything else local is a folder).
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
@@ -146,8 +170,8 @@ class SourceManifest(BaseModel):
     location: str | PackageLocation | None = None
     sha256: str | None = None
     version: str | None = None
-    scale: float = 1.0
-    up_axis: UpAxis = "z"
+    scale: Scale = 1.0
+    up_axis: UpAxisName = "z"
     category_hints: dict[str, str] = Field(default_factory=dict)
     priority: int = 0
     subdir: str | None = None
@@ -182,16 +206,6 @@ class SourceManifest(BaseModel):
     @classmethod
     def _version_as_text(cls, value: Any) -> Any:
         return value if value is None or isinstance(value, str) else str(value)
-
-    @field_validator("scale")
-    @classmethod
-    def _check_scale(cls, value: float) -> float:
-        return _check_scale_value(value)
-
-    @field_validator("up_axis", mode="before")
-    @classmethod
-    def _check_up_axis(cls, value: Any) -> Any:
-        return _check_up_axis_value(value)
 
     @field_validator("category_hints", mode="before")
     @classmethod
@@ -323,22 +337,6 @@ def _segments_match(parts: list[str], pattern: list[str]) -> bool:
         _segments_match(parts[1:], pattern[1:])
 
 
-def _check_scale_value(value: float) -> float:
-    """Return ``value`` if it is a finite length scale > 0, else raise ValueError."""
-    if not math.isfinite(value) or value <= 0.0:
-        raise ValueError(f"must be a finite length scale to meters > 0, got {value}")
-    return value
-
-
-def _check_up_axis_value(value: Any) -> Any:
-    """Return ``value`` lower-cased if it names a known up axis, else raise ValueError."""
-    text = value.strip().lower() if isinstance(value, str) else value
-    if text not in UP_AXES:
-        raise ValueError(f"unknown up axis {value!r}; expected 'z' (Z up, the canonical "
-                         "convention) or 'y' (Y up: normalization turns it +90 deg about X)")
-    return text
-
-
 def _derived_license_class(m: SourceManifest) -> LicenseClass:
     """The class from the override flags if given, else :func:`classify_license`."""
     if m.commercial_use is False:
@@ -405,8 +403,8 @@ class SourceObject(BaseModel):
     urdf_path: Path
     root_dir: Path
     files: list[SourceFile] = Field(default_factory=list)
-    scale: float = 1.0
-    up_axis: UpAxis = "z"
+    scale: Scale = 1.0
+    up_axis: UpAxisName = "z"
     extras: SourceExtras = Field(default_factory=SourceExtras)
     issues: list[Issue] = Field(default_factory=list)
 
@@ -430,16 +428,6 @@ class SourceObject(BaseModel):
         if not value.is_absolute():
             raise ValueError(f"must be an absolute path, got {str(value)!r}")
         return value
-
-    @field_validator("scale")
-    @classmethod
-    def _check_scale(cls, value: float) -> float:
-        return _check_scale_value(value)
-
-    @field_validator("up_axis", mode="before")
-    @classmethod
-    def _check_up_axis(cls, value: Any) -> Any:
-        return _check_up_axis_value(value)
 
     @property
     def has_errors(self) -> bool:
