@@ -80,6 +80,10 @@ class ObjectStore:
     def entry(self, key: str) -> Path:
         return self.root / key[:2] / key
 
+    def has(self, key: str) -> bool:
+        """Whether ``key`` was completed (cheap: one ``stat``, nothing is read)."""
+        return (self.entry(key) / "record.json").is_file()
+
     def get(self, key: str) -> StoredObject | None:
         """The stored object for ``key``, or ``None`` when it was never completed."""
         folder = self.entry(key)

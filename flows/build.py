@@ -31,8 +31,8 @@ from prefect.futures import as_completed
 from arena_core.curation.stage import Curated, curate
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_review_queue
 from arena_core.fsutil import write_atomic
-from arena_core.store import ObjectStore
-from flows.ingest import Ingested, ingest
+from arena_core.store import ObjectStore, object_key
+from flows.ingest import Ingested, ingest, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
 from release import cache
@@ -50,8 +50,10 @@ DEFAULT_CONFIG = REPO / "manifests" / "build.yaml"
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
 OVERRIDES = REPO / "manifests" / "overrides.yaml"
 
-#: Objects per processing task (Prefect costs ~0.1 s of CPU per task: map over chunks).
+#: Objects per processing task at least, and processing tasks at most (Prefect costs ~0.1 s
+#: of CPU per task: map over chunks, and larger chunks for a larger library).
 CHUNK = 8
+MAX_TASKS = 64
 
 
 class BuildFailed(ArenaError, RuntimeError):
@@ -100,9 +102,10 @@ def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
 # ------------------------------------------------------------------------------- tasks
 @task(name="ingest", retries=2, retry_delay_seconds=2, cache_policy=NONE)
 def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
-                  skip_missing: bool, limit: int | None) -> Ingested:
+                  skip_missing: bool, limit: int | None,
+                  span: tuple[int, int | None]) -> Ingested:
     return ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
-                  skip_missing=skip_missing, limit=limit)
+                  skip_missing=skip_missing, limit=limit, span=span)
 
 
 @task(name="normalize-verify", cache_policy=NONE)
@@ -152,19 +155,20 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     """
     plan = BuildPlan.load(config_path, out_dir, limit, previous)
     timer = StageTimer()
-    with timer.stage("ingest", len(plan.manifests), unit="sources") as progress:
-        ingested = ingest_all(plan, progress)
+    parts = [(m, span) for m in plan.manifests for span in spans(m, limit=limit)]
+    with timer.stage("ingest", len(parts), unit="parts") as progress:
+        ingested = ingest_all(plan, parts, progress)
     objects = [o for found in ingested for o in found.objects][:limit]
     with timer.stage("normalize", len(objects), unit="objects") as progress:
         keys, processed_now = process_all(objects, plan, progress)
+    key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
+                           files=(TAXONOMY, OVERRIDES))
     with timer.stage("curate"):
-        plan.store.link_canonical(plan.out / "canonical", keys)
-        curated = curate_objects(keys, plan)
-        write_review_queue(plan.out / "review_queue.yaml", curated.review)
-        report = build_report((s.record for s in plan.store.iter(keys)), curated,
-                              {i.source: i.skipped for i in ingested if i.skipped})
+        done = cache.previous_build(plan.release_dir, key)  # nothing changed: nothing to do
+        if done is None:
+            curated, report = curate_all(keys, plan, ingested)
     with timer.stage("release+check", 2):
-        check = release_and_check(keys, plan, curated, report)
+        report, check = done or release_and_check(keys, plan, curated, report, key)
     summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
@@ -173,40 +177,56 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     return summary
 
 
-def ingest_all(plan: BuildPlan, progress: StageProgress) -> list[Ingested]:
+def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int | None]]],
+               progress: StageProgress) -> list[Ingested]:
+    """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
     futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
-                                    plan.config.skip_missing_sources, plan.limit)
-               for m in plan.manifests]
-    results = []
+                                    plan.config.skip_missing_sources, plan.limit, span)
+               for m, span in parts]
+    merged: dict[str, Ingested] = {}
     for future in futures:
-        results.append(future.result())
+        found = future.result()
+        into = merged.setdefault(found.source, Ingested(found.source, skipped=found.skipped))
+        into.objects += found.objects
         progress.advance()
-    return results
+    return list(merged.values())
 
 
 def process_all(objects: list[SourceObject], plan: BuildPlan, progress: StageProgress
                 ) -> tuple[list[str], int]:
-    """The sorted store keys of ``objects`` and how many were processed now."""
-    chunks = [objects[i:i + CHUNK] for i in range(0, len(objects), CHUNK)]
-    keys, fresh = set(), 0
-    for future in as_completed(list(process_chunk.map(chunks, unmapped(plan.out / "store")))):
+    """The sorted store keys of ``objects`` and how many were processed now (objects already
+    in the store are not sent to a task at all)."""
+    store = plan.store
+    keys = [object_key(o) for o in objects]
+    todo = [o for o, key in zip(objects, keys, strict=True) if not store.has(key)]
+    progress.advance(len(objects) - len(todo))
+    size = max(CHUNK, -(-len(todo) // MAX_TASKS))
+    chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
+    fresh = 0
+    for future in as_completed(list(process_chunk.map(chunks, unmapped(store.root)))):
         done = future.result()
-        keys.update(key for key, _ in done)
         fresh += sum(now for _, now in done)
         progress.advance(len(done))
-    return sorted(keys), fresh
+    return sorted(set(keys)), fresh
 
 
-def release_and_check(keys: list[str], plan: BuildPlan, curated: Curated,
-                      report: BuildReport) -> ReleaseCheck:
-    """Write and check the release, unless one built from the same inputs passed its check
-    and is still in place (:mod:`release.cache`)."""
-    key = cache.inputs_key(keys, plan.config, plan.manifests, report, previous=plan.previous,
-                           files=(TAXONOMY, OVERRIDES))
-    check = cache.passing_check(plan.release_dir, key)
-    if check is None:
-        write_release_files(keys, plan, curated, report)
-        check = check_release_files(plan)
-        if check.ok:
-            cache.remember(plan.release_dir, key, check)
-    return check
+def curate_all(keys: list[str], plan: BuildPlan, ingested: list[Ingested]
+               ) -> tuple[Curated, BuildReport]:
+    """Index the canonical folders, curate, write the review queue, and report the build."""
+    plan.store.link_canonical(plan.out / "canonical", keys)
+    curated = curate_objects(keys, plan)
+    write_review_queue(plan.out / "review_queue.yaml", curated.review)
+    report = build_report((s.record for s in plan.store.iter(keys)), curated,
+                          {i.source: i.skipped for i in ingested if i.skipped})
+    return curated, report
+
+
+def release_and_check(keys: list[str], plan: BuildPlan, curated: Curated, report: BuildReport,
+                      key: str) -> tuple[BuildReport, ReleaseCheck]:
+    """Write and check the release; a passing one is remembered under ``key``
+    (:mod:`release.cache`) with its report."""
+    write_release_files(keys, plan, curated, report)
+    check = check_release_files(plan)
+    if check.ok:
+        cache.remember(plan.release_dir, key, report, check)
+    return report, check

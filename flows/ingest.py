@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 
 from flows.adapters import get_adapter
@@ -23,9 +24,13 @@ class Ingested:
 
 
 def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
-           skip_missing: bool = True, limit: int | None = None) -> Ingested:
-    """Every object of ``manifest`` (at most ``limit``), in the adapter's sorted order.
+           skip_missing: bool = True, limit: int | None = None,
+           span: tuple[int, int | None] = (0, None)) -> Ingested:
+    """The objects of ``manifest`` read from its listed entries ``span`` = ``[start, stop)``
+    (default: all), at most ``limit``, in the adapter's sorted order.
 
+    Spans let one large source be read by several tasks at once: the listing is cheap and
+    the same in each, and the spans of :func:`spans` concatenate to the whole source.
     A local location that does not exist, and a package location whose distributions are
     not installed at the pinned version, are skipped (with the reason: for a package, the
     ``pip install`` line that fixes it) when ``skip_missing``; every other problem is raised
@@ -43,9 +48,23 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
             if skip_missing and exc.code in SKIPPABLE:
                 return Ingested(manifest.name, skipped=exc.message)
             raise
+    start, stop = span
+    entries = islice(adapter.entries(manifest, Path(root), work_dir=source_work), start, stop)
     objects = []
-    for obj in adapter.iter_objects(manifest, Path(root), work_dir=source_work):
-        objects.append(obj)
+    for entry in entries:
+        objects += adapter.read_entry(manifest, entry)
         if limit is not None and len(objects) >= limit:
             break
-    return Ingested(manifest.name, objects)
+    return Ingested(manifest.name, objects[:limit])
+
+
+def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 250,
+          most: int = 64) -> list[tuple[int, int | None]]:
+    """How to split the reading of ``manifest`` into entry spans of about ``size`` (at most
+    ``most`` spans): a generated source, whose entry count is known in advance, is split;
+    any other source is one span (its entries are counted only once it is local)."""
+    if manifest.adapter != "generated":
+        return [(0, None)]
+    n = min(int(manifest.n or 0), limit) if limit is not None else int(manifest.n or 0)
+    step = max(size, -(-n // most))
+    return [(i, min(i + step, n)) for i in range(0, n, step)] or [(0, 0)]

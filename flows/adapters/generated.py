@@ -3,9 +3,10 @@
 The manifest gives ``n`` and ``seed`` instead of a location. Objects ``0..n-1`` of run
 ``seed`` are written under ``root`` (one folder per object id, see
 :mod:`arena_core.generate.output`), lazily and in index order, so a ``limit`` stops the
-work early. A folder whose ``meta.json`` already names the same seed, index, kind and
-generator version is reused (generation is deterministic, so it holds the same bytes);
-anything else is regenerated. ``generated.json`` lists the run once all ``n`` exist.
+work early, and each entry generates its own object, so a build can generate parts of one
+run in parallel (``flows.ingest.ingest(span=...)``). A folder whose ``meta.json`` already
+names the same seed, index, kind and generator version is reused (generation is
+deterministic, so it holds the same bytes); anything else is regenerated.
 
 Each object becomes a :class:`~schemas.sources.SourceObject` with its folder as
 ``root_dir``, ``model.urdf`` as the URDF, every file hashed, the kind id as category
@@ -33,11 +34,9 @@ from pathlib import Path
 from arena_core.generate import (
     GENERATOR_VERSION,
     URDF_NAME,
-    GeneratedInfo,
     generate_one,
     kind_for_index,
     object_id,
-    write_index,
     write_object,
 )
 from flows.adapters.base import Adapter, Entry, folder_files, make_object, resolve_category
@@ -54,31 +53,24 @@ class GeneratedAdapter(Adapter):
 
     name = "generated"
 
-    def iter_objects(self, manifest: SourceManifest, root: str | Path, *,
-                     work_dir: str | Path) -> Iterator[SourceObject]:
-        """Like :meth:`Adapter.iter_objects`, but ``root`` is created (it is our output)."""
-        out = Path(root).expanduser().resolve()
-        out.mkdir(parents=True, exist_ok=True)
-        Path(work_dir).mkdir(parents=True, exist_ok=True)
-        return self._guarded(manifest, self._entries(manifest, out, Path(work_dir).resolve()))
+    def entries(self, manifest: SourceManifest, root: str | Path, *,
+                work_dir: str | Path) -> Iterator[Entry]:
+        """Like :meth:`Adapter.entries`, but ``root`` is created (it is our output)."""
+        Path(root).expanduser().mkdir(parents=True, exist_ok=True)
+        return super().entries(manifest, root, work_dir=work_dir)
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         n, seed = int(manifest.n or 0), int(manifest.seed or 0)
-        infos: list[dict] = []
 
         def read(index: int) -> list[SourceObject]:
             meta = _current_meta(root, seed, index)
             if meta is None:
-                info = write_object(generate_one(seed, index), root, seed=seed, index=index)
-                meta = info.meta()
-            infos.append(meta)
+                meta = write_object(generate_one(seed, index), root, seed=seed, index=index).meta()
             return [_source_object(manifest, root / meta["object_id"], meta)]
 
         for index in range(n):
             oid = object_id(seed, index)
             yield Entry(oid, root / oid, partial(read, index))
-        if len(infos) == n:
-            write_index([_info(root, m) for m in infos], root, n=n, seed=seed)
 
 
 def _current_meta(root: Path, seed: int, index: int) -> dict | None:
@@ -93,15 +85,6 @@ def _current_meta(root: Path, seed: int, index: int) -> dict | None:
     if any(meta.get(k) != v for k, v in expected.items()) or not (folder / URDF_NAME).is_file():
         return None
     return meta
-
-
-def _info(root: Path, meta: dict) -> GeneratedInfo:
-    folder = root / meta["object_id"]
-    return GeneratedInfo(
-        object_id=meta["object_id"], index=meta["index"], seed=meta["seed"], kind=meta["kind"],
-        category=meta["category"], supercategory=meta["supercategory_hint"], name=meta["name"],
-        folder=folder, urdf_path=folder / URDF_NAME, n_links=meta["n_links"],
-        n_moving_joints=meta["n_moving_joints"], joint_types=meta["joint_types"])
 
 
 def _source_object(manifest: SourceManifest, folder: Path, meta: dict) -> SourceObject:

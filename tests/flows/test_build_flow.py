@@ -181,10 +181,16 @@ def test_rows_materialize_and_load_in_yourdfpy(first, tmp_path):
 # ---------------------------------------------------------------------------- 2. incremental
 def test_rebuild_with_nothing_changed_does_no_object_work(first, inputs):
     keys = store_keys(first.out / "store")
+    untouched = [first.out / "release.inputs.json", first.out / "review_queue.yaml",
+                 first.out / "release"]
+    stamps = [p.stat().st_mtime_ns for p in untouched]
     again = run_build(inputs, first.out, runner="thread", workers=2)
-    assert again.processed_now == 0
+    assert again.processed_now == 0 and again.check_ok
+    assert (again.released, again.rejected) == (first.summary.released, first.summary.rejected)
     assert store_keys(first.out / "store") == keys
     assert release_sums(first.out / "release") == first.sums
+    # Not curated, written or checked again: the saved report and check are reused.
+    assert [p.stat().st_mtime_ns for p in untouched] == stamps
     ratio = first.summary.stage_seconds["normalize"] / max(again.stage_seconds["normalize"], 1e-3)
     print(f"\nnormalize: first {first.summary.stage_seconds['normalize']:.2f} s, "
           f"unchanged rebuild {again.stage_seconds['normalize']:.2f} s ({ratio:.0f}x)")
