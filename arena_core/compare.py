@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core.benchmark import BenchmarkError, JointTree, tree_distance
-from arena_core.massprops import is_valid_inertial, link_mass_properties
+from arena_core.inertia import inertia_problem
+from arena_core.massprops import link_mass_properties
 from arena_core.metric import (
     KineticNorm,
     SplitNorm,
@@ -116,10 +117,10 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
 
 def link_body(obj: ArticulatedObject, name: str) -> MassProperties | None:
     """Root-frame mass properties of a link: its ``<inertial>`` when physical
-    (:func:`~arena_core.massprops.is_valid_inertial`), else from its geometry."""
-    link = obj.links[name]
-    body = obj.root_mass(name) if link.inertial is not None and is_valid_inertial(
-        link.inertial) else None
+    (:func:`~arena_core.inertia.inertia_problem`), else from its geometry."""
+    link, given = obj.links[name], obj.links[name].inertial
+    physical = given is not None and inertia_problem(given.mass, given.com, given.inertia) is None
+    body = obj.root_mass(name) if physical else None
     if body is None and link.has_geometry:
         props, _ = link_mass_properties(link)
         body = props.transformed(obj.link_poses[name])

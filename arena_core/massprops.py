@@ -12,8 +12,8 @@ is recorded in :attr:`MassProperties.source`:
 * ``default``: nothing usable loads, or the hull is flat (a 3-vertex mesh, a plane): a cube
   of side :data:`DEFAULT_BOX_SIDE` at the center of whatever vertices loaded.
 
-Every result is positive definite and satisfies the triangle inequality of principal
-moments (:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
+Every result is physical by the one rule (:func:`arena_core.inertia.inertia_problem`;
+:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
 the unit of the stored masses. One bad mesh never raises: it becomes an issue and the link
 falls back to what did load. Codes: ``mesh.unreadable``, ``mesh.too_large``,
 ``mesh.missing``, ``mesh.nonfinite`` (warnings: the verification reports the mesh itself)
@@ -368,51 +368,3 @@ def _hull_vertices(points: np.ndarray) -> np.ndarray:
 def _check_density(density: float) -> None:
     if not (math.isfinite(density) and density > 0):
         raise ValueError(f"density: expected a positive finite kg/m^3, got {density!r}")
-
-
-def is_valid_inertial(props: MassProperties) -> bool:
-    """Whether ``props`` is physical (:func:`inertial_problem` finds nothing)."""
-    return inertial_problem(props) is None
-
-
-def inertial_problem(props: MassProperties) -> tuple[str, str] | None:
-    """``(code, message)`` of what makes ``props`` unphysical, else ``None``.
-
-    Physical: finite mass in ``(tol.MIN_MASS, tol.MAX_MASS]``, finite COM, finite symmetric
-    inertia with principal moments in ``(tol.MIN_INERTIA, tol.MAX_INERTIA]`` obeying
-    ``a + b >= c`` up to ``tol.INERTIA_TRIANGLE``. The one rule for normalization and for
-    ``arena_core.verify``'s mass check; eigenvalues are taken of the scaled matrix, so
-    huge entries cannot overflow.
-
-    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])))[0]
-    'mass.inertia.triangle'
-    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.eye(3) * 1e308))[0]
-    'mass.inertia.implausible'
-    """
-    mass = float(props.mass)
-    if not math.isfinite(mass) or mass <= tol.MIN_MASS:
-        return "mass.nonpositive", f"mass is {mass} kg"
-    if mass > tol.MAX_MASS:
-        return "mass.implausible", f"mass {mass:g} kg > {tol.MAX_MASS:g} kg"
-    com = np.asarray(props.com, dtype=float)
-    if com.shape != (3,) or not np.all(np.isfinite(com)):
-        return "mass.com.nonfinite", f"COM is {com.tolist()}"
-    inertia = np.asarray(props.inertia, dtype=float)
-    if inertia.shape != (3, 3) or not np.all(np.isfinite(inertia)):
-        return "mass.inertia.nonfinite", "inertia is not a finite 3x3 matrix"
-    scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
-    unit = inertia / scale
-    if np.abs(unit - unit.T).max() > tol.INERTIA_TRIANGLE:
-        return "mass.inertia.asymmetric", f"inertia is not symmetric: {inertia.tolist()}"
-    moments = np.linalg.eigvalsh(0.5 * (unit + unit.T)) * scale
-    if moments[0] <= tol.MIN_INERTIA:
-        return ("mass.inertia.not_positive_definite",
-                f"principal moments {moments.tolist()} are not all positive")
-    if moments[2] > tol.MAX_INERTIA:
-        return ("mass.inertia.implausible",
-                f"principal moment {moments[2]:g} kg m^2 > {tol.MAX_INERTIA:g}")
-    a, b, c = moments
-    if a + b < c * (1.0 - tol.INERTIA_TRIANGLE):
-        return ("mass.inertia.triangle", f"principal moments {moments.tolist()} violate "
-                "a + b >= c (no rigid body has this inertia)")
-    return None

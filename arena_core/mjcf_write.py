@@ -432,13 +432,13 @@ def principal_inertia(inertia: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _physical_moments(moments: np.ndarray, moving: bool) -> np.ndarray:
     """Moments MuJoCo accepts: rounding negatives to 0, moving bodies floored (see
     :data:`MIN_MOVING_INERTIA`), triangle-inequality violations within
-    ``tol.INERTIA_TRIANGLE`` (a flat plate's ``C = A + B`` after rounding) closed."""
+    ``tol.INERTIA_SLACK`` (a flat plate's ``C = A + B`` after rounding) closed."""
     d = np.maximum(np.asarray(moments, float), 0.0)
     if moving:
         d = np.maximum(d, max(tol.INERTIA_FLOOR * float(d.max()), MIN_MOVING_INERTIA))
     for i in range(3):
         others = float(d.sum() - d[i])
-        if others < d[i] <= others * (1.0 + tol.INERTIA_TRIANGLE):
+        if others < d[i] <= others * (1.0 + tol.INERTIA_SLACK):
             d[i] = others
     return d
 
