@@ -12,7 +12,7 @@ import numpy as np
 import trimesh
 
 from arena_core.curation.signature import SIGNATURE_POINTS, ShapeSignature, shape_signature
-from arena_core.massprops import MeshCache, MeshLoadFailure, link_mass_properties, load_trimesh
+from arena_core.massprops import MeshCache, MeshLoadFailure, link_mass_properties
 from arena_core.model import ArticulatedObject
 
 
@@ -42,12 +42,16 @@ class ObjectFeatures:
                    volume=float(data["volume"]), signature=signature)
 
 
-def object_features(obj: ArticulatedObject, *, seed: int = 0) -> ObjectFeatures:
-    """Features of ``obj`` at rest; the mesh volume is the sum of link mass volumes (m^3)."""
+def object_features(obj: ArticulatedObject, *, seed: int = 0,
+                    cache: MeshCache | None = None) -> ObjectFeatures:
+    """Features of ``obj`` at rest; the mesh volume is the sum of link mass volumes (m^3).
+
+    ``cache``: the object's mesh cache (a fresh one when ``None``).
+    """
     counts: dict[str, int] = {}
     for joint in obj.joints:
         counts[joint.type] = counts.get(joint.type, 0) + 1
-    cache = MeshCache()
+    cache = cache if cache is not None else MeshCache()
     surface = _surface(obj, cache)
     if surface is None or len(surface.faces) == 0:
         return ObjectFeatures(counts, (0.0, 0.0, 0.0), 0.0, None)
@@ -68,10 +72,10 @@ def _surface(obj: ArticulatedObject, cache: MeshCache) -> trimesh.Trimesh | None
             if ref.kind != "visual" or ref.path is None:
                 continue
             try:
-                mesh = load_trimesh(ref.path)
+                mesh = cache.mesh(ref.path)
             except MeshLoadFailure:  # unreadable meshes are verification's business
                 continue
-            if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
+            if len(mesh.faces) == 0:  # points only: no surface to sample
                 continue
             pose = obj.link_poses[name] @ np.asarray(ref.origin, float)
             vertices = (np.asarray(mesh.vertices) * ref.scale) @ pose[:3, :3].T + pose[:3, 3]

@@ -24,7 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshLoadFailure, load_trimesh
+from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
 
@@ -150,27 +150,28 @@ def contact_sheet(
 def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES) -> list[np.ndarray]:
     """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), ``<= max_faces`` overall.
 
-    Faces are decimated by a fixed stride (deterministic), shared evenly over links.
+    Faces are decimated by a fixed stride (deterministic), shared evenly over links. Each
+    mesh file is read once (one :class:`~arena_core.massprops.MeshCache` per object).
     """
-    per_link = []
+    cache, per_link = MeshCache(), []
     for name in sorted(obj.links):
-        tris = _link_triangles(obj, name)
+        tris = _link_triangles(obj, name, cache)
         if len(tris):
             per_link.append(tris)
     budget = max(1, max_faces // max(len(per_link), 1))
     return [t[:: max(1, -(-len(t) // budget))] for t in per_link]
 
 
-def _link_triangles(obj: ArticulatedObject, name: str) -> np.ndarray:
+def _link_triangles(obj: ArticulatedObject, name: str, cache: MeshCache) -> np.ndarray:
     link, pose = obj.links[name], obj.link_poses[name]
     parts = []
     for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
         try:
-            loaded = load_trimesh(mesh.path)
+            loaded = cache.mesh(mesh.path)
         except MeshLoadFailure:  # an unreadable mesh is left out of the picture
             continue
-        verts = np.asarray(loaded.vertices, float) * np.asarray(mesh.scale, float)
-        parts.append(_transform(verts, pose @ mesh.origin)[np.asarray(loaded.faces, int)])
+        verts = loaded.vertices * np.asarray(mesh.scale, float)
+        parts.append(_transform(verts, pose @ mesh.origin)[loaded.faces])
     for prim in (p for p in link.primitives if p.kind == "visual"):
         shape = _primitive_mesh(prim.shape, prim.size)
         parts.append(_transform(shape.vertices, pose @ prim.origin)[shape.faces])

@@ -18,6 +18,7 @@ from arena_core.massprops import (
     DEFAULT_BOX_SIDE,
     NOMINAL_DENSITY,
     MeshCache,
+    MeshLoadFailure,
     default_mass_properties,
     link_mass_properties,
     regularize_inertia,
@@ -174,16 +175,55 @@ def test_collada_mesh_loads(tmp_path: Path):
     assert issues == [] and props.mass == pytest.approx(RHO * 6.0)
 
 
-def test_cache_loads_each_path_and_scale_once(box_stl: Path, monkeypatch):
+def _counting_loads(monkeypatch) -> list:
     calls = []
     real = trimesh.load
     monkeypatch.setattr(trimesh, "load", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    return calls
+
+
+def test_cache_reads_each_file_once_whatever_the_scale(box_stl: Path, monkeypatch):
+    calls = _counting_loads(monkeypatch)
     cache = MeshCache()
     refs = (_mesh_ref(box_stl), _mesh_ref(box_stl, origin=_pose(xyz=(1, 0, 0))),
             _mesh_ref(box_stl, scale=(2, 2, 2)))
+    big, _ = link_mass_properties(Link("a", meshes=refs[2:]), cache=cache)
     link_mass_properties(Link("a", meshes=refs), cache=cache)
     link_mass_properties(Link("b", meshes=refs[:1]), cache=cache)
-    assert len(calls) == 2
+    assert len(calls) == 1 and big.mass == pytest.approx(RHO * 6.0 * 8)
+    assert cache.mesh(box_stl).vertices.flags.writeable is False  # shared: read-only
+
+
+def test_cache_knows_copies_by_content(tmp_path: Path, box_stl: Path, monkeypatch):
+    """A verbatim copy and an .obj whose mtllib is renamed are served from the first read;
+    an .obj with other geometry bytes, or a glTF (which may name other files), is read."""
+    calls = _counting_loads(monkeypatch)
+    cache = MeshCache()
+    copy = tmp_path / "copy.stl"
+    copy.write_bytes(box_stl.read_bytes())
+    text = trimesh.creation.box(extents=[1.0, 2.0, 3.0]).export(file_type="obj")
+    (tmp_path / "a.obj").write_text("mtllib a.mtl\nusemtl red\n" + text)
+    (tmp_path / "b.obj").write_text("mtllib 0123abcd.mtl\nusemtl red\n" + text)
+    (tmp_path / "c.obj").write_text("usemtl red\n" + text)
+    (tmp_path / "d.obj").write_text("usemtl red\n" + text + "v 9 9 9\n")
+    first = cache.mesh(tmp_path / "a.obj")
+    assert all(cache.mesh(tmp_path / name) is first for name in ("b.obj", "c.obj"))
+    cache.mesh(box_stl), cache.mesh(copy), cache.mesh(tmp_path / "d.obj")
+    assert [Path(c).name for c in calls] == ["a.obj", box_stl.name, "d.obj"]
+
+
+def test_cache_keeps_failures_and_names_them(tmp_path: Path, monkeypatch):
+    calls = _counting_loads(monkeypatch)
+    cache = MeshCache()
+    bad = tmp_path / "bad.stl"
+    bad.write_bytes(b"solid nothing\nendsolid nothing\n")
+    for _ in range(2):
+        with pytest.raises(MeshLoadFailure) as failure:
+            cache.part(bad, np.ones(3))
+        assert failure.value.code == "mesh.unreadable"
+    with pytest.raises(MeshLoadFailure, match="no such file") as missing:
+        cache.mesh(tmp_path / "gone.obj")
+    assert missing.value.code == "mesh.missing" and len(calls) == 1
 
 
 def test_visual_geometry_preferred_over_collision(box_stl: Path):
