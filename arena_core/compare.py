@@ -95,8 +95,8 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
     """Score ``pred`` against ``gt``: tree distances, the optimal matching and per-joint scores.
 
     ``mass_of(gt, link_name)`` gives the root-frame mass properties of a ground-truth link
-    for ``E_B`` (default :func:`link_body`); ``E_B`` is ``None`` without them or when a
-    limit is infinite.
+    for ``E_B`` (default :func:`link_body`); ``E_B`` is ``None`` without them, when they are
+    not physical (:func:`~arena_core.inertia.inertia_problem`) or when a limit is infinite.
     """
     tree = object_tree_distance(gt, pred, alpha=alpha, kappa=kappa)
     finite = _all_finite(gt) and _all_finite(pred)
@@ -154,13 +154,14 @@ def _matches(gt, pred, matching, alpha, kappa, mass_of) -> tuple[JointMatch, ...
 
 
 def _finite_scores(gt, i, tw_g, tw_p, lim_g, lim_p, norm, mass_of):
-    """``(E_alpha, E_B)`` of one pair; ``None`` when a limit is infinite or no mass is known."""
+    """``(E_alpha, E_B)`` of one pair; ``None`` when a limit is infinite or the child link
+    has no physical mass properties (:func:`~arena_core.inertia.inertia_problem`)."""
     if not (np.all(np.isfinite(lim_g)) and np.all(np.isfinite(lim_p))):
         return None, None
     z_g, z_p = endpoints(tw_g, lim_g[0], lim_g[1]), endpoints(tw_p, lim_p[0], lim_p[1])
     e_alpha = float(joint_distance(z_g, z_p, norm=norm))
     body = mass_of(gt, gt.joints[i].child)
-    if body is None or not body.mass > 0:
+    if body is None or inertia_problem(body.mass, body.com, body.inertia) is not None:
         return e_alpha, None
     kin = KineticNorm(mass=body.mass, com=body.com, inertia=body.inertia)
     return e_alpha, float(joint_distance(z_g, z_p, norm=kin))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,8 @@ from arena_core.metric import KineticNorm
 from arena_core.metric.norms import NormError
 from arena_core.model import MassProperties
 from arena_core.verify.mass import inertial_issues
+
+TUTORIAL = Path(__file__).resolve().parents[1] / "fixtures" / "tutorial"
 
 BAD = [
     ((-1.0, np.zeros(3), np.eye(3)), "mass.nonpositive"),
@@ -67,3 +71,14 @@ def test_a_batch_names_its_first_bad_body():
     with pytest.raises(NormError, match="body 2: "):
         KineticNorm(mass, np.zeros((4, 3)), inertia)
     assert inertia_problem(mass[:2], np.zeros((2, 3)), inertia[:2]) is None
+
+
+def test_scores_have_no_kinetic_distance_for_an_unphysical_body():
+    from arena_core.compare import score_objects
+    from arena_core.urdf import read_urdf
+
+    ref = read_urdf(TUTORIAL / "cabinet_ref.urdf").obj
+    assert any(m.E_B is not None for m in score_objects(ref, ref).matches)
+    tiny = score_objects(ref, ref, mass_of=lambda obj, name: MassProperties(
+        0.5 * tol.MIN_MASS, np.zeros(3), np.eye(3)))
+    assert tiny.matches and all(m.E_B is None and m.E_alpha is not None for m in tiny.matches)
