@@ -69,7 +69,7 @@ def inertia_problem(mass, com, inertia) -> tuple[str, str] | None:
     bad = np.argwhere(broken.any(axis=0))
     if len(bad) == 0:
         return None
-    body = tuple(bad[0])
+    body = tuple(int(i) for i in bad[0])
     code = _CODES[int(np.argmax(broken[(slice(None), *body)]))]
     message = _messages(float(mass[body]), com[body], inertia[body], moments[body])[code]
     return code, (f"body {body[0] if len(body) == 1 else body}: {message}" if body else message)
