@@ -15,10 +15,11 @@ Every mesh in a format other than ``.obj`` and ``.stl`` (``.glb``, ``.gltf``, ``
 the canonical object (MuJoCo reads only ``.obj``/``.stl``/``.msh``, PyBullet no ``.glb``);
 so is an ``.stl`` MuJoCo cannot read: ASCII, or binary with more than
 :data:`MUJOCO_STL_FACES` triangles.
-The geometry is read by the project's one mesh loader
-(:func:`arena_core.massprops.load_trimesh`: a scene is flattened with the file's own node
-transforms) and written as ``v x y z`` lines (each coordinate the shortest text that reads
-back as the same float, ``repr``) and 1-based ``f a b c`` lines, nothing else: the bytes
+The geometry is read by the project's one mesh loader through the object's
+:class:`~arena_core.massprops.MeshCache` (:func:`arena_core.massprops.read_mesh`: a scene is
+flattened with the file's own node transforms) and written as ``v x y z`` lines (each
+coordinate the shortest text that reads back as the same float, ``repr``) and 1-based
+``f a b c`` lines, nothing else: the bytes
 are deterministic and the vertices are exactly those of the source in its file units (the
 URDF's ``<mesh scale>`` and origin stay as they are). Visual materials (colors, textures,
 UVs) of converted meshes are not carried. The conversions are reported once per object as
@@ -47,7 +48,7 @@ import numpy as np
 from arena_core.fsutil import FileProblem, file_problem
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
-from arena_core.massprops import MeshLoadFailure, load_trimesh
+from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue
 
@@ -72,6 +73,7 @@ class _Copier:
     """Copies files into ``folder / MESH_DIR`` and remembers what it dropped."""
 
     folder: Path
+    cache: MeshCache
     stored: dict[Path, str] = field(default_factory=dict)
     missing_materials: list[str] = field(default_factory=list)
     missing_textures: list[str] = field(default_factory=list)
@@ -99,8 +101,8 @@ class _Copier:
                 self.stored[real] = self._store_file(real)
             else:
                 try:
-                    data = obj_bytes(real)
-                except Exception as exc:  # noqa: BLE001 - a bad mesh is this object's issue
+                    data = obj_bytes(real, cache=self.cache)
+                except MeshLoadFailure as exc:  # a bad mesh is this object's issue
                     self.unconvertible.add(real)
                     name = (label or real.name)[:200]
                     self.refused.append(Issue(
@@ -203,13 +205,15 @@ class _Copier:
         return out
 
 
-def copy_meshes(obj: ArticulatedObject, folder: Path) -> tuple[dict[str, str], list[Issue]]:
+def copy_meshes(obj: ArticulatedObject, folder: Path, *, cache: MeshCache | None = None
+                ) -> tuple[dict[str, str], list[Issue]]:
     """Copy every resolved mesh of ``obj`` into ``folder / MESH_DIR``.
 
-    Returns ``{MeshRef.path: "meshes/<sha16>.<ext>"}`` (a mesh that cannot be converted has
-    no entry) and the issues of the copy.
+    ``cache``: the object's mesh cache, which reads the files to convert (a fresh one when
+    ``None``). Returns ``{MeshRef.path: "meshes/<sha16>.<ext>"}`` (a mesh that cannot be
+    converted has no entry) and the issues of the copy.
     """
-    copier = _Copier(Path(folder))
+    copier = _Copier(Path(folder), cache if cache is not None else MeshCache())
     names, seen = {}, set()
     for link in obj.links.values():
         for ref in link.meshes:
@@ -221,20 +225,20 @@ def copy_meshes(obj: ArticulatedObject, folder: Path) -> tuple[dict[str, str], l
     return names, copier.issues()
 
 
-def obj_bytes(path: str | os.PathLike) -> bytes:
+def obj_bytes(path: str | os.PathLike, *, cache: MeshCache | None = None) -> bytes:
     """The geometry of the mesh file ``path`` as OBJ text (see the module docstring).
 
     Vertices are written in the loader's order, every one of them (also those no face
     uses), each coordinate as ``repr(float)``, so reading the text back gives the same
-    float64 values; faces are triangles with 1-based indices.
+    float64 values; faces are triangles with 1-based indices. ``cache``: the mesh cache
+    that reads the file (a fresh one when ``None``).
 
     Raises:
         MeshLoadFailure: the file cannot be read (its code), has no triangles
             (``mesh.no_faces``) or non-finite vertices (``mesh.nonfinite``).
     """
-    mesh = load_trimesh(path)
-    vertices = np.asarray(mesh.vertices, dtype=np.float64).reshape(-1, 3)
-    faces = np.asarray(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
+    mesh = (cache if cache is not None else MeshCache()).mesh(path)
+    vertices, faces = mesh.vertices, mesh.faces
     if len(faces) == 0:
         raise MeshLoadFailure("mesh.no_faces", "the file holds no triangles (points or "
                               "lines only)")
@@ -315,11 +319,9 @@ _NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
 _FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
 
 
-def _reason(exc: Exception) -> str:
+def _reason(exc: MeshLoadFailure) -> str:
     """The loader's reason (with its code), in one line."""
-    text = " ".join(str(exc).split())[:300] or type(exc).__name__
-    code = getattr(exc, "code", None)
-    return f"{code}: {text}" if code else f"{type(exc).__name__}: {text}"
+    return f"{exc.code}: {' '.join(str(exc).split())[:300]}"
 
 
 def _rewrite_lines(path: Path, rewrite, *, marker: bytes = b"") -> bytes:

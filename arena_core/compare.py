@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core.benchmark import BenchmarkError, JointTree, tree_distance
-from arena_core.massprops import is_valid_inertial, link_mass_properties
+from arena_core.inertia import inertia_problem
+from arena_core.massprops import link_mass_properties
 from arena_core.metric import (
     KineticNorm,
     SplitNorm,
@@ -94,8 +95,8 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
     """Score ``pred`` against ``gt``: tree distances, the optimal matching and per-joint scores.
 
     ``mass_of(gt, link_name)`` gives the root-frame mass properties of a ground-truth link
-    for ``E_B`` (default :func:`link_body`); ``E_B`` is ``None`` without them or when a
-    limit is infinite.
+    for ``E_B`` (default :func:`link_body`); ``E_B`` is ``None`` without them, when they are
+    not physical (:func:`~arena_core.inertia.inertia_problem`) or when a limit is infinite.
     """
     tree = object_tree_distance(gt, pred, alpha=alpha, kappa=kappa)
     finite = _all_finite(gt) and _all_finite(pred)
@@ -116,10 +117,10 @@ def score_objects(gt: ArticulatedObject, pred: ArticulatedObject, *, alpha: floa
 
 def link_body(obj: ArticulatedObject, name: str) -> MassProperties | None:
     """Root-frame mass properties of a link: its ``<inertial>`` when physical
-    (:func:`~arena_core.massprops.is_valid_inertial`), else from its geometry."""
-    link = obj.links[name]
-    body = obj.root_mass(name) if link.inertial is not None and is_valid_inertial(
-        link.inertial) else None
+    (:func:`~arena_core.inertia.inertia_problem`), else from its geometry."""
+    link, given = obj.links[name], obj.links[name].inertial
+    physical = given is not None and inertia_problem(given.mass, given.com, given.inertia) is None
+    body = obj.root_mass(name) if physical else None
     if body is None and link.has_geometry:
         props, _ = link_mass_properties(link)
         body = props.transformed(obj.link_poses[name])
@@ -153,13 +154,14 @@ def _matches(gt, pred, matching, alpha, kappa, mass_of) -> tuple[JointMatch, ...
 
 
 def _finite_scores(gt, i, tw_g, tw_p, lim_g, lim_p, norm, mass_of):
-    """``(E_alpha, E_B)`` of one pair; ``None`` when a limit is infinite or no mass is known."""
+    """``(E_alpha, E_B)`` of one pair; ``None`` when a limit is infinite or the child link
+    has no physical mass properties (:func:`~arena_core.inertia.inertia_problem`)."""
     if not (np.all(np.isfinite(lim_g)) and np.all(np.isfinite(lim_p))):
         return None, None
     z_g, z_p = endpoints(tw_g, lim_g[0], lim_g[1]), endpoints(tw_p, lim_p[0], lim_p[1])
     e_alpha = float(joint_distance(z_g, z_p, norm=norm))
     body = mass_of(gt, gt.joints[i].child)
-    if body is None or not body.mass > 0:
+    if body is None or inertia_problem(body.mass, body.com, body.inertia) is not None:
         return e_alpha, None
     kin = KineticNorm(mass=body.mass, com=body.com, inertia=body.inertia)
     return e_alpha, float(joint_distance(z_g, z_p, norm=kin))

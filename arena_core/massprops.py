@@ -12,8 +12,8 @@ is recorded in :attr:`MassProperties.source`:
 * ``default``: nothing usable loads, or the hull is flat (a 3-vertex mesh, a plane): a cube
   of side :data:`DEFAULT_BOX_SIDE` at the center of whatever vertices loaded.
 
-Every result is positive definite and satisfies the triangle inequality of principal
-moments (:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
+Every result is physical by the one rule (:func:`arena_core.inertia.inertia_problem`;
+:func:`regularize_inertia`). Density cancels in the metric (SPEC 3); it only sets
 the unit of the stored masses. One bad mesh never raises: it becomes an issue and the link
 falls back to what did load. Codes: ``mesh.unreadable``, ``mesh.too_large``,
 ``mesh.missing``, ``mesh.nonfinite`` (warnings: the verification reports the mesh itself)
@@ -30,8 +30,10 @@ Example:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -83,26 +85,91 @@ class MeshLoadFailure(ArenaError, ValueError):
         self.code = code
 
 
+@dataclass(frozen=True)
+class MeshGeometry:
+    """The geometry of one mesh file as :func:`read_mesh` reads it, in file units.
+
+    ``vertices`` ``(n, 3)`` float64 (``n >= 1``), ``faces`` ``(m, 3)`` int64 (``(0, 3)`` for
+    a file of points); both read-only, since a :class:`MeshCache` shares them.
+    """
+
+    vertices: np.ndarray
+    faces: np.ndarray
+
+
 class MeshCache:
-    """Mesh parts loaded once per ``(resolved path, scale)`` (failures are cached too)."""
+    """Each mesh file of an object read once (:func:`read_mesh`), failures included.
+
+    A file is known by its content where the canonical copy keeps it: an ``.stl`` by the
+    sha256 of its bytes, an ``.obj`` by that of its bytes without ``mtllib`` lines (the
+    loader never reads materials, and the copy only renames them), so the canonical folder
+    is served from the reads of its source. Other formats (which may name further files,
+    and whose copies are converted to ``.obj``) are known by resolved path. Parts are kept
+    per ``(file, scale)``. One cache serves one object's processing: it holds the geometry
+    of every mesh it read, and files must not change while it lives.
+    """
 
     def __init__(self, max_bytes: int = MESH_MAX_BYTES):
         self.max_bytes = max_bytes
+        self._keys: dict[str, tuple[str, str]] = {}
+        self._meshes: dict[tuple[str, str], MeshGeometry | MeshLoadFailure] = {}
         self._parts: dict[tuple, Part | MeshLoadFailure] = {}
+
+    def mesh(self, path: str | os.PathLike) -> MeshGeometry:
+        """The geometry of the file at ``path``; raises :class:`MeshLoadFailure`."""
+        key = self._key(path)
+        if key not in self._meshes:
+            self._meshes[key] = _attempt(lambda: read_mesh(path, max_bytes=self.max_bytes))
+        return _found(self._meshes[key])
 
     def part(self, path: str | os.PathLike, scale: np.ndarray) -> Part:
         """The mesh at ``path`` scaled by ``scale`` ``(3,)``; raises :class:`MeshLoadFailure`."""
         scale = np.broadcast_to(np.asarray(scale, dtype=float), (3,))
-        key = (os.path.realpath(path), tuple(float(s) for s in scale))
+        key = (self._key(path), tuple(float(s) for s in scale))
         if key not in self._parts:
-            try:
-                self._parts[key] = _load_part(str(path), scale, self.max_bytes)
-            except MeshLoadFailure as exc:
-                self._parts[key] = exc
-        found = self._parts[key]
-        if isinstance(found, MeshLoadFailure):
-            raise found
-        return found
+            self._parts[key] = _attempt(lambda: _scaled_part(self.mesh(path), scale))
+        return _found(self._parts[key])
+
+    def _key(self, path: str | os.PathLike) -> tuple[str, str]:
+        real = os.path.realpath(path)
+        if real not in self._keys:
+            self._keys[real] = _content_key(real, self.max_bytes)
+        return self._keys[real]
+
+
+#: Formats a :class:`MeshCache` knows by content (those the canonical copy can keep).
+CONTENT_KEYED = (".obj", ".stl")
+
+_MTLLIB_LINE = re.compile(rb"(?m)^[ \t]*mtllib(?:[ \t\r][^\n]*)?(?:\n|$)")
+
+
+def _content_key(real: str, max_bytes: int) -> tuple[str, str]:
+    """``(format, sha256 of the geometry bytes)``, or ``("path", real)`` (see MeshCache)."""
+    ext = os.path.splitext(real)[1].lower()
+    if ext not in CONTENT_KEYED or file_problem(real, max_bytes=max_bytes) is not None:
+        return "path", real
+    try:
+        with open(real, "rb") as stream:
+            data = stream.read()
+    except OSError:
+        return "path", real  # read_mesh says what is wrong
+    if ext == ".obj":
+        data = _MTLLIB_LINE.sub(b"", data)
+    return ext, hashlib.sha256(data).hexdigest()
+
+
+def _attempt(load):
+    """``load()``, or the :class:`MeshLoadFailure` it raised (to be cached like a result)."""
+    try:
+        return load()
+    except MeshLoadFailure as exc:
+        return exc
+
+
+def _found(entry):
+    if isinstance(entry, MeshLoadFailure):
+        raise entry
+    return entry
 
 
 def link_mass_properties(
@@ -299,22 +366,21 @@ def _triangles_part(tris: np.ndarray, hull: np.ndarray, *, solid: bool) -> Part:
                 np.asarray(props.inertia, float), hull, solid)
 
 
-def _load_part(path: str, scale: np.ndarray, max_bytes: int) -> Part:
-    mesh = load_trimesh(path, max_bytes=max_bytes)
-    vertices = np.asarray(mesh.vertices, dtype=float).reshape(-1, 3) * scale
-    faces = np.asarray(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
+def _scaled_part(mesh: MeshGeometry, scale: np.ndarray) -> Part:
+    vertices = mesh.vertices * scale
     if not np.all(np.isfinite(vertices)):
         raise MeshLoadFailure("mesh.nonfinite", "vertices are not all finite")
-    if np.prod(np.sign(scale)) < 0:
-        faces = faces[:, ::-1]
-    return _solid_part(vertices, faces)
+    faces = mesh.faces[:, ::-1] if np.prod(np.sign(scale)) < 0 else mesh.faces
+    return _solid_part(vertices, faces.copy())
 
 
-def load_trimesh(path: str | os.PathLike, *, max_bytes: int = MESH_MAX_BYTES):
-    """The geometry of one mesh file as a ``trimesh.Trimesh`` (the one way meshes are read).
+def read_mesh(path: str | os.PathLike, *, max_bytes: int = MESH_MAX_BYTES) -> MeshGeometry:
+    """The geometry of one mesh file (the one way mesh files are read; through a
+    :class:`MeshCache`, each file once per object).
 
-    The file is checked before it is read (:func:`arena_core.fsutil.file_problem`); an
-    OBJ's materials are never opened (geometry only).
+    The file is checked before it is read (:func:`arena_core.fsutil.file_problem`, at most
+    ``max_bytes``); trimesh flattens a scene with the file's own node transforms and never
+    opens an OBJ's materials (geometry only).
 
     Raises:
         MeshLoadFailure: ``mesh.<kind>`` (missing, too_large, not_a_file, ...) or
@@ -332,7 +398,11 @@ def load_trimesh(path: str | os.PathLike, *, max_bytes: int = MESH_MAX_BYTES):
                               f"({type(exc).__name__}: {str(exc)[:200]})") from None
     if len(getattr(mesh, "vertices", ())) == 0:
         raise MeshLoadFailure("mesh.unreadable", "no geometry could be read from the file")
-    return mesh
+    vertices = np.array(mesh.vertices, dtype=np.float64).reshape(-1, 3)
+    faces = np.array(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
+    vertices.setflags(write=False)
+    faces.setflags(write=False)
+    return MeshGeometry(vertices, faces)
 
 
 def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
@@ -368,51 +438,3 @@ def _hull_vertices(points: np.ndarray) -> np.ndarray:
 def _check_density(density: float) -> None:
     if not (math.isfinite(density) and density > 0):
         raise ValueError(f"density: expected a positive finite kg/m^3, got {density!r}")
-
-
-def is_valid_inertial(props: MassProperties) -> bool:
-    """Whether ``props`` is physical (:func:`inertial_problem` finds nothing)."""
-    return inertial_problem(props) is None
-
-
-def inertial_problem(props: MassProperties) -> tuple[str, str] | None:
-    """``(code, message)`` of what makes ``props`` unphysical, else ``None``.
-
-    Physical: finite mass in ``(tol.MIN_MASS, tol.MAX_MASS]``, finite COM, finite symmetric
-    inertia with principal moments in ``(tol.MIN_INERTIA, tol.MAX_INERTIA]`` obeying
-    ``a + b >= c`` up to ``tol.INERTIA_TRIANGLE``. The one rule for normalization and for
-    ``arena_core.verify``'s mass check; eigenvalues are taken of the scaled matrix, so
-    huge entries cannot overflow.
-
-    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])))[0]
-    'mass.inertia.triangle'
-    >>> inertial_problem(MassProperties(1.0, np.zeros(3), np.eye(3) * 1e308))[0]
-    'mass.inertia.implausible'
-    """
-    mass = float(props.mass)
-    if not math.isfinite(mass) or mass <= tol.MIN_MASS:
-        return "mass.nonpositive", f"mass is {mass} kg"
-    if mass > tol.MAX_MASS:
-        return "mass.implausible", f"mass {mass:g} kg > {tol.MAX_MASS:g} kg"
-    com = np.asarray(props.com, dtype=float)
-    if com.shape != (3,) or not np.all(np.isfinite(com)):
-        return "mass.com.nonfinite", f"COM is {com.tolist()}"
-    inertia = np.asarray(props.inertia, dtype=float)
-    if inertia.shape != (3, 3) or not np.all(np.isfinite(inertia)):
-        return "mass.inertia.nonfinite", "inertia is not a finite 3x3 matrix"
-    scale = max(float(np.abs(inertia).max()), tol.MIN_INERTIA)
-    unit = inertia / scale
-    if np.abs(unit - unit.T).max() > tol.INERTIA_TRIANGLE:
-        return "mass.inertia.asymmetric", f"inertia is not symmetric: {inertia.tolist()}"
-    moments = np.linalg.eigvalsh(0.5 * (unit + unit.T)) * scale
-    if moments[0] <= tol.MIN_INERTIA:
-        return ("mass.inertia.not_positive_definite",
-                f"principal moments {moments.tolist()} are not all positive")
-    if moments[2] > tol.MAX_INERTIA:
-        return ("mass.inertia.implausible",
-                f"principal moment {moments[2]:g} kg m^2 > {tol.MAX_INERTIA:g}")
-    a, b, c = moments
-    if a + b < c * (1.0 - tol.INERTIA_TRIANGLE):
-        return ("mass.inertia.triangle", f"principal moments {moments.tolist()} violate "
-                "a + b >= c (no rigid body has this inertia)")
-    return None

@@ -75,7 +75,7 @@ from lxml import etree
 from arena_core import tolerances as tol
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
-from arena_core.massprops import MeshLoadFailure, load_trimesh
+from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.urdf_write import fmt
 from schemas.issues import Issue, issue
@@ -219,13 +219,16 @@ def world_parent_pairs(obj: ArticulatedObject) -> list[tuple[str, str]]:
 # ----------------------------------------------------------------------------- writing
 def write_mjcf(obj: ArticulatedObject, folder: str | os.PathLike, *, filename: str = MJCF_FILE,
                placeholder_mass: float = PLACEHOLDER_MASS,
-               placeholder_inertia: float = PLACEHOLDER_INERTIA) -> MjcfResult:
+               placeholder_inertia: float = PLACEHOLDER_INERTIA,
+               cache: MeshCache | None = None) -> MjcfResult:
     """Write ``obj`` as MJCF to ``folder / filename`` (atomically) and say what changed.
 
     Mesh files are referenced by their URDF filenames relative to ``folder`` (the canonical
-    folder holding ``object.urdf`` and ``meshes/``).
+    folder holding ``object.urdf`` and ``meshes/``). ``cache``: the object's mesh cache,
+    which reads the ``.stl`` files whose vertices are counted (a fresh one when ``None``).
     """
-    text, result = _build(obj, Path(folder) / filename, placeholder_mass, placeholder_inertia)
+    text, result = _build(obj, Path(folder) / filename, placeholder_mass, placeholder_inertia,
+                          cache if cache is not None else MeshCache())
     write_atomic(result.path, text)
     return result
 
@@ -233,15 +236,15 @@ def write_mjcf(obj: ArticulatedObject, folder: str | os.PathLike, *, filename: s
 def mjcf_string(obj: ArticulatedObject, *, placeholder_mass: float = PLACEHOLDER_MASS,
                 placeholder_inertia: float = PLACEHOLDER_INERTIA) -> str:
     """The MJCF text :func:`write_mjcf` writes for ``obj``."""
-    return _build(obj, Path(MJCF_FILE), placeholder_mass, placeholder_inertia)[0]
+    return _build(obj, Path(MJCF_FILE), placeholder_mass, placeholder_inertia, MeshCache())[0]
 
 
-def _build(obj: ArticulatedObject, path: Path, mass: float, inertia: float
+def _build(obj: ArticulatedObject, path: Path, mass: float, inertia: float, cache: MeshCache
            ) -> tuple[str, MjcfResult]:
     if not (mass > tol.MIN_MASS and inertia > MIN_MOVING_INERTIA):
         raise ValueError(f"placeholder mass/inertia must exceed {tol.MIN_MASS:g} kg / "
                          f"{MIN_MOVING_INERTIA:g} kg m^2, got {mass!r} / {inertia!r}")
-    writer = _Writer(obj, mjcf_names(obj), mass, inertia)
+    writer = _Writer(obj, mjcf_names(obj), mass, inertia, cache)
     text = writer.text()
     welded = tuple(j.name for j in obj.joints if j.moving and not _has_dof(j))
     return text, MjcfResult(path, writer.names, tuple(writer.placeholders),
@@ -251,8 +254,9 @@ def _build(obj: ArticulatedObject, path: Path, mass: float, inertia: float
 class _Writer:
     """Builds the MJCF tree of one object (state: mesh assets, what was changed)."""
 
-    def __init__(self, obj: ArticulatedObject, names: MjcfNames, mass: float, inertia: float):
-        self.obj, self.names, self.placeholder = obj, names, (mass, inertia)
+    def __init__(self, obj: ArticulatedObject, names: MjcfNames, mass: float, inertia: float,
+                 cache: MeshCache):
+        self.obj, self.names, self.placeholder, self.cache = obj, names, (mass, inertia), cache
         self.root = etree.Element("mujoco", model=obj.name)
         etree.SubElement(self.root, "compiler", angle="radian", meshdir=".",
                          autolimits="true", inertiafromgeom="false")
@@ -355,7 +359,7 @@ class _Writer:
         etree.SubElement(self.equality, "joint", attrs)
 
     def _mesh_geom(self, el: etree._Element, link: Link, mesh: MeshRef) -> None:
-        reason = _mesh_problem(mesh)
+        reason = _mesh_problem(mesh, self.cache)
         if reason is not None:
             self.skipped.append(SkippedMesh(link.name, mesh.filename, mesh.kind, reason))
             return
@@ -372,7 +376,7 @@ class _Writer:
                                       "mesh": self.mesh_assets[key], **_pose_attrs(mesh.origin)})
 
 
-def _mesh_problem(mesh: MeshRef) -> str | None:
+def _mesh_problem(mesh: MeshRef, cache: MeshCache) -> str | None:
     if mesh.path is None:
         return "unresolved"
     rel = PurePosixPath(mesh.filename)
@@ -380,19 +384,20 @@ def _mesh_problem(mesh: MeshRef) -> str | None:
         return "not_relative"
     if rel.suffix.lower() not in MESH_FORMATS:
         return "format"
-    if _vertex_count(mesh.path) < 4:
+    if _vertex_count(mesh.path, cache) < 4:
         return "too_few_vertices"  # MuJoCo refuses such a mesh asset
     return None
 
 
-def _vertex_count(path: str) -> int:
-    """Vertices of a mesh file (``v`` lines of an OBJ, counted without parsing; else trimesh);
-    a file that cannot be read counts as enough (MuJoCo will say what is wrong)."""
+def _vertex_count(path: str, cache: MeshCache) -> int:
+    """Vertices of a mesh file (``v`` lines of an OBJ, counted without parsing; else read
+    through ``cache``); a file that cannot be read counts as enough (MuJoCo will say what is
+    wrong)."""
     try:
         if path.lower().endswith(".obj"):
             with open(path, "rb") as stream:
                 return sum(1 for line in stream if line.startswith(b"v "))
-        return len(load_trimesh(path).vertices)
+        return len(cache.mesh(path).vertices)
     except (OSError, MeshLoadFailure):
         return 4
 
@@ -432,13 +437,13 @@ def principal_inertia(inertia: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _physical_moments(moments: np.ndarray, moving: bool) -> np.ndarray:
     """Moments MuJoCo accepts: rounding negatives to 0, moving bodies floored (see
     :data:`MIN_MOVING_INERTIA`), triangle-inequality violations within
-    ``tol.INERTIA_TRIANGLE`` (a flat plate's ``C = A + B`` after rounding) closed."""
+    ``tol.INERTIA_SLACK`` (a flat plate's ``C = A + B`` after rounding) closed."""
     d = np.maximum(np.asarray(moments, float), 0.0)
     if moving:
         d = np.maximum(d, max(tol.INERTIA_FLOOR * float(d.max()), MIN_MOVING_INERTIA))
     for i in range(3):
         others = float(d.sum() - d[i])
-        if others < d[i] <= others * (1.0 + tol.INERTIA_TRIANGLE):
+        if others < d[i] <= others * (1.0 + tol.INERTIA_SLACK):
             d[i] = others
     return d
 

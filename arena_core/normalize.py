@@ -39,13 +39,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.massprops import (
-    NOMINAL_DENSITY,
-    MeshCache,
-    is_valid_inertial,
-    link_mass_properties,
-    link_points,
-)
+from arena_core.inertia import inertia_problem
+from arena_core.massprops import NOMINAL_DENSITY, MeshCache, link_mass_properties, link_points
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, unique_name
 from arena_core.simready import (
     placeholder_inertial,
@@ -312,7 +307,7 @@ def _canonical_links(obj: ArticulatedObject, density: float, cache: MeshCache,
 def _canonical_inertial(link: Link, density: float, cache: MeshCache,
                         issues: list[Issue]) -> MassProperties | None:
     given = link.inertial
-    if given is not None and is_valid_inertial(given):
+    if given is not None and inertia_problem(given.mass, given.com, given.inertia) is None:
         return _exact_symmetric(given)
     if not link.has_geometry:
         if given is not None:  # a massless frame (mass 0): treated as having no inertial

@@ -21,6 +21,11 @@ MuJoCo oracle (:mod:`arena_core.mjcf_oracle`) compares it with MuJoCo's own kine
 nothing so far rejects it, the ``engines`` stage
 (:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
 URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
+
+Every mesh file is parsed once per object: one :class:`~arena_core.massprops.MeshCache`
+serves normalization, the mesh copy, the MJCF writer and verification, and it knows the
+canonical copies by content, so the re-read object is served from the reads of its source
+(the engines load the folder themselves: that is their check).
 """
 
 from __future__ import annotations
@@ -85,6 +90,7 @@ def process_object(
     up_axis: str = "z",
     provenance: Provenance | Mapping[str, Any],
     extras: SourceExtras | Mapping[str, Any] | None = None,
+    cache: MeshCache | None = None,
 ) -> ObjectRecord:
     """Normalize, write, check and record one object (see the module docstring).
 
@@ -99,6 +105,10 @@ def process_object(
         extras: the source's :class:`~schemas.extras.SourceExtras` or a mapping of its
             fields; the checks get what they read of it, ``canonical=True`` and the
             provenance's ``category``, the MuJoCo oracle its MJCF fields.
+        cache: the object's mesh cache (a fresh one when ``None``): every stage reads its
+            meshes through it, and the canonical copies are served from the reads of their
+            sources, so each mesh file is parsed once; pass the same cache on to
+            :func:`arena_core.features.object_features`.
 
     Raises:
         ProcessError: ``provenance`` or ``extras`` is malformed (the message names the
@@ -118,7 +128,8 @@ def process_object(
     prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
     folder = Path(out_dir) / prov.object_id
     try:
-        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=source_extras)
+        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=source_extras,
+                        cache=cache if cache is not None else MeshCache())
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
         issues = [*read.issues, exception_issue(exc)]
         return ObjectRecord(**prov.model_dump(), name=read.obj.name,
@@ -130,22 +141,25 @@ def folder_checksum(folder: str | os.PathLike) -> str:
     return tree_sha256(folder)
 
 
-def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
+def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
+                           cache: MeshCache | None = None
                            ) -> tuple[ArticulatedObject, list[Issue]]:
     """Write ``obj`` (meshes copied, URDF) to ``folder`` atomically, replacing it if present.
 
-    Returns the object as written (mesh filenames ``meshes/<sha16>.<ext>``, paths in
-    ``folder``; unresolved and unconvertible meshes dropped) and the issues of the copy
-    (dangling materials, ``mesh.converted``, ``mesh.convert_failed``).
+    ``cache``: the object's mesh cache (a fresh one when ``None``). Returns the object as
+    written (mesh filenames ``meshes/<sha16>.<ext>``, paths in ``folder``; unresolved and
+    unconvertible meshes dropped) and the issues of the copy (dangling materials,
+    ``mesh.converted``, ``mesh.convert_failed``).
     """
     folder = Path(folder)
+    cache = cache if cache is not None else MeshCache()
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.tmp-", dir=folder.parent))
     try:
-        names, issues = copy_meshes(obj, tmp)
+        names, issues = copy_meshes(obj, tmp, cache=cache)
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
-        write_mjcf(_with_mesh_files(obj, names, tmp), tmp)
+        write_mjcf(_with_mesh_files(obj, names, tmp), tmp, cache=cache)
         os.chmod(tmp, 0o755)
         replace_folder(tmp, folder)
     except BaseException:
@@ -156,9 +170,9 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike
 
 # ----------------------------------------------------------------------------- pipeline
 def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
-             extras: SourceExtras) -> ObjectRecord:
-    normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=MeshCache())
-    written, copy_issues = write_canonical_folder(normalized.obj, folder)
+             extras: SourceExtras, cache: MeshCache) -> ObjectRecord:
+    normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
+    written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache)
     issues = [*read.issues, *normalized.issues, *copy_issues]
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)
@@ -168,7 +182,7 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
         return _record(prov, written, normalized, issues, None, folder)
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
-    checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category))
+    checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category, cache))
     issues += canonical.issues + found + source_found + checked
     engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
@@ -177,10 +191,11 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
 
 
-def _verify_extras(extras: SourceExtras, category: str | None) -> dict[str, Any]:
+def _verify_extras(extras: SourceExtras, category: str | None, cache: MeshCache
+                   ) -> dict[str, Any]:
     """The ``extras`` of :func:`~arena_core.verify.verify_object` for a canonical object: what
-    its checks read of the source extras, and the provenance's category."""
-    return {"canonical": True, "category": category,
+    its checks read of the source extras, the provenance's category and the mesh cache."""
+    return {"canonical": True, "category": category, "mesh_cache": cache,
             "mobility_v2_path": extras.mobility_v2_path,
             "angle_units_known": extras.angle_units_known}
 

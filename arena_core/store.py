@@ -25,6 +25,7 @@ from arena_core.features import ObjectFeatures, object_features
 from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
 from arena_core.hashing import bytes_sha256
+from arena_core.massprops import MeshCache
 from arena_core.process import process_object
 from arena_core.urdf import UrdfError, read_urdf
 from schemas.issues import Issue
@@ -148,17 +149,21 @@ class ObjectStore:
 
 
 def _build_entry(obj: SourceObject, folder: Path) -> None:
+    """Process ``obj`` into the entry ``folder``; one mesh cache serves processing and
+    features, so each mesh file is parsed once."""
     provenance = _provenance(obj)
+    cache = MeshCache()
     if obj.has_errors:
         record = _rejected(provenance, obj)
     else:
         record = process_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
                                 package_dirs=obj.extras.package_dirs, scale=obj.scale,
-                                up_axis=obj.up_axis, provenance=provenance, extras=obj.extras)
+                                up_axis=obj.up_axis, provenance=provenance, extras=obj.extras,
+                                cache=cache)
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(
                 [*obj.issues, *record.verification.issues])})
-    features = _features(record, folder / "object" / provenance.object_id)
+    features = _features(record, folder / "object" / provenance.object_id, cache)
     if features is not None:
         (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
@@ -185,14 +190,14 @@ def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
 
 
-def _features(record: ObjectRecord, folder: Path) -> ObjectFeatures | None:
+def _features(record: ObjectRecord, folder: Path, cache: MeshCache) -> ObjectFeatures | None:
     if record.urdf is None or not folder.is_dir():
         return None
     try:
         obj = read_urdf(folder / record.urdf).obj
     except UrdfError:
         return None
-    return object_features(obj)
+    return object_features(obj, cache=cache)
 
 
 def _rel(path: Path, root: Path) -> str:

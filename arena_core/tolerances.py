@@ -30,13 +30,19 @@ CERTIFY_GAP = 1e-12
 #: Two floats written to URDF and read back must agree to this (relative).
 ROUND_TRIP = 1e-12
 
-#: Smallest mass (kg) and principal inertia (kg m^2) accepted as physical.
+#: Smallest mass (kg) and principal inertia (kg m^2) accepted as physical
+#: (:mod:`arena_core.inertia`, the one rule).
 MIN_MASS = 1e-12
 MIN_INERTIA = 1e-18
 
 #: Largest mass (kg) and principal inertia (kg m^2) accepted as physical (a loaded ship).
 MAX_MASS = 1e9
 MAX_INERTIA = 1e12
+
+#: The inertia rule (arena_core.inertia): an inertia tensor may be asymmetric by this fraction
+#: of its largest entry, and its principal moments may break ``a + b >= c`` by this fraction
+#: of ``c`` (rounding of the written digits; relative, unitless).
+INERTIA_SLACK = 1e-6
 
 #: Volume (m^3) below which a mesh is treated as degenerate.
 MIN_VOLUME = 1e-15
@@ -69,9 +75,6 @@ UPRIGHT_HINGE = 0.35
 #: diagonal is at least this fraction of the object's.
 HINGE_PART = 0.5
 
-#: Principal moments must satisfy the triangle inequality up to this relative slack.
-INERTIA_TRIANGLE = 1e-6
-
 #: Two annotations of one joint (URDF vs mobility_v2.json) agree when E_phi is at most this.
 MOBILITY_AGREE = 1e-6
 
@@ -92,10 +95,6 @@ DUPLICATE_D2_L1 = 0.05
 MIN_EXTENT = 1e-6
 
 # --- metric core (arena_core.metric) ---------------------------------------------------
-#: Inertia tensors: asymmetry and negative eigenvalues up to this fraction of the largest
-#: entry are rounding noise (relative, unitless).
-INERTIA_SYMMETRY = 1e-9
-
 #: Two axes whose cross product is shorter than this are parallel (prior origin score).
 PARALLEL_AXES = 1e-12
 

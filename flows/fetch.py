@@ -1,4 +1,4 @@
-"""Fetch source archives (resumable, retried, sha256-verified, cached) and materialize them.
+"""Fetch source archives (resumable, retried, sha256-verified, cached) and unpack them.
 
 :func:`fetch` turns a local path or an http(s) URL into a verified local file:
 
@@ -12,7 +12,7 @@
 * verified files live at ``cache_dir/<sha256>/<name>``: a fetch with a known sha256 that
   is already cached does no network access.
 
-:func:`materialize_location` turns a :class:`~schemas.sources.SourceManifest` location into
+:func:`location_root` turns a :class:`~schemas.sources.SourceManifest` location into
 a local folder: a folder is used as is, an archive (local or URL) is verified and safely
 extracted into ``work_dir/<sha256>/`` once and reused afterwards, and a package location is
 the folder its installed distributions hold (:mod:`flows.packages`: nothing is copied).
@@ -111,7 +111,7 @@ def fetch(
     return _commit(part, text, cache_dir, expected)
 
 
-def materialize_location(
+def location_root(
     manifest: SourceManifest,
     *,
     cache_dir: str | os.PathLike[str],

@@ -7,7 +7,7 @@ from itertools import islice
 from pathlib import Path
 
 from flows.adapters import get_adapter
-from flows.fetch import FetchError, materialize_location
+from flows.fetch import FetchError, location_root
 from schemas.sources import SourceManifest, SourceObject
 
 #: Fetch codes that skip a source (when ``skip_missing``) instead of failing the build.
@@ -42,7 +42,7 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
         root = source_work
     else:
         try:
-            root = materialize_location(manifest, cache_dir=Path(cache_dir),
+            root = location_root(manifest, cache_dir=Path(cache_dir),
                                         work_dir=Path(work_dir) / "locations")
         except FetchError as exc:
             if skip_missing and exc.code in SKIPPABLE:

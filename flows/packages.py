@@ -6,7 +6,7 @@ metadata's license fields): the packages are never imported (importing ``metawor
 dependencies this project does not install), and nothing is copied -- the source root is the
 installed folder.
 
-:func:`package_root` is what :func:`flows.fetch.materialize_location` calls for a package
+:func:`package_root` is what :func:`flows.fetch.location_root` calls for a package
 location. Each failure is a :class:`~flows.fetch.FetchError` that the build turns into a
 skipped source, whose message ends with the line that fixes it:
 

@@ -4,7 +4,9 @@ Every figure is drawn on a matplotlib ``Figure`` with the Agg canvas (no display
 pyplot global state) and saved as PNG with the ``Software`` metadata removed, so the
 same inputs give the same bytes. The thumbnails render each object's visual geometry at
 its stored state with ``Poly3DCollection`` (software rasterization, no OpenGL), with the
-faces decimated to at most ``max_faces`` per object for speed.
+faces decimated to at most ``max_faces`` per object for speed. A mesh that does not load
+is not drawn, and its cell says so: under the title, in red, ``N mesh(es) not drawn:`` and
+the loader's codes (``mesh.unreadable``, ``mesh.missing``, ...).
 
 Inputs are release rows or row summaries (:func:`release.rows.row_summary`): only
 ``supercategory``, ``source``, ``joint_counts`` (type -> count; derived from ``joints``
@@ -24,9 +26,10 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshLoadFailure, load_trimesh
+from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
+from schemas.issues import Issue, issue
 
 #: PNG metadata written with every figure (no software version, no timestamp).
 PNG_METADATA = {"Software": None}
@@ -129,10 +132,16 @@ def contact_sheet(
 ) -> Path:
     """A grid of thumbnails ``(title, object)``, each object's visual geometry at rest.
 
-    The caller chooses and caps the objects (:data:`MAX_THUMBNAILS`). Meshes that do
-    not load, and objects given as ``None``, are left out of the picture (the release
-    check, not the figure, judges them).
+    The caller chooses and caps the objects (:data:`MAX_THUMBNAILS`). An object given as
+    ``None`` gets an empty cell (the release check, not the figure, judges it); meshes that
+    do not load are named under the title (see the module docstring).
     """
+    return save_png(sheet_figure(objects, max_faces=max_faces, columns=columns), path, dpi=90)
+
+
+def sheet_figure(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
+                 max_faces: int = MAX_FACES, columns: int = 8) -> Figure:
+    """The figure :func:`contact_sheet` saves: one 3D axes per object, in order."""
     n = max(len(objects), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
@@ -140,37 +149,57 @@ def contact_sheet(
     fig = Figure(figsize=(1.6 * cols, height))
     for k, (title, obj) in enumerate(objects):
         ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
-        _draw_object(ax, [] if obj is None else object_triangles(obj, max_faces=max_faces))
-        ax.set_title(title[:24], fontsize=6, pad=0)
+        tris, issues = ([], []) if obj is None else object_triangles(obj, max_faces=max_faces)
+        _draw_object(ax, tris)
+        ax.set_title(_cell_title(title, issues), fontsize=6, pad=0,
+                     **({"color": "tab:red"} if issues else {}))
     fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
                         hspace=0.2)
-    return save_png(fig, path, dpi=90)
+    return fig
 
 
-def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES) -> list[np.ndarray]:
-    """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), ``<= max_faces`` overall.
+def _cell_title(title: str, issues: Sequence[Issue]) -> str:
+    """A thumbnail's title: ``title`` cut to 24 characters, then the meshes not drawn.
 
-    Faces are decimated by a fixed stride (deterministic), shared evenly over links.
+    >>> _cell_title("gen-0-00001", [issue("mesh.unreadable", "x")] * 2)
+    'gen-0-00001\\n2 mesh(es) not drawn: mesh.unreadable'
     """
-    per_link = []
+    if not issues:
+        return title[:24]
+    codes = ", ".join(sorted({i.code for i in issues}))
+    return f"{title[:24]}\n{len(issues)} mesh(es) not drawn: {codes}"
+
+
+def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
+                     ) -> tuple[list[np.ndarray], list[Issue]]:
+    """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), ``<= max_faces`` overall,
+    and one issue per visual mesh that did not load (the loader's code; not drawn).
+
+    Faces are decimated by a fixed stride (deterministic), shared evenly over links. Each
+    mesh file is read once (one :class:`~arena_core.massprops.MeshCache` per object).
+    """
+    cache, per_link, issues = MeshCache(), [], []
     for name in sorted(obj.links):
-        tris = _link_triangles(obj, name)
+        tris = _link_triangles(obj, name, cache, issues)
         if len(tris):
             per_link.append(tris)
     budget = max(1, max_faces // max(len(per_link), 1))
-    return [t[:: max(1, -(-len(t) // budget))] for t in per_link]
+    return [t[:: max(1, -(-len(t) // budget))] for t in per_link], issues
 
 
-def _link_triangles(obj: ArticulatedObject, name: str) -> np.ndarray:
+def _link_triangles(obj: ArticulatedObject, name: str, cache: MeshCache,
+                    issues: list[Issue]) -> np.ndarray:
     link, pose = obj.links[name], obj.link_poses[name]
     parts = []
     for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
         try:
-            loaded = load_trimesh(mesh.path)
-        except MeshLoadFailure:  # an unreadable mesh is left out of the picture
+            loaded = cache.mesh(mesh.path)
+        except MeshLoadFailure as exc:
+            issues.append(issue(exc.code, f"mesh {mesh.filename!r}: {exc}; not drawn",
+                                severity="warning", location=f"link:{name}"))
             continue
-        verts = np.asarray(loaded.vertices, float) * np.asarray(mesh.scale, float)
-        parts.append(_transform(verts, pose @ mesh.origin)[np.asarray(loaded.faces, int)])
+        verts = loaded.vertices * np.asarray(mesh.scale, float)
+        parts.append(_transform(verts, pose @ mesh.origin)[loaded.faces])
     for prim in (p for p in link.primitives if p.kind == "visual"):
         shape = _primitive_mesh(prim.shape, prim.size)
         parts.append(_transform(shape.vertices, pose @ prim.origin)[shape.faces])

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core import tolerances as tol
+from arena_core.inertia import inertia_problem
 from schemas.errors import ArenaError
 
 TWIST_DIM = 6
@@ -104,10 +104,10 @@ class SplitNorm:
 class KineticNorm:
     """Kinetic-energy norm of one body or a batch of bodies (see the module docstring).
 
-    ``mass`` ``(...)`` kg (>= ``tol.MIN_MASS``), ``com`` ``(..., 3)`` m, ``inertia``
-    ``(..., 3, 3)`` kg m^2, symmetric positive semi-definite and nonzero. With a
-    singular ``I`` (an ideal thin rod) the form is only a seminorm: spinning the rod
-    about its own axis moves no material and has norm 0.
+    ``mass`` ``(...)`` kg, ``com`` ``(..., 3)`` m, ``inertia`` ``(..., 3, 3)`` kg m^2: every
+    body physical by the one rule of :mod:`arena_core.inertia` (mass in
+    ``(tol.MIN_MASS, tol.MAX_MASS]``, ``I`` symmetric positive definite with principal
+    moments obeying ``a + b >= c``), so the form is a norm.
     """
 
     mass: np.ndarray
@@ -152,25 +152,12 @@ class KineticNorm:
 
 
 def _check_body(mass, com, inertia) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    mass = np.asarray(mass, dtype=float)
-    com = np.asarray(com, dtype=float)
-    inertia = np.asarray(inertia, dtype=float)
-    if com.shape != mass.shape + (3,):
-        raise NormError(f"com must have shape {mass.shape + (3,)}, got {com.shape}")
-    if inertia.shape != mass.shape + (3, 3):
-        raise NormError(f"inertia must have shape {mass.shape + (3, 3)}, got {inertia.shape}")
-    for name, arr in (("mass", mass), ("com", com), ("inertia", inertia)):
-        if not np.all(np.isfinite(arr)):
-            raise NormError(f"{name} contains NaN or inf")
-    if np.any(mass < tol.MIN_MASS):
-        raise NormError(f"mass must be >= {tol.MIN_MASS} kg, got min {mass.min()}")
-    scale = np.maximum(np.abs(inertia).max(axis=(-1, -2)), tol.MIN_INERTIA)
-    asym = np.abs(inertia - np.swapaxes(inertia, -1, -2)).max(axis=(-1, -2))
-    if np.any(asym > tol.INERTIA_SYMMETRY * scale):
-        raise NormError("inertia must be symmetric")
-    eig = np.linalg.eigvalsh(inertia)
-    if np.any(eig[..., 0] < -tol.INERTIA_SYMMETRY * scale) or np.any(
-        eig.sum(axis=-1) < tol.MIN_INERTIA
-    ):
-        raise NormError(f"inertia must be positive semi-definite and nonzero, eigenvalues {eig}")
+    """The body arrays as floats; :class:`NormError` unless every body is physical by the
+    one rule (:func:`arena_core.inertia.inertia_problem`, which also checks the shapes)."""
+    mass, com, inertia = (np.asarray(a, dtype=float) for a in (mass, com, inertia))
+    problem = inertia_problem(mass, com, inertia)
+    if problem is not None:
+        code, message = problem
+        raise NormError(f"mass, com, inertia: expected physical rigid bodies, got {message} "
+                        f"({code})")
     return mass, com, inertia

@@ -1,8 +1,8 @@
 """Geometry checks: every resolved mesh loads and is non-degenerate; units are plausible.
 
-Meshes are loaded through :class:`arena_core.massprops.MeshCache` (trimesh, once per
-resolved path and scale; pass the same cache that computed the mass properties as
-``extras["mesh_cache"]`` and nothing is loaded twice). Each link's geometry is reduced to the
+Meshes are loaded through :class:`arena_core.massprops.MeshCache` (each file once; pass
+the object's cache, the one that computed the mass properties, as ``extras["mesh_cache"]``
+and nothing is loaded twice). Each link's geometry is reduced to the
 vertices of its convex hull in the link frame (:class:`ObjectGeometry`), which is all the
 mass and motion checks need: bounding boxes, hulls and swept points.
 

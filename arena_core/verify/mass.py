@@ -2,11 +2,11 @@
 
 For mass ``m`` (kg), COM ``c`` (m) and inertia about the COM ``I`` (kg m^2, link frame):
 
-* ``m`` finite and above ``tol.MIN_MASS``;
-* ``I`` finite, symmetric, positive definite (every principal moment above
-  ``tol.MIN_INERTIA``) and its principal moments ``a <= b <= c`` obey the triangle
-  inequality ``a + b >= c`` (relative slack ``tol.INERTIA_TRIANGLE``) — what any rigid body
-  satisfies;
+* ``m``, ``c`` and ``I`` physical by the one rule (:mod:`arena_core.inertia`): ``m`` finite
+  in ``(tol.MIN_MASS, tol.MAX_MASS]``, ``I`` finite, symmetric, positive definite (every
+  principal moment above ``tol.MIN_INERTIA``) and its principal moments ``a <= b <= c``
+  obey the triangle inequality ``a + b >= c`` (relative slack ``tol.INERTIA_SLACK``) —
+  what any rigid body satisfies;
 * ``c`` inside the convex hull of the link's geometry, up to ``tol.COM_HULL`` link
   diagonals (skipped when the link has no geometry).
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.massprops import inertial_problem
+from arena_core.inertia import inertia_problem
 from arena_core.model import ArticulatedObject, MassProperties
 from arena_core.verify.base import Context, ensure_context
 from schemas.issues import Issue, Severity, issue
@@ -55,7 +55,7 @@ def inertial_issues(props: MassProperties, location: str, *,
     >>> inertial_issues(MassProperties(1.0, np.zeros(3), np.diag([1.0, 1.0, 3.0])), "link:a")[0].code
     'mass.inertia.triangle'
     """
-    problem = inertial_problem(props)
+    problem = inertia_problem(props.mass, props.com, props.inertia)
     return [] if problem is None else [issue(problem[0], problem[1],
                                              severity=severity, location=location)]
 

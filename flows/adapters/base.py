@@ -1,7 +1,7 @@
 """The shared adapter interface and the helpers every adapter uses.
 
-An adapter turns one materialized source folder (``root``, see
-:func:`flows.fetch.materialize_location`) into :class:`~schemas.sources.SourceObject`
+An adapter turns one local source folder (``root``, see
+:func:`flows.fetch.location_root`) into :class:`~schemas.sources.SourceObject`
 records, one per object, in a deterministic (sorted) order. It lists its objects as
 :class:`Entry` values (cheap: names and paths) and reads each one when
 :meth:`Adapter.iter_objects` calls ``entry.read()`` under :func:`arena_core.guard.guarded`:
@@ -36,7 +36,7 @@ from schemas.sources import SourceManifest, SourceObject
 
 
 class SourceRootError(ArenaError, ValueError):
-    """The materialized root of a source is missing or not a folder (raised once)."""
+    """The local root folder of a source is missing or not a folder (raised once)."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Adapter(ABC):
         Args:
             manifest: the source's manifest (license, version, scale, up axis, category
                 hints).
-            root: the materialized local folder of the library.
+            root: the local folder of the library.
             work_dir: a writable folder for extracted or converted files (created if needed).
 
         Raises:

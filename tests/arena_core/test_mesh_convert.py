@@ -12,7 +12,7 @@ import trimesh
 
 from arena_core import tolerances as tol
 from arena_core.canonical_files import obj_bytes
-from arena_core.massprops import load_trimesh
+from arena_core.massprops import read_mesh
 from arena_core.mjcf_write import check_mjcf, write_mjcf
 from arena_core.process import CANONICAL_URDF, process_object
 from arena_core.urdf import read_urdf
@@ -98,11 +98,11 @@ def test_mesh_is_converted_to_obj_with_exact_vertices(tmp_path, fmt):
     assert _mesh_files(folder) == [".obj", ".stl"]  # the .stl is copied as it is
     converted = next((folder / "meshes").glob("*.obj"))
     assert converted.read_bytes() == obj_bytes(src / f"lid.{fmt}")
-    source = load_trimesh(src / f"lid.{fmt}")
+    source = read_mesh(src / f"lid.{fmt}")
     v, f = _obj_arrays(converted)
     assert np.array_equal(v, np.asarray(source.vertices))  # to the float
     assert np.array_equal(f - 1, np.asarray(source.faces))
-    again_read = load_trimesh(converted)  # what verification reads from the canonical folder
+    again_read = read_mesh(converted)  # what verification reads from the canonical folder
     assert np.array_equal(again_read.vertices, source.vertices)
     assert np.array_equal(again_read.faces, source.faces)
     (info,) = _issues(record, "mesh.converted")
@@ -139,7 +139,7 @@ def test_scene_transforms_are_applied_once_and_each_file_converted_once(tmp_path
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     assert _mesh_files(folder) == [".obj"]
     v, _ = _obj_arrays(next((folder / "meshes").glob("*.obj")))
-    assert np.array_equal(v, np.asarray(load_trimesh(src / "parts.glb").vertices))
+    assert np.array_equal(v, np.asarray(read_mesh(src / "parts.glb").vertices))
     assert v[:, 0].max() > 0.5  # the node transform moved the box
     (info,) = _issues(record, "mesh.converted")
     assert info.message.startswith("1 mesh file(s) converted to .obj (.glb: 1)")
@@ -152,7 +152,7 @@ def test_obj_text_round_trips_every_float_and_is_deterministic(tmp_path):
     path = tmp_path / "tri.off"  # text, read as float64
     path.write_text("OFF\n3 1 0\n" + "".join(" ".join(map(repr, p)) + "\n"
                                              for p in vertices.tolist()) + "3 0 1 2\n")
-    assert np.array_equal(load_trimesh(path).vertices, vertices)
+    assert np.array_equal(read_mesh(path).vertices, vertices)
     data = obj_bytes(path)
     assert data == obj_bytes(path)
     (tmp_path / "tri.obj").write_bytes(data)

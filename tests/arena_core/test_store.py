@@ -115,3 +115,32 @@ def test_the_source_objects_up_axis_is_used_and_keyed(tmp_path):
     (hinge,) = [j for j in stored.record.joints if j.name == "hinge"]
     assert_allclose(hinge.axis, [0.0, 0.0, 1.0], atol=1e-12)
     assert store.process(z_up).record.transform.up_axis == "z"
+
+
+def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
+    """Normalization, the copy, the MJCF writer, verification of the re-read canonical
+    object and the features share one mesh cache; the canonical copies (an .obj whose
+    mtllib is renamed, an .stl copied as it is) are served from the reads of their sources."""
+    import trimesh
+
+    import arena_core.massprops as massprops
+
+    src = tmp_path / "src"
+    (src / "meshes").mkdir(parents=True)
+    base = trimesh.creation.box(extents=(0.1, 1.0, 1.0)).export(file_type="obj")
+    (src / "meshes" / "base.obj").write_text("mtllib base.mtl\n" + base)
+    (src / "meshes" / "base.mtl").write_text("newmtl wood\nKd 0.5 0.3 0.1\n")
+    door = trimesh.creation.box(extents=(0.5, 0.02, 0.9))
+    (src / "meshes" / "door.stl").write_bytes(door.export(file_type="stl"))
+    text = (REPO / "tests" / "fixtures" / "urdf" / "mesh_door.urdf").read_text()
+    obj = _source(src, text=text.replace("door.obj", "door.stl"))
+    obj = obj.model_copy(update={"files": []})
+    calls = []
+    real = massprops.read_mesh
+    monkeypatch.setattr(massprops, "read_mesh",
+                        lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    stored = ObjectStore(tmp_path / "store").process(obj)
+    assert stored.record.accepted and stored.features is not None
+    assert sorted(Path(c).name for c in calls) == ["base.obj", "door.stl"]
+    assert sorted(p.suffix for p in (stored.folder / "meshes").iterdir()) == [".mtl", ".obj",
+                                                                                ".stl"]

@@ -117,8 +117,8 @@ def test_shared_cache_loads_each_file_once(mesh_door, monkeypatch):
     import arena_core.massprops as massprops
 
     calls = []
-    real = massprops._load_part
-    monkeypatch.setattr(massprops, "_load_part", lambda *a: calls.append(a[0]) or real(*a))
+    real = massprops.read_mesh
+    monkeypatch.setattr(massprops, "read_mesh", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     obj = read_urdf(mesh_door).obj
     cache = MeshCache()
     verify_object(obj, extras={"mesh_cache": cache})

@@ -1,6 +1,6 @@
 """Fetching against a REAL HTTP server on 127.0.0.1 (started here): resume with Range,
 retries, checksum refusal with nothing kept, cache hits without requests, and
-materializing manifest locations (folder, local archive, URL archive)."""
+the local roots of manifest locations (folder, local archive, URL archive)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import pytest
 
 from arena_core.archive import ArchiveError
 from arena_core.hashing import hash_tree, tree_sha256
-from flows.fetch import FetchError, fetch, materialize_location
+from flows.fetch import FetchError, fetch, location_root
 from schemas.sources import load_source_manifest
 
 FAST = {"backoff": 0.0, "timeout": 5.0}
@@ -221,7 +221,7 @@ def test_local_paths_are_verified(tmp_path):
     assert info.value.code == "fetch.unsupported"
 
 
-# --- materialize_location -------------------------------------------------------------
+# --- location_root --------------------------------------------------------------------
 
 
 def _zip_bytes(members: dict[str, bytes]) -> bytes:
@@ -249,7 +249,7 @@ def _manifest(location: str, base: Path, **extra):
 def test_folder_location_is_used_as_is(tmp_path):
     (tmp_path / "lib" / "100").mkdir(parents=True)
     manifest = _manifest("lib", tmp_path)
-    got = materialize_location(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+    got = location_root(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert got == tmp_path / "lib"
     assert not (tmp_path / "w").exists()
 
@@ -258,7 +258,7 @@ def test_missing_folder_names_the_source_and_its_manifest(tmp_path):
     path = tmp_path / "lib.yaml"
     path.write_text("name: lib\nadapter: urdf_folder\nlicense: MIT\nlocation: not-downloaded\n")
     with pytest.raises(FetchError) as info:
-        materialize_location(
+        location_root(
             load_source_manifest(path), cache_dir=tmp_path / "c", work_dir=tmp_path / "w"
         )
     assert info.value.code == "fetch.missing"
@@ -273,10 +273,10 @@ def test_pinned_folder_is_checked_against_its_tree_digest(tmp_path):
     assert hash_tree(lib) == entries
     pinned = _manifest("lib", tmp_path, sha256=tree_sha256(lib))
     opts = {"cache_dir": tmp_path / "c", "work_dir": tmp_path / "w"}
-    assert materialize_location(pinned, **opts) == lib
+    assert location_root(pinned, **opts) == lib
     (lib / "100" / "extra.obj").write_bytes(b"v 0 0 0\n")
     with pytest.raises(FetchError) as info:
-        materialize_location(pinned, **opts)
+        location_root(pinned, **opts)
     assert info.value.code == "fetch.checksum"
 
 
@@ -286,7 +286,7 @@ def test_generated_has_no_location(tmp_path):
         base_dir=tmp_path,
     )
     with pytest.raises(FetchError) as info:
-        materialize_location(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+        location_root(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert info.value.code == "fetch.no_location"
 
 
@@ -295,18 +295,18 @@ def test_local_archive_is_extracted_once_and_reused(tmp_path):
     (tmp_path / "lib.zip").write_bytes(data)
     manifest = _manifest("lib.zip", tmp_path, sha256=_sha(data), subdir="dataset")
     opts = {"cache_dir": tmp_path / "c", "work_dir": tmp_path / "w"}
-    got = materialize_location(manifest, **opts)
+    got = location_root(manifest, **opts)
     assert got == tmp_path / "w" / _sha(data) / "dataset"
     assert (got / "100" / "mobility.urdf").read_bytes() == LIB["dataset/100/mobility.urdf"]
     (tmp_path / "lib.zip").unlink()  # the second call must not need the archive again
-    assert materialize_location(manifest, **opts) == got
+    assert location_root(manifest, **opts) == got
 
 
 def test_local_archive_with_wrong_sha256_is_refused(tmp_path):
     (tmp_path / "lib.zip").write_bytes(_zip_bytes(LIB))
     manifest = _manifest("lib.zip", tmp_path, sha256=_sha(b"other"))
     with pytest.raises(FetchError) as info:
-        materialize_location(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+        location_root(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert info.value.code == "fetch.checksum"
     assert _files(tmp_path / "w") == []
 
@@ -316,11 +316,11 @@ def test_url_archive_is_fetched_extracted_and_reused_offline(server, tmp_path):
     server.files["/pm.zip"] = data
     manifest = _manifest(server.url("/pm.zip"), tmp_path, sha256=_sha(data))
     opts = {"cache_dir": tmp_path / "c", "work_dir": tmp_path / "w", **FAST}
-    got = materialize_location(manifest, **opts)
+    got = location_root(manifest, **opts)
     assert got == tmp_path / "w" / _sha(data)
     assert (got / "dataset" / "100" / "meta.json").read_bytes() == b"{}"
     server.log.clear()
-    assert materialize_location(manifest, **opts) == got
+    assert location_root(manifest, **opts) == got
     assert server.log == []
 
 
@@ -329,7 +329,7 @@ def test_hostile_url_archive_leaves_no_folder(server, tmp_path):
     server.files["/evil.zip"] = data
     manifest = _manifest(server.url("/evil.zip"), tmp_path, sha256=_sha(data))
     with pytest.raises(ArchiveError) as info:
-        materialize_location(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w", **FAST)
+        location_root(manifest, cache_dir=tmp_path / "c", work_dir=tmp_path / "w", **FAST)
     assert info.value.code == "archive.traversal"
     assert list((tmp_path / "w").iterdir()) == []
     assert not list(tmp_path.rglob("evil.txt"))

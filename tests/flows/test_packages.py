@@ -19,7 +19,7 @@ import yaml
 
 from flows.adapters import get_adapter
 from flows.build import load_config
-from flows.fetch import FetchError, materialize_location
+from flows.fetch import FetchError, location_root
 from flows.ingest import ingest
 from flows.packages import with_installed
 from release.cache import inputs_key
@@ -77,7 +77,7 @@ OPTS = {"cache_dir": Path("/nonexistent/cache"), "work_dir": Path("/nonexistent/
 def test_package_location_is_the_installed_folder_nothing_copied(site, tmp_path):
     fake_dist(site, "arena-fake-doors", "1.2.0", door_files("arena_fake_doors/assets"))
     m = _manifest("arena-fake-doors", "arena_fake_doors/assets")
-    root = materialize_location(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+    root = location_root(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert root == site / "arena_fake_doors" / "assets"
     assert not (tmp_path / "c").exists() and not (tmp_path / "w").exists()
     objects = list(get_adapter("urdf_folder").iter_objects(m, root, work_dir=tmp_path / "aw"))
@@ -126,7 +126,7 @@ def test_another_installed_version_is_a_skipped_source(site, tmp_path):
     fake_dist(site, "arena-fake-doors", "1.1.0", door_files("arena_fake_doors/assets"))
     m = _manifest("arena-fake-doors", "arena_fake_doors/assets", no_deps=True)
     with pytest.raises(FetchError) as info:
-        materialize_location(m, **OPTS)
+        location_root(m, **OPTS)
     assert info.value.code == "fetch.version"
     got = ingest(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert got.skipped == ("source 'doors': arena-fake-doors 1.1.0 is installed, the manifest "
@@ -138,7 +138,7 @@ def test_a_path_the_distribution_does_not_install_is_refused(site):
     (site / "someone_else" / "assets").mkdir(parents=True)  # on disk, but not its files
     for path in ("someone_else/assets", "arena_fake_doors/nothing", "arena_fake_doors/ass"):
         with pytest.raises(FetchError) as info:
-            materialize_location(_manifest("arena-fake-doors", path), **OPTS)
+            location_root(_manifest("arena-fake-doors", path), **OPTS)
         assert info.value.code == "fetch.missing"
         assert f"arena-fake-doors 1.2.0 installs nothing under {path!r}" in info.value.message
 
@@ -155,7 +155,7 @@ def test_files_missing_on_disk_ask_for_a_reinstall(site, monkeypatch):
     monkeypatch.setattr(flows.packages, "_distribution",
                         lambda name: metadata.PathDistribution(info))
     with pytest.raises(FetchError) as info_error:
-        materialize_location(_manifest("arena-fake-gone", "arena_fake_gone/assets"), **OPTS)
+        location_root(_manifest("arena-fake-gone", "arena_fake_gone/assets"), **OPTS)
     assert info_error.value.code == "fetch.missing"
     assert info_error.value.message.endswith(
         "pip install --force-reinstall --no-deps arena-fake-gone==1.2.0")
@@ -170,7 +170,7 @@ def test_wheels_split_across_one_folder_are_one_root(site, tmp_path):
                                                     if k not in urdf})
     m = with_installed(_manifest(["arena-fake-split-1", "arena-fake-split-2"],
                                  "arena_fake_split/objects", version="0.1.0"))
-    root = materialize_location(m, **OPTS)
+    root = location_root(m, **OPTS)
     assert root == site / "arena_fake_split" / "objects"
     (obj,) = get_adapter("urdf_folder").iter_objects(m, root, work_dir=tmp_path / "w")
     assert len(obj.files) == 3 and not obj.issues  # the URDF from one wheel, meshes from the other
@@ -185,7 +185,7 @@ def test_wheels_installed_into_different_folders_are_refused(site, tmp_path, mon
     m = _manifest(["arena-fake-split-1", "arena-fake-split-2"], "arena_fake_split/objects",
                   version="0.1.0")
     with pytest.raises(FetchError) as info:
-        materialize_location(m, **OPTS)
+        location_root(m, **OPTS)
     assert info.value.code == "fetch.missing" and "different folders" in info.value.message
 
 
@@ -264,7 +264,7 @@ def test_the_installed_metaworld_wheel_is_read_in_place(tmp_path):
     assert m.model_dump(mode="json")["location"]["installed"] == {
         "metaworld": {"version": "3.1.1", "license": "MIT"}}, \
         "CI installs it: pip install --no-deps metaworld==3.1.1"
-    root = materialize_location(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
+    root = location_root(m, cache_dir=tmp_path / "c", work_dir=tmp_path / "w")
     assert root == Path(metadata.distribution("metaworld").locate_file("metaworld/assets"))
     assert (root / "scene" / "basic_scene.xml").is_file() and not (tmp_path / "w").exists()
     adapter = get_adapter("mjcf")

@@ -1,12 +1,15 @@
-"""Figures: deterministic PNGs without software metadata; thumbnails of real geometry."""
+"""Figures: deterministic PNGs without software metadata; thumbnails of real geometry; a mesh
+that does not load is named in its cell."""
 
 from __future__ import annotations
+
+import shutil
 
 import numpy as np
 from PIL import Image
 
 from arena_core.urdf import read_urdf
-from release.figures import contact_sheet, joint_type_figure, object_triangles
+from release.figures import contact_sheet, joint_type_figure, object_triangles, sheet_figure
 from release.reader import load_rows
 
 
@@ -34,7 +37,25 @@ def test_contact_sheet_draws_each_object(built, tmp_path):
 def test_triangles_respect_the_face_budget(built):
     entry = built.objects[0]
     obj = read_urdf(entry.folder / entry.record.urdf).obj
-    tris = object_triangles(obj, max_faces=300)
+    tris, issues = object_triangles(obj, max_faces=300)
     total = sum(len(t) for t in tris)
-    assert 0 < total <= 300 + len(tris)
+    assert 0 < total <= 300 + len(tris) and issues == []
     assert all(t.shape[1:] == (3, 3) and np.isfinite(t).all() for t in tris)
+
+
+def test_a_mesh_that_does_not_load_is_named_in_its_cell(built, tmp_path):
+    entry = built.objects[0]
+    good = read_urdf(entry.folder / entry.record.urdf).obj
+    copy = tmp_path / "broken"
+    shutil.copytree(entry.folder, copy)
+    meshes = sorted((copy / "meshes").iterdir())
+    meshes[0].write_bytes(b"solid nothing\nendsolid nothing\n")  # no geometry
+    broken = read_urdf(copy / entry.record.urdf).obj
+    tris, issues = object_triangles(broken)
+    assert issues and {i.code for i in issues} == {"mesh.unreadable"}
+    assert all(i.severity == "warning" and i.location.startswith("link:") for i in issues)
+    assert sum(map(len, tris)) < sum(map(len, object_triangles(good)[0]))
+    fig = sheet_figure([("good", good), ("broken", broken), ("none", None)])
+    titles = [ax.get_title() for ax in fig.axes]
+    assert titles[0] == "good" and titles[2] == "none"
+    assert titles[1] == f"broken\n{len(issues)} mesh(es) not drawn: mesh.unreadable"
