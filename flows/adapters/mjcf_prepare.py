@@ -39,11 +39,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import trimesh
 from lxml import etree
 
+from arena_core.canonical_files import obj_bytes
 from arena_core.fsutil import file_problem, write_atomic
 from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
+from arena_core.massprops import MeshLoadFailure
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.mjcf_global import GlobalFrameError, to_local
 from schemas.issues import Issue, issue
@@ -249,16 +250,13 @@ def _converted_mesh(out: Prepared, path: Path, work_dir: Path) -> Path | None:
     target = work_dir / "converted_meshes" / f"{digest}.obj"
     if not target.is_file():
         try:
-            mesh = trimesh.load(path, force="mesh", process=False)
-            if len(mesh.faces) == 0:
-                raise ValueError("no faces")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, mesh.export(file_type="obj", include_normals=False,
-                                             include_texture=False))
-        except Exception as exc:  # noqa: BLE001 - any reader failure means "cannot convert"
+            data = obj_bytes(path)  # the one mesh reader (size limit, geometry only)
+        except MeshLoadFailure as exc:
             out.issues.append(issue("mjcf.mesh.convert_failed", f"mesh {path.name!r} cannot "
-                                    f"be converted to OBJ: {exc}", location="file"))
+                                    f"be converted to OBJ: {exc.code}: {exc}", location="file"))
             return None
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
     out.issues.append(issue("mjcf.mesh.converted", f"mesh {path.name!r} ({path.suffix}) is "
                             "converted to OBJ for MuJoCo", location="file"))
     return target
