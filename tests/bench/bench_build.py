@@ -7,7 +7,8 @@ test harness, so the builds do not each start an ephemeral server)::
     python tests/bench/bench_build.py rates  [--n 200]                 # objects/s per stage
     python tests/bench/bench_build.py memory [--sizes 1000 4000]       # peak RSS vs size
     python tests/bench/bench_build.py dask   [--n 200] [--workers 1 2] # Dask workers
-    python tests/bench/bench_build.py all                              # the three above
+    python tests/bench/bench_build.py scale  [--n 19904]               # the 20K build
+    python tests/bench/bench_build.py all                              # rates, memory, dask
 
 Measured per build: wall seconds, seconds and objects per second per stage (from the
 build's ``build_summary.json``), the peak RSS of the build process (``ru_maxrss`` from
@@ -16,9 +17,18 @@ and all its descendants (Dask nannies and workers; sampled every 0.2 s with psut
 CPU seconds of the build and its waited-for descendants, and the 1-minute load average
 before and after (the machine may be shared: a loaded machine hides any Dask speed-up).
 
+``scale`` builds ``--n`` generated objects plus every source of ``../shared/realdata``
+(``manifests/sources/realdata/*.yaml``; 19,904 + 96 objects make the 20K suite) with the
+default process runner: cold, then again with nothing changed, then with one realdata
+object edited (a joint limit of PartNet bottle 3763, read from a copy of its source
+folder), and checks the counts and that the unchanged rebuild leaves every release file
+as it was and the edited one changes exactly that object's archive.
+
 Targets (exit status 1 when one is missed): the peak RSS of the largest size is within
 25 % of the smallest's (memory must not grow with the library); 2 Dask workers finish the
-build faster than 1. One JSON line per build is appended to ``--results`` when given.
+build faster than 1; for ``scale``, the cold build within ``--cold-target`` seconds
+(default 1200) and 2 GiB, the unchanged rebuild at least 20x faster, and the edited one
+within 60 s. One JSON line per build is appended to ``--results`` when given.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,8 +45,12 @@ import time
 from pathlib import Path
 
 import psutil
+import yaml
 
 REPO = Path(__file__).resolve().parents[2]
+REALDATA = REPO.parent / "shared" / "realdata"
+#: The realdata object the ``scale`` bench edits (PartNet bottle 3763 in Genesis).
+EDITED_ID = "realdata_genesis-3763"
 #: Peak memory of the largest library may exceed the smallest's by at most this fraction.
 MAX_MEMORY_GROWTH = 0.25
 #: The build's stages in pipeline order (keys of ``stage_seconds``).
@@ -76,22 +91,27 @@ class TreeSampler(threading.Thread):
             self.done.wait(self.every)
 
 
-def write_config(folder: Path, n: int, seed: int) -> Path:
-    """A build config with one generated source of ``n`` objects (JSON is YAML)."""
+def write_config(folder: Path, n: int, seed: int, realdata: list | None = None) -> Path:
+    """A build config with one generated source of ``n`` objects and the ``realdata``
+    sources (manifest paths or inline manifests; JSON is YAML)."""
     config = {"name": "BenchBuild", "version": "bench", "subset_size": 200, "seed": 0,
               "sources": [{"name": "generated", "adapter": "generated",
-                           "license": "CC-BY-4.0", "n": n, "seed": seed}]}
-    path = folder / f"build-{n}.yaml"
+                           "license": "CC-BY-4.0", "n": n, "seed": seed},
+                          *(realdata or [])]}
+    path = folder / f"build-{n}{'-real' if realdata else ''}.yaml"
     path.write_text(json.dumps(config, indent=1))
     return path
 
 
 def run_build(work: Path, env: dict, n: int, *, seed: int = 0, runner: str = "thread",
-              workers: int = 2, label: str = "") -> dict:
-    """One ``arena build`` of ``n`` generated objects into a fresh folder; its figures."""
-    out = Path(tempfile.mkdtemp(prefix=f"build-{n}-{runner}{workers}-", dir=work))
+              workers: int = 2, label: str = "", config: Path | None = None,
+              out: Path | None = None) -> dict:
+    """One ``arena build`` of ``n`` generated objects (or of ``config``) into a fresh folder
+    (or into ``out``, which may hold an earlier build); its figures."""
+    if out is None:
+        out = Path(tempfile.mkdtemp(prefix=f"build-{n}-{runner}{workers}-", dir=work))
     cmd = [sys.executable, "-m", "flows.cli", "build", "--config",
-           str(write_config(out, n, seed)), "--out", str(out / "out"),
+           str(config or write_config(out, n, seed)), "--out", str(out / "out"),
            "--runner", runner, "--workers", str(workers)]
     log = (out / "build.log").open("w")
     load_before, start = os.getloadavg()[0], time.monotonic()
@@ -186,18 +206,96 @@ def bench_dask(work, env, args) -> bool:
     return ok
 
 
+def realdata_sources(edited: Path | None = None, only: list[str] | None = None) -> list:
+    """Every realdata manifest (absolute paths; ``only``: those of these file stems, the
+    Genesis one always); with ``edited``, the Genesis source reads that folder instead."""
+    sources: list = []
+    for path in sorted((REPO / "manifests" / "sources" / "realdata").glob("*.yaml")):
+        if only is not None and path.stem not in {*only, "genesis_repo"}:
+            continue
+        if edited is not None and path.stem == "genesis_repo":
+            data = yaml.safe_load(path.read_text())
+            sources.append({**data, "location": str(edited)})
+        else:
+            sources.append(str(path))
+    return sources
+
+
+def edited_genesis(work: Path) -> Path:
+    """A copy of the Genesis source folder with one joint limit of bottle 3763 changed."""
+    folder = work / "edited_genesis"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(REALDATA / "genesis_repo", folder)
+    urdf = folder / "3763" / "mobility.urdf"
+    text = urdf.read_text()
+    assert text.count('upper="-0.008000000000000007"') == 1, "bottle 3763 changed upstream"
+    urdf.write_text(text.replace('upper="-0.008000000000000007"', 'upper="-0.05"'))
+    return folder
+
+
+def bench_scale(work, env, args) -> bool:
+    out = Path(tempfile.mkdtemp(prefix=f"scale-{args.n}-", dir=work))
+    config = write_config(out, args.n, 0, realdata_sources(only=args.sources))
+    cold = run_build(work, env, args.n, runner="process", label="scale cold", config=config,
+                     out=out)
+    show(cold, args.results)
+    sums = release_sums(out / "out" / "release")
+    again = run_build(work, env, args.n, runner="process", label="scale unchanged",
+                      config=config, out=out)
+    show(again, args.results)
+    unchanged = release_sums(out / "out" / "release") == sums and again["processed_now"] == 0
+    edited_config = write_config(out, args.n, 0,
+                                 realdata_sources(edited_genesis(out), only=args.sources))
+    edited = run_build(work, env, args.n, runner="process", label="scale edited",
+                       config=edited_config, out=out)
+    show(edited, args.results)
+    changed = sorted(p for p, sha in release_sums(out / "out" / "release").items()
+                     if p.startswith("objects/") and sums.get(p) != sha)
+    ratio = cold["wall_seconds"] / again["wall_seconds"]
+    checks = {
+        "objects": cold["objects_in"] >= args.n and cold["released"] > 0,
+        "unchanged: same release, no object work": unchanged,
+        "edited: one object processed": edited["processed_now"] == 1,
+        "edited: one archive changed": [Path(p).stem for p in changed] == [EDITED_ID],
+    }
+    if not args.counts_only:
+        checks.update({
+            f"cold <= {args.cold_target:.0f} s": cold["wall_seconds"] <= args.cold_target,
+            "peak <= 2 GiB": cold["peak_tree_rss_mib"] <= 2048,
+            "unchanged >= 20x faster": ratio >= 20,
+            "edited <= 60 s": edited["wall_seconds"] <= 60,
+        })
+    print(f"scale {cold['objects_in']} objects: cold {cold['wall_seconds']} s, unchanged "
+          f"{again['wall_seconds']} s ({ratio:.1f}x), one edited {edited['wall_seconds']} s; "
+          + ", ".join(f"{k}: {'OK' if v else 'MISSED'}" for k, v in checks.items()), flush=True)
+    return all(checks.values())
+
+
+def release_sums(release: Path) -> dict[str, str]:
+    """``{path: sha256}`` from a release's ``SHA256SUMS``."""
+    lines = (release / "SHA256SUMS").read_text().splitlines()
+    return {path: sha for sha, path in (line.split("  ", 1) for line in lines)}
+
+
 BENCHES = {"rates": bench_rates, "memory": bench_memory, "dask": bench_dask}
+EXTRA = {"scale": bench_scale}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("bench", choices=[*BENCHES, "all"], help="what to measure")
+    parser.add_argument("bench", choices=[*BENCHES, *EXTRA, "all"], help="what to measure")
     parser.add_argument("--n", type=int, default=200, help="objects for rates and dask")
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000],
                         help="library sizes compared for peak memory")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2],
                         help="Dask worker counts compared")
+    parser.add_argument("--cold-target", type=float, default=1200.0,
+                        help="scale: seconds the cold build may take")
+    parser.add_argument("--sources", nargs="+", metavar="STEM",
+                        help="scale: only these realdata manifests (and genesis_repo)")
+    parser.add_argument("--counts-only", action="store_true",
+                        help="scale: check counts and checksums, not times (the CI run)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temp folder)")
     parser.add_argument("--results", type=Path, help="append one JSON line per build here")
     args = parser.parse_args(argv)
@@ -218,7 +316,7 @@ def main(argv=None) -> int:
     with prefect_test_harness(server_startup_timeout=180):
         env = {**os.environ, "PREFECT_API_URL": PREFECT_API_URL.value()}
         chosen = list(BENCHES) if args.bench == "all" else [args.bench]
-        ok = all([BENCHES[name](work, env, args) for name in chosen])
+        ok = all([{**BENCHES, **EXTRA}[name](work, env, args) for name in chosen])
     print(f"scratch folder: {work}")
     return 0 if ok else 1
 
