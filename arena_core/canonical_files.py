@@ -325,23 +325,40 @@ def _reason(exc: MeshLoadFailure) -> str:
 
 
 def _rewrite_lines(path: Path, rewrite, *, marker: bytes = b"") -> bytes:
-    """``path``'s bytes with each line passed through ``rewrite(base, line)`` (line ends kept).
+    """``path``'s bytes with each line passed through ``rewrite(base, line)`` (line ends kept;
+    ``None`` drops the line).
 
-    Files without ``marker`` are returned as they are (fast path for large meshes).
+    With a ``marker``, only the lines holding it are passed (and files without it are
+    returned as they are): a large mesh is searched, never split into lines.
     """
     data = path.read_bytes()
     if marker not in data:
         return data
-    out = []
-    for raw in data.split(b"\n"):
-        if marker and marker not in raw:
-            out.append(raw)
-            continue
-        line, cr = (raw[:-1], b"\r") if raw.endswith(b"\r") else (raw, b"")
+    if not marker:  # every line (a small side file: split it)
+        return b"\n".join(new + cr for line, cr in map(_without_cr, data.split(b"\n"))
+                          if (new := rewrite(path.parent, line)) is not None)
+    pieces, pos = [], 0  # runs of whole lines, joined by newlines at the end
+    hit = data.find(marker)
+    while hit != -1:
+        start = data.rfind(b"\n", 0, hit) + 1
+        end = data.find(b"\n", hit)
+        end = len(data) if end == -1 else end
+        if start > pos:
+            pieces.append(data[pos:start - 1])  # the lines before it, without its newline
+        line, cr = _without_cr(data[start:end])
         new = rewrite(path.parent, line)
         if new is not None:
-            out.append(new + cr)
-    return b"\n".join(out)
+            pieces.append(new + cr)
+        pos = end + 1
+        hit = data.find(marker, pos) if pos < len(data) else -1
+    if pos <= len(data):
+        pieces.append(data[pos:])
+    return b"\n".join(pieces)
+
+
+def _without_cr(raw: bytes) -> tuple[bytes, bytes]:
+    """A line without its ``\\r`` and the ``\\r`` (``b""`` when it has none)."""
+    return (raw[:-1], b"\r") if raw.endswith(b"\r") else (raw, b"")
 
 
 def _split_statement(line: bytes) -> tuple[bytes, bytes]:
