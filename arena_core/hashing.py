@@ -49,8 +49,13 @@ def file_sha256(path: str | os.PathLike[str], *, chunk_bytes: int = CHUNK_BYTES)
     path = Path(path)
     if not path.is_file():
         raise HashingError(f"cannot hash {path}: not a regular file")
+    return _sha256_of(path, chunk_bytes)
+
+
+def _sha256_of(path: str | os.PathLike[str], chunk_bytes: int = CHUNK_BYTES) -> str:
+    """The digest of a file already known to be regular (no check)."""
     digest = hashlib.sha256()
-    with path.open("rb") as stream:
+    with open(path, "rb") as stream:
         while chunk := stream.read(chunk_bytes):
             digest.update(chunk)
     return digest.hexdigest()
@@ -101,16 +106,17 @@ def hash_tree(root: str | os.PathLike[str], *,
     if not root.is_dir():
         raise HashingError(f"cannot hash {root}: not a folder")
     out = []
-    for base, dirnames, filenames in walk(root, too_deep=too_deep):
-        links = [d for d in dirnames if (base / d).is_symlink()]
-        for name in sorted(filenames + links):
-            path = base / name
-            rel = path.relative_to(root).as_posix()
-            if path.is_symlink():
+    for base, _, filenames in walk(root, too_deep=too_deep):  # links are among filenames
+        prefix = base.relative_to(root).as_posix()
+        for name in filenames:
+            path = os.path.join(base, name)
+            rel = name if prefix == "." else f"{prefix}/{name}"
+            mode = os.lstat(path)  # one stat per file: kind and size
+            if stat.S_ISLNK(mode.st_mode):
                 target = os.readlink(path).encode("utf-8", "surrogateescape")
                 out.append((rel, -1, bytes_sha256(b"symlink:" + target)))
-            elif stat.S_ISREG(path.lstat().st_mode):
-                out.append((rel, path.stat().st_size, file_sha256(path)))
+            elif stat.S_ISREG(mode.st_mode):
+                out.append((rel, mode.st_size, _sha256_of(path)))
     return sorted(out)
 
 
