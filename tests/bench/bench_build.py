@@ -236,17 +236,17 @@ def edited_genesis(work: Path) -> Path:
 def bench_scale(work, env, args) -> bool:
     out = Path(tempfile.mkdtemp(prefix=f"scale-{args.n}-", dir=work))
     config = write_config(out, args.n, 0, realdata_sources(only=args.sources))
-    cold = run_build(work, env, args.n, runner="process", label="scale cold", config=config,
+    cold = run_build(work, env, args.n, runner=args.runner, label="scale cold", config=config,
                      out=out)
     show(cold, args.results)
     sums = release_sums(out / "out" / "release")
-    again = run_build(work, env, args.n, runner="process", label="scale unchanged",
+    again = run_build(work, env, args.n, runner=args.runner, label="scale unchanged",
                       config=config, out=out)
     show(again, args.results)
     unchanged = release_sums(out / "out" / "release") == sums and again["processed_now"] == 0
     edited_config = write_config(out, args.n, 0,
                                  realdata_sources(edited_genesis(out), only=args.sources))
-    edited = run_build(work, env, args.n, runner="process", label="scale edited",
+    edited = run_build(work, env, args.n, runner=args.runner, label="scale edited",
                        config=edited_config, out=out)
     show(edited, args.results)
     changed = sorted(p for p, sha in release_sums(out / "out" / "release").items()
@@ -294,6 +294,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                         help="scale: seconds the cold build may take")
     parser.add_argument("--sources", nargs="+", metavar="STEM",
                         help="scale: only these realdata manifests (and genesis_repo)")
+    parser.add_argument("--runner", default="process", choices=["process", "thread", "dask"],
+                        help="scale: the task runner (default: arena build's default)")
     parser.add_argument("--counts-only", action="store_true",
                         help="scale: check counts and checksums, not times (the CI run)")
     parser.add_argument("--work", type=Path, help="scratch folder (default: a temp folder)")
