@@ -114,7 +114,7 @@ def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[s
     store = ObjectStore(store_root)
     done = []
     for obj in objects:
-        cached = store.get_key(obj) is not None
+        cached = store.has(object_key(obj))  # a concurrent task may have finished it
         done.append((store.process(obj).key, not cached))
     return done
 
@@ -132,10 +132,11 @@ def curate_objects(keys: list[str], plan: BuildPlan) -> Curated:
 
 @task(name="write-release", cache_policy=NONE)
 def write_release_files(keys: list[str], plan: BuildPlan, curated: Curated,
-                        report: BuildReport) -> Path:
+                        report: BuildReport) -> BuildReport:
+    """Write the release; the report as shipped (objects that failed to release counted out)."""
     return write_release(plan.release_dir, released_objects(plan.store, keys, curated),
                          subset=curated.subset, duplicates=curated.duplicates.records,
-                         report=report, spec=plan.spec()).path
+                         report=report, spec=plan.spec()).report
 
 
 @task(name="check-release", cache_policy=NONE)
@@ -224,8 +225,8 @@ def curate_all(keys: list[str], plan: BuildPlan, ingested: list[Ingested]
 def release_and_check(keys: list[str], plan: BuildPlan, curated: Curated, report: BuildReport,
                       key: str) -> tuple[BuildReport, ReleaseCheck]:
     """Write and check the release; a passing one is remembered under ``key``
-    (:mod:`release.cache`) with its report."""
-    write_release_files(keys, plan, curated, report)
+    (:mod:`release.cache`) with its report as shipped."""
+    report = write_release_files(keys, plan, curated, report)
     check = check_release_files(plan)
     if check.ok:
         cache.remember(plan.release_dir, key, report, check)

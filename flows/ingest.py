@@ -67,4 +67,4 @@ def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 250
         return [(0, None)]
     n = min(int(manifest.n or 0), limit) if limit is not None else int(manifest.n or 0)
     step = max(size, -(-n // most))
-    return [(i, min(i + step, n)) for i in range(0, n, step)] or [(0, 0)]
+    return [(i, min(i + step, n)) for i in range(0, n, step)]

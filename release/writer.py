@@ -113,6 +113,8 @@ class ReleaseSummary:
     archives_reused: int
     n_files: int
     fingerprints: dict[str, str] | None = None
+    #: The build report as shipped (objects that failed to release counted out).
+    report: BuildReport | None = None
 
 
 def released_objects(store: ObjectStore, keys: Iterable[str], curated: Curated
@@ -167,7 +169,8 @@ def write_release(
         data = _Data(tmp, spec.row_group_size, spec.rows_per_shard)
         rows, reused, failed = _write_objects(tmp, _ordered(objects), subset, duplicates,
                                               previous, data)
-        subset, duplicates, report = _without_failed(failed, subset, duplicates, report)
+        subset, duplicates, report = _without_failed(failed, subset, duplicates, report,
+                                                     len(rows))
         _check_references(rows, subset, duplicates)
         shards, digests, fingerprints = data.close()
         changelog_md = _changelog(spec.changelog_against, tmp)
@@ -185,7 +188,7 @@ def write_release(
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
-                          n_files, fingerprints)
+                          n_files, fingerprints, report)
 
 
 def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
@@ -305,10 +308,11 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
 
 
 def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
-                    duplicates: Sequence[DuplicateRecord], report: BuildReport
-                    ) -> tuple[SubsetResult, list[DuplicateRecord], BuildReport]:
+                    duplicates: Sequence[DuplicateRecord], report: BuildReport,
+                    n_released: int) -> tuple[SubsetResult, list[DuplicateRecord], BuildReport]:
     """Subset, duplicates and report once the objects that failed to release are left out
-    (their codes go into the report's ``release_failures``)."""
+    (their codes go into the report's ``release_failures``; its counts say what the release
+    holds)."""
     if not failed:
         return subset, list(duplicates), report
     kept = [e for e in subset.entries if e.object_id not in failed]
@@ -319,7 +323,9 @@ def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
     duplicates = [d for d in duplicates if d.duplicate_of not in failed]
     failures = {oid: ReleaseFailure(code=i.code, message=i.message)
                 for oid, i in sorted(failed.items())}
-    return subset, duplicates, report.model_copy(update={"release_failures": failures})
+    return subset, duplicates, report.model_copy(update={
+        "release_failures": failures, "released": n_released,
+        "duplicates": len(duplicates), "eval_subset": len(subset.entries)})
 
 
 def _link(src: Path, dest: Path, size: int) -> bool:

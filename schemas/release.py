@@ -56,7 +56,7 @@ class ReleaseSpec(BaseModel):
     sheet (default: ``release.figures.MAX_THUMBNAILS``).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = "ArticulateArena-20K"
     version: str = "dev"

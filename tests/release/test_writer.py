@@ -162,6 +162,9 @@ def test_an_object_that_fails_to_release_is_left_out_and_reported(built, tmp_pat
     subset = json.loads((tmp_path / "release" / "manifests" / "subset.json").read_text())
     assert lost.isdisjoint(e["object_id"] for e in subset["entries"])
     assert summary.n_eval == len(built.subset.entries) - 1
+    # The report shipped (and handed back to the build) counts what the release holds.
+    assert summary.report.released == report["released"] == len(ids)
+    assert summary.report.eval_subset == report["eval_subset"] == summary.n_eval
 
 
 def test_inconsistent_inputs_are_refused(built, tmp_path):
