@@ -86,7 +86,7 @@ class _Copier:
         """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
         ``.stl``); returns its ``meshes/...`` name, or ``None`` when it cannot be converted
         (then an error names it, ``label`` or the file name)."""
-        real = path.resolve()
+        real = Path(self.cache.real(path))
         if real in self.unconvertible:
             return None
         if real not in self.stored:

@@ -48,6 +48,38 @@ def write_atomic(path: str | os.PathLike, data: bytes | str) -> None:
         raise
 
 
+# ----------------------------------------------------------------------------- resolving
+class RealPaths:
+    """``os.path.realpath`` that remembers the folders it resolved.
+
+    ``realpath(p)`` is ``realpath(dirname(p))`` joined with the base name, resolved once more
+    only when that name is a link; one lstat per path instead of one per path component
+    (an object's meshes share a few deep folders). For one object's files: a folder's links
+    must not change while the instance lives.
+
+    Example:
+        >>> import tempfile
+        >>> tmp = os.path.realpath(tempfile.mkdtemp())
+        >>> os.symlink(tmp, os.path.join(tmp, "link"))
+        >>> real = RealPaths()
+        >>> real(os.path.join(tmp, "link", "a.obj")) == os.path.join(tmp, "a.obj")
+        True
+        >>> real(os.path.join(tmp, "link", "link")) == os.path.realpath(tmp)
+        True
+    """
+
+    def __init__(self) -> None:
+        self._folders: dict[str, str] = {}
+
+    def __call__(self, path: str | os.PathLike) -> str:
+        folder, name = os.path.split(os.path.abspath(path))
+        real = self._folders.get(folder)
+        if real is None:
+            real = self._folders[folder] = os.path.realpath(folder)
+        full = os.path.join(real, name)
+        return os.path.realpath(full) if os.path.islink(full) else full
+
+
 # ----------------------------------------------------------------------------- inspecting
 
 #: Every :attr:`FileProblem.kind`; each completes issue codes (``mesh.<kind>``,

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.fsutil import file_problem
+from arena_core.fsutil import RealPaths, file_problem
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.model import Link, MassProperties, Primitive
 from schemas.errors import ArenaError
@@ -114,6 +114,7 @@ class MeshCache:
         self._keys: dict[str, tuple[str, str]] = {}
         self._meshes: dict[tuple[str, str], MeshGeometry | MeshLoadFailure] = {}
         self._parts: dict[tuple, Part | MeshLoadFailure] = {}
+        self.real = RealPaths()  # the object's files resolved, a folder once
 
     def mesh(self, path: str | os.PathLike) -> MeshGeometry:
         """The geometry of the file at ``path``; raises :class:`MeshLoadFailure`."""
@@ -131,7 +132,7 @@ class MeshCache:
         return _found(self._parts[key])
 
     def _key(self, path: str | os.PathLike) -> tuple[str, str]:
-        real = os.path.realpath(path)
+        real = self.real(path)
         if real not in self._keys:
             self._keys[real] = _content_key(real, self.max_bytes)
         return self._keys[real]

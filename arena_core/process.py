@@ -34,7 +34,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -44,7 +44,7 @@ from pydantic import BaseModel, ValidationError
 from arena_core.canonical_files import copy_meshes
 from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue
-from arena_core.hashing import file_sha256, hash_tree, tree_sha256
+from arena_core.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
 from arena_core.massprops import MeshCache
 from arena_core.mjcf_oracle import mjcf_oracle
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
@@ -80,7 +80,22 @@ class ProcessError(ArenaError, ValueError):
     """Invalid arguments to :func:`process_object` (a caller bug, not bad input)."""
 
 
-def process_object(
+@dataclass(frozen=True)
+class Processed:
+    """What :func:`process` made of one object: its record and, when the canonical URDF was
+    written and read back, the object parsed from it (what its features are computed on)."""
+
+    record: ObjectRecord
+    canonical: ArticulatedObject | None = None
+
+
+def process_object(urdf_path: str | os.PathLike, out_dir: str | os.PathLike,
+                   **options: Any) -> ObjectRecord:
+    """The record of :func:`process` (same arguments)."""
+    return process(urdf_path, out_dir, **options).record
+
+
+def process(
     urdf_path: str | os.PathLike,
     out_dir: str | os.PathLike,
     *,
@@ -91,7 +106,7 @@ def process_object(
     provenance: Provenance | Mapping[str, Any],
     extras: SourceExtras | Mapping[str, Any] | None = None,
     cache: MeshCache | None = None,
-) -> ObjectRecord:
+) -> Processed:
     """Normalize, write, check and record one object (see the module docstring).
 
     Args:
@@ -123,8 +138,8 @@ def process_object(
     except UrdfError as exc:
         issue = Issue(code=exc.code, severity="error", location="file", message=str(exc))
         prov = _with_files(prov, [Path(urdf_path)], base, package_dirs)
-        return ObjectRecord(**prov.model_dump(),
-                            verification=VerificationReport.from_issues([issue]))
+        return Processed(ObjectRecord(**prov.model_dump(),
+                                      verification=VerificationReport.from_issues([issue])))
     prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
     folder = Path(out_dir) / prov.object_id
     try:
@@ -132,8 +147,8 @@ def process_object(
                         cache=cache if cache is not None else MeshCache())
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
         issues = [*read.issues, exception_issue(exc)]
-        return ObjectRecord(**prov.model_dump(), name=read.obj.name,
-                            verification=VerificationReport.from_issues(issues))
+        return Processed(ObjectRecord(**prov.model_dump(), name=read.obj.name,
+                                      verification=VerificationReport.from_issues(issues)))
 
 
 def folder_checksum(folder: str | os.PathLike) -> str:
@@ -170,7 +185,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
 
 # ----------------------------------------------------------------------------- pipeline
 def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
-             extras: SourceExtras, cache: MeshCache) -> ObjectRecord:
+             extras: SourceExtras, cache: MeshCache) -> Processed:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
     written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache)
     issues = [*read.issues, *normalized.issues, *copy_issues]
@@ -179,7 +194,7 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     except UrdfError as exc:
         issues.append(Issue(code="normalize.oracle", severity="error", location="file",
                             message=f"the canonical URDF cannot be read back: {exc}"))
-        return _record(prov, written, normalized, issues, None, folder)
+        return Processed(_record(prov, written, normalized, issues, None, folder))
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
     checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category, cache))
@@ -188,7 +203,8 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
         engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj)
         issues, engines = issues + engine_issues, engines + simulated
-    return _record(prov, canonical.obj, normalized, issues, distance, folder, engines)
+    return Processed(_record(prov, canonical.obj, normalized, issues, distance, folder, engines),
+                     canonical.obj)
 
 
 def _verify_extras(extras: SourceExtras, category: str | None, cache: MeshCache
@@ -207,12 +223,13 @@ def _record(prov: Provenance, obj: ArticulatedObject, normalized: Normalized, is
     t = normalized.transform
     transform = TransformRecord(rotation=t.rotation.tolist(), translation=t.translation.tolist(),
                                 scale=t.scale, up_axis=t.up_axis)
-    canonical_files = [SourceFile(path=p, sha256=h, size=n) for p, n, h in hash_tree(folder)]
+    digests = hash_tree(folder)
+    canonical_files = [SourceFile(path=p, sha256=h, size=n) for p, n, h in digests]
     return ObjectRecord(
         **prov.model_dump(), name=obj.name, links=_link_records(obj, normalized.mass_sources),
         joints=_joint_records(obj), transform=transform,
         verification=VerificationReport.from_issues(unique), oracle_distance=distance,
-        urdf=CANONICAL_URDF, checksum=folder_checksum(folder), canonical_files=canonical_files,
+        urdf=CANONICAL_URDF, checksum=listing_sha256(digests), canonical_files=canonical_files,
         renamed_links={k: v for k, v in sorted(normalized.link_names.items()) if k != v},
         mjcf=MJCF_FILE if (folder / MJCF_FILE).is_file() else None, engines=engines or [])
 

@@ -26,7 +26,8 @@ from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
 from arena_core.hashing import bytes_sha256
 from arena_core.massprops import MeshCache
-from arena_core.process import process_object
+from arena_core.model import ArticulatedObject
+from arena_core.process import process
 from arena_core.urdf import UrdfError, read_urdf
 from schemas.issues import Issue
 from schemas.record import ObjectRecord, Provenance, VerificationReport
@@ -153,17 +154,19 @@ def _build_entry(obj: SourceObject, folder: Path) -> None:
     features, so each mesh file is parsed once."""
     provenance = _provenance(obj)
     cache = MeshCache()
+    canonical = None
     if obj.has_errors:
         record = _rejected(provenance, obj)
     else:
-        record = process_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
-                                package_dirs=obj.extras.package_dirs, scale=obj.scale,
-                                up_axis=obj.up_axis, provenance=provenance, extras=obj.extras,
-                                cache=cache)
+        processed = process(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
+                            package_dirs=obj.extras.package_dirs, scale=obj.scale,
+                            up_axis=obj.up_axis, provenance=provenance, extras=obj.extras,
+                            cache=cache)
+        record, canonical = processed.record, processed.canonical
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(
                 [*obj.issues, *record.verification.issues])})
-    features = _features(record, folder / "object" / provenance.object_id, cache)
+    features = _features(record, folder / "object" / provenance.object_id, cache, canonical)
     if features is not None:
         (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
@@ -190,14 +193,17 @@ def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
 
 
-def _features(record: ObjectRecord, folder: Path, cache: MeshCache) -> ObjectFeatures | None:
+def _features(record: ObjectRecord, folder: Path, cache: MeshCache,
+              canonical: ArticulatedObject | None) -> ObjectFeatures | None:
+    """Features of the canonical object (``canonical``: as processing read it back)."""
     if record.urdf is None or not folder.is_dir():
         return None
-    try:
-        obj = read_urdf(folder / record.urdf).obj
-    except UrdfError:
-        return None
-    return object_features(obj, cache=cache)
+    if canonical is None:
+        try:
+            canonical = read_urdf(folder / record.urdf).obj
+        except UrdfError:
+            return None
+    return object_features(canonical, cache=cache)
 
 
 def _rel(path: Path, root: Path) -> str:

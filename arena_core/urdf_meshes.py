@@ -48,7 +48,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from arena_core.fsutil import file_problem
+from arena_core.fsutil import RealPaths, file_problem
 from arena_core.limits import MESH_MAX_BYTES
 from schemas.issues import Issue, issue
 
@@ -109,6 +109,7 @@ class MeshResolver:
         self.packages = {k: Path(v).resolve() for k, v in (package_dirs or {}).items()}
         self.issues = issues
         self.guessed: set[str] = set()
+        self.real = RealPaths()
 
     def __call__(self, filename: str, location: str) -> str | None:
         name = filename.strip()
@@ -147,7 +148,7 @@ class MeshResolver:
         if problem is not None:
             return self._fail(f"mesh.{problem.kind}", location,
                               f"mesh {_short(filename)!r}: {problem.message}")
-        real = lexical.resolve()
+        real = Path(self.real(lexical))
         if not self._allowed(real):
             return self._fail("mesh.path.symlink", location,
                               f"mesh {filename!r} is a link to outside the object folder")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import math
 import os
 import sys
@@ -93,10 +94,17 @@ class Engine:
 
     def version(self) -> str:
         """The installed version of the engine's PyPI distribution (``""`` if absent)."""
-        try:
-            return metadata.version(self.distribution)
-        except metadata.PackageNotFoundError:
-            return ""
+        return distribution_version(self.distribution)
+
+
+@functools.cache
+def distribution_version(distribution: str) -> str:
+    """The installed version of ``distribution`` (``""`` if absent), read once per process:
+    ``importlib.metadata`` parses the distribution's METADATA file on every call (~5 ms)."""
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return ""
 
 
 @dataclass(frozen=True)
