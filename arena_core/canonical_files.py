@@ -81,6 +81,7 @@ class _Copier:
     converted: dict[Path, str] = field(default_factory=dict)
     unconvertible: set[Path] = field(default_factory=set)
     without_normals: list[str] = field(default_factory=list)
+    looked_up: dict[tuple[Path, bytes], Path | FileProblem | None] = field(default_factory=dict)
 
     def mesh(self, path: Path, label: str | None = None) -> str | None:
         """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
@@ -136,7 +137,7 @@ class _Copier:
         if key != b"mtllib":
             return line
         names = []
-        for arg in _arguments(rest, base):
+        for arg in self._arguments(rest, base):
             refused = len(self.refused)
             found = self._checked(base, arg, "material")
             if found is None:
@@ -154,7 +155,7 @@ class _Copier:
         key, rest = _split_statement(line)
         if not (key.startswith(b"map_") or key in _TEXTURE_KEYS) or not rest:
             return line
-        whole = _inside(base, rest)
+        whole = self._inside(base, rest)
         last = rest.split()[-1]
         found = whole if whole is not None else self._checked(base, last, "texture")
         if found is None:
@@ -169,7 +170,7 @@ class _Copier:
     def _checked(self, base: Path, name: bytes, what: str) -> Path | None:
         """The side file ``name`` inside ``base``; a problem other than absence is an error
         ``mesh.<what>.<kind>`` (the file is never read or copied)."""
-        found = _lookup(base, name)
+        found = self._lookup(base, name)
         if isinstance(found, FileProblem):
             text = name.decode("utf-8", "replace")[:80]
             self.refused.append(Issue(code=f"mesh.{what}.{found.kind}", severity="error",
@@ -177,6 +178,24 @@ class _Copier:
                                       f"{found.message}"))
             return None
         return found
+
+    def _arguments(self, rest: bytes, base: Path) -> list[bytes]:
+        """File arguments of ``mtllib``: the whole rest if it names a file, else its words."""
+        if rest and self._inside(base, rest) is not None:
+            return [rest]
+        return rest.split()
+
+    def _inside(self, base: Path, name: bytes) -> Path | None:
+        """The regular file ``name`` names relative to ``base`` if it stays inside ``base``."""
+        found = self._lookup(base, name)
+        return found if isinstance(found, Path) else None
+
+    def _lookup(self, base: Path, name: bytes) -> Path | FileProblem | None:
+        """:func:`_lookup`, once per ``(base, name)`` (paths resolved through the cache)."""
+        key = (base, name)
+        if key not in self.looked_up:
+            self.looked_up[key] = _lookup(base, name, self.cache.real)
+        return self.looked_up[key]
 
     def issues(self) -> list[Issue]:
         out = list(self.refused)
@@ -368,20 +387,7 @@ def _split_statement(line: bytes) -> tuple[bytes, bytes]:
     return parts[0], parts[1].strip() if len(parts) > 1 else b""
 
 
-def _arguments(rest: bytes, base: Path) -> list[bytes]:
-    """File arguments of ``mtllib``: the whole rest if it names a file, else its words."""
-    if rest and _inside(base, rest) is not None:
-        return [rest]
-    return rest.split()
-
-
-def _inside(base: Path, name: bytes) -> Path | None:
-    """The regular file ``name`` names relative to ``base`` if it stays inside ``base``."""
-    found = _lookup(base, name)
-    return found if isinstance(found, Path) else None
-
-
-def _lookup(base: Path, name: bytes) -> Path | FileProblem | None:
+def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProblem | None:
     """The file ``name`` names inside ``base``; why it cannot be copied; or ``None`` when it
     names nothing inside ``base`` (missing, absolute, leaving the folder)."""
     try:
@@ -390,12 +396,12 @@ def _lookup(base: Path, name: bytes) -> Path | FileProblem | None:
         return None
     if not text or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
         return None
-    root = base.resolve()
+    root = Path(real(base))
     lexical = Path(os.path.normpath(root / text.replace("\\", "/")))
     if not lexical.is_relative_to(root):
         return None
     problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
     if problem is not None:
         return None if problem.kind == "missing" else problem
-    real = lexical.resolve()
-    return real if real.is_relative_to(root) else None
+    found = Path(real(lexical))
+    return found if found.is_relative_to(root) else None
