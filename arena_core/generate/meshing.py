@@ -58,6 +58,10 @@ _FAST_MIN_VOLUME = 1e-100
 #: Meshes with at most this many faces have their closedness cached by topology (primitives).
 _CACHED_FACES = 1024
 
+#: ``Trimesh.apply_transform``'s own thresholds: a matrix this close to the identity is
+#: skipped, and only one whose rotation part differs more than this may mirror.
+_IDENTITY_ATOL, _ROTATION_ATOL = 1e-8, 1e-6
+
 _IDENTITY3, _IDENTITY4 = np.eye(3), np.eye(4)
 _MERGE_SCALE = 10 ** util.decimal_to_digits(trimesh_tol.merge)
 _UNIT_BOX = creation.box()
@@ -75,16 +79,16 @@ def transformed(vertices: np.ndarray, faces: np.ndarray,
     matrix = np.asanyarray(matrix, order="C", dtype=np.float64)
     if matrix.shape != (4, 4):
         raise ValueError(f"transform must be (4, 4), got {matrix.shape}")
-    if util.allclose(matrix, _IDENTITY4, 1e-8):
+    if util.allclose(matrix, _IDENTITY4, _IDENTITY_ATOL):
         return vertices, faces
     moved = np.ascontiguousarray(tf.transform_points(vertices, matrix=matrix))
-    has_rotation = not util.allclose(matrix[:3, :3], _IDENTITY3, atol=1e-6)
+    has_rotation = not util.allclose(matrix[:3, :3], _IDENTITY3, atol=_ROTATION_ATOL)
     if has_rotation and tf.flips_winding(matrix):
         faces = np.ascontiguousarray(np.fliplr(faces))
     return moved, faces
 
 
-def box(extents, matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def box(extents: np.ndarray, matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Cuboid of edge lengths ``extents`` ``(3,)`` centered at the origin, then ``matrix``."""
     extents = np.asanyarray(extents, dtype=np.float64)
     if extents.shape != (3,):
@@ -225,6 +229,10 @@ def boolean(meshes: list[tuple[np.ndarray, np.ndarray]],
         ValueError: a mesh is not a volume (:func:`is_volume`), or a difference of other
             than two meshes.
     """
+    if operation not in ("union", "difference") or (operation == "difference"
+                                                     and len(meshes) != 2):
+        raise ValueError(f"boolean operation must be 'union' or a 2-mesh 'difference', got "
+                         f"{operation!r} of {len(meshes)}")
     if Manifold is None:
         raise ImportError("the manifold3d boolean engine is not installed")
     if not all(is_volume(v, f) for v, f in meshes):
@@ -233,11 +241,8 @@ def boolean(meshes: list[tuple[np.ndarray, np.ndarray]],
                                  tri_verts=np.array(f, dtype=np.uint32))) for v, f in meshes]
     if operation == "union":
         result = reduce_cascade(lambda a, b: a + b, solids)
-    elif operation == "difference" and len(solids) == 2:
-        result = solids[0] - solids[1]
     else:
-        raise ValueError(f"boolean operation must be 'union' or a 2-mesh 'difference', got "
-                         f"{operation!r} of {len(solids)}")
+        result = solids[0] - solids[1]
     out = result.to_mesh()
     return (np.asanyarray(out.vert_properties, order="C", dtype=np.float64),
             np.asanyarray(out.tri_verts, dtype=np.int64))
