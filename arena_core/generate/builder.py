@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import trimesh
 from scipy.spatial import cKDTree
-from trimesh.exchange.stl import export_stl
 
 from arena_core import tolerances as tol
+from arena_core.generate import meshing
 from arena_core.generate.shapes import unit
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef
 from schemas.errors import ArenaError
@@ -229,13 +229,15 @@ class Builder:
         """
         self._check_tree()
         world = {link: _solid(link, spec) for link, spec in self._links.items()}
-        shift = _bottom_center_shift(world.values())
-        origins = self._frame_origins(world, shift)
+        boxes = {link: meshing.bounds(*mesh) for link, mesh in world.items()}
+        shift = _bottom_center_shift(boxes.values())
+        origins = self._frame_origins(boxes, shift)
         links, meshes = [], {}
-        for link, mesh in world.items():
-            local = _to_frame(mesh, shift - origins[link])
-            meshes[f"meshes/{link}.stl"] = export_stl(local)
-            links.append(_make_link(link, local, MATERIALS[self._links[link].material]))
+        for link, (vertices, faces) in world.items():
+            tri = _to_frame(vertices, shift - origins[link])[faces]
+            crosses = meshing.crosses(tri)
+            meshes[f"meshes/{link}.stl"] = meshing.stl_bytes(tri, crosses)
+            links.append(_make_link(link, tri, crosses, MATERIALS[self._links[link].material]))
         joints = [self._make_joint(j, origins) for j in self._tree_order()]
         obj = ArticulatedObject.from_parts(kind, links, joints)
         materials = {link: spec.material for link, spec in self._links.items()}
@@ -263,14 +265,14 @@ class Builder:
             raise GeneratorError("the joints do not form one tree rooted at 'base'")
         return order
 
-    def _frame_origins(self, world: dict[str, trimesh.Trimesh],
+    def _frame_origins(self, boxes: dict[str, np.ndarray],
                        shift: np.ndarray) -> dict[str, np.ndarray]:
         origins = {"base": np.zeros(3)}
         for j in self._joints:
             if j.point is not None:
                 origins[j.child] = j.point + shift
             else:
-                origins[j.child] = world[j.child].bounds.mean(axis=0) + shift
+                origins[j.child] = boxes[j.child].mean(axis=0) + shift
         return origins
 
     def _make_joint(self, spec: _JointSpec, origins: dict[str, np.ndarray]) -> Joint:
@@ -285,31 +287,35 @@ class Builder:
                      pitch=spec.pitch, effort=effort, velocity=velocity)
 
 
-def _solid(name: str, spec: _LinkSpec) -> trimesh.Trimesh:
+def _solid(name: str, spec: _LinkSpec) -> tuple[np.ndarray, np.ndarray]:
     """One closed mesh for a link: union of its parts minus its cuts (object frame).
+
+    Returns ``(vertices, faces)`` arrays (see :mod:`arena_core.generate.meshing`).
 
     Coplanar faces of overlapping parts can leave vertices closer than STL's float32
     precision, which a loader would merge into a non-manifold mesh; when that happens the
     parts are scaled about their centers by distinct relative amounts of ``JITTER`` and the
     booleans are redone.
     """
+    parts, cuts = [_arrays(p) for p in spec.parts], [_arrays(c) for c in spec.cuts]
     for attempt in range(JITTER_ATTEMPTS):
-        mesh = _union(_jittered(spec.parts, attempt))
-        if spec.cuts:
+        mesh = _union(_jittered(parts, attempt))
+        if cuts:
             try:
-                mesh = trimesh.boolean.difference(
-                    [mesh, _union(_jittered(spec.cuts, attempt, salt=3))], engine="manifold")
+                mesh = meshing.boolean([mesh, _union(_jittered(cuts, attempt, salt=3))],
+                                       "difference")
             except (ImportError, ValueError) as exc:
                 raise GeneratorError(f"link {name!r}: cutting needs the manifold3d engine "
                                      f"({exc})") from None
-        if _well_separated(mesh):
+        if _well_separated(mesh[0]):
             break
-    if len(mesh.faces) == 0 or not mesh.volume > tol.MIN_VOLUME:
+    if len(mesh[1]) == 0 or not meshing.volume(*mesh) > tol.MIN_VOLUME:
         raise GeneratorError(f"link {name!r}: empty or inside-out solid")
     return mesh
 
 
-def _jittered(parts: list[trimesh.Trimesh], attempt: int, *, salt: int = 0) -> list[trimesh.Trimesh]:
+def _jittered(parts: list[tuple[np.ndarray, np.ndarray]], attempt: int, *,
+              salt: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
     """``parts`` each turned and scaled about its bounds center by a distinct tiny amount.
 
     Part ``k`` moves by about ``eps = attempt * JITTER * ((k + salt) % 7 + 1)`` meters at
@@ -320,50 +326,54 @@ def _jittered(parts: list[trimesh.Trimesh], attempt: int, *, salt: int = 0) -> l
     if attempt == 0:
         return parts
     out = []
-    for k, part in enumerate(parts):
-        center = part.bounds.mean(axis=0)
-        ratio = attempt * JITTER * ((k + salt) % 7 + 1) / max(float(part.extents.max()), JITTER)
+    for k, (vertices, faces) in enumerate(parts):
+        bounds = meshing.bounds(vertices, faces)
+        center = bounds.mean(axis=0)
+        extent = float(np.ptp(bounds, axis=0).max())
+        ratio = attempt * JITTER * ((k + salt) % 7 + 1) / max(extent, JITTER)
         axis = np.array([1.0, 0.618 + 0.1 * k, 0.382 - 0.05 * salt])
         pose = trimesh.transformations.rotation_matrix(ratio, axis, center)
         pose[:3, :3] *= 1.0 + ratio
         pose[:3, 3] = center - pose[:3, :3] @ center
-        moved = part.copy()
-        moved.apply_transform(pose)
-        out.append(moved)
+        out.append(meshing.transformed(vertices, faces, pose))
     return out
 
 
-def _well_separated(mesh: trimesh.Trimesh) -> bool:
+def _well_separated(vertices: np.ndarray) -> bool:
     """True if no two vertices are closer than ``VERTEX_GAP`` (they survive float32)."""
-    pairs = cKDTree(np.asarray(mesh.vertices)).query_pairs(VERTEX_GAP)
+    pairs = cKDTree(vertices).query_pairs(VERTEX_GAP)
     return not pairs
 
 
-def _union(parts: list[trimesh.Trimesh]) -> trimesh.Trimesh:
+def _arrays(mesh: trimesh.Trimesh) -> tuple[np.ndarray, np.ndarray]:
+    return np.asarray(mesh.vertices), np.asarray(mesh.faces)
+
+
+def _union(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     if len(parts) == 1:
         return parts[0]
     try:
-        return trimesh.boolean.union(parts, engine="manifold")
+        return meshing.boolean(parts, "union")
     except (ImportError, ValueError):  # no boolean engine here: closed pieces, concatenated
-        return trimesh.util.concatenate(parts)
+        return _arrays(trimesh.util.concatenate(
+            [trimesh.Trimesh(v, f, process=False) for v, f in parts]))
 
 
-def _bottom_center_shift(meshes) -> np.ndarray:
-    """``(3,)`` translation putting the bottom-center of all meshes' bounds at the origin."""
-    bounds = np.array([m.bounds for m in meshes])
+def _bottom_center_shift(boxes) -> np.ndarray:
+    """``(3,)`` translation putting the bottom-center of all ``(2, 3)`` bounds at the origin."""
+    bounds = np.array(list(boxes))
     low, high = bounds[:, 0].min(axis=0), bounds[:, 1].max(axis=0)
     return np.array([-(low[0] + high[0]) / 2.0, -(low[1] + high[1]) / 2.0, -low[2]])
 
 
-def _to_frame(mesh: trimesh.Trimesh, offset: np.ndarray) -> trimesh.Trimesh:
+def _to_frame(vertices: np.ndarray, offset: np.ndarray) -> np.ndarray:
     """Translate by ``offset`` and round vertices to float32, the precision STL stores."""
-    vertices = (np.asarray(mesh.vertices, float) + offset).astype(np.float32).astype(float)
-    return trimesh.Trimesh(vertices, np.asarray(mesh.faces), process=False)
+    return (np.asarray(vertices, float) + offset).astype(np.float32).astype(float)
 
 
-def _make_link(name: str, local: trimesh.Trimesh, density: float) -> Link:
-    local.density = density
-    props = local.mass_properties
+def _make_link(name: str, tri: np.ndarray, crosses: np.ndarray, density: float) -> Link:
+    """The link's inertial from its triangles ``(m, 3, 3)`` in its frame and their crosses."""
+    props = meshing.mass_properties(tri, crosses, density)
     inertia = np.asarray(props["inertia"], float)
     inertia = (inertia + inertia.T) / 2.0
     mass = MassProperties(mass=float(props["mass"]), com=np.asarray(props["center_mass"], float),

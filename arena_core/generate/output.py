@@ -105,7 +105,8 @@ def write_object(gen: GeneratedObject, out_dir: str | os.PathLike, *, seed: int,
     out_dir = Path(out_dir).resolve()
     final, tmp = out_dir / oid, out_dir / f".{oid}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
-    (tmp / "meshes").mkdir(parents=True)
+    tmp.mkdir(parents=True)
+    (tmp / "meshes").mkdir()
     for rel, data in gen.meshes.items():
         (tmp / rel).write_bytes(data)
     write_urdf(replace(gen.obj, name=oid), tmp / URDF_NAME)

@@ -7,6 +7,9 @@ move it into its link frame. Axes are given as ``"x"``, ``"y"``, ``"z"`` or any 
 vector (normalized here). Cylinders, tubes, capsules and cones are built along the axis
 and centered on ``center`` (cones: ``center`` is the center of the base disk).
 
+The meshes are exactly those of ``trimesh.creation`` (same vertices, same faces, in the
+same order), computed by :mod:`arena_core.generate.meshing` without its per-mesh overhead.
+
 Example:
     >>> m = box((0.2, 0.1, 0.05), (0.0, 0.0, 0.025))
     >>> m.is_watertight, [round(float(v), 3) for v in m.bounds[0]]
@@ -18,12 +21,14 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import trimesh
-from trimesh import creation
+from trimesh.constants import tol as trimesh_tol
 from trimesh.geometry import align_vectors
 
+from arena_core.generate import meshing
 from schemas.errors import ArenaError
 
 #: Facets around a round primitive (enough to look round, few enough to stay fast).
@@ -55,16 +60,36 @@ def unit(axis: AxisLike) -> np.ndarray:
 def _frame(center: Sequence[float], axis: AxisLike = "z") -> np.ndarray:
     """``(4, 4)`` pose mapping the local +Z to ``axis`` and the origin to ``center``."""
     pose = np.eye(4)
-    direction = unit(axis)
-    if not np.allclose(direction, (0.0, 0.0, 1.0)):
-        pose[:3, :3] = align_vectors((0.0, 0.0, 1.0), direction)[:3, :3]
+    rotation = _alignment(unit(axis).tobytes())
+    if rotation is not None:
+        pose[:3, :3] = rotation
     pose[:3, 3] = np.asarray(center, float)
     return pose
 
 
+@lru_cache(maxsize=1024)
+def _alignment(direction: bytes) -> np.ndarray | None:
+    """``(3, 3)`` rotation taking +Z to the unit ``direction`` (float64 bytes); ``None`` if +Z.
+
+    Cached: objects reuse a handful of axes, and each SVD-based alignment costs ~50 us.
+    """
+    vec = np.frombuffer(direction, dtype=float)
+    if np.allclose(vec, (0.0, 0.0, 1.0)):
+        return None
+    rotation = align_vectors((0.0, 0.0, 1.0), vec)[:3, :3]
+    rotation.flags.writeable = False
+    return rotation
+
+
+def _mesh(arrays: tuple[np.ndarray, np.ndarray]) -> trimesh.Trimesh:
+    return trimesh.Trimesh(*arrays, process=False)
+
+
 def _check_positive(**sizes: float) -> None:
     for name, value in sizes.items():
-        if not np.all(np.asarray(value, float) > 0.0):
+        positive = value > 0.0 if isinstance(value, float | int) else np.all(
+            np.asarray(value, float) > 0.0)
+        if not positive:
             raise ShapeError(f"{name} must be > 0, got {value!r}")
 
 
@@ -76,53 +101,97 @@ def box(size: Sequence[float], center: Sequence[float], *,
     if rotation is not None:
         pose[:3, :3] = rotation
     pose[:3, 3] = np.asarray(center, float)
-    return creation.box(extents=np.asarray(size, float), transform=pose)
+    return _mesh(meshing.box(np.asarray(size, float), pose))
 
 
 def cylinder(radius: float, length: float, center: Sequence[float], axis: AxisLike = "z", *,
              sections: int = SECTIONS) -> trimesh.Trimesh:
     """Solid cylinder of ``radius`` and ``length`` along ``axis``, centered at ``center``."""
     _check_positive(radius=radius, length=length)
-    return creation.cylinder(radius=radius, height=length, sections=sections,
-                             transform=_frame(center, axis))
+    return _mesh(_cylinder(radius, length, sections, _frame(center, axis)))
+
+
+def _cylinder(radius: float, length: float, sections: int,
+              pose: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``trimesh.creation.cylinder(radius, length, sections, transform=pose)`` as arrays."""
+    half = abs(float(length)) / 2.0
+    return meshing.revolve([[0, -half], [radius, -half], [radius, half], [0, half]],
+                           sections, pose)
 
 
 def tube(r_inner: float, r_outer: float, length: float, center: Sequence[float],
          axis: AxisLike = "z", *, sections: int = SECTIONS) -> trimesh.Trimesh:
     """Hollow cylinder (annulus) between ``r_inner`` < ``r_outer`` along ``axis``."""
     _check_positive(r_inner=r_inner, wall=r_outer - r_inner, length=length)
-    return creation.annulus(r_min=r_inner, r_max=r_outer, height=length, sections=sections,
-                            transform=_frame(center, axis))
+    pose = _frame(center, axis)
+    r_min = abs(float(r_inner))
+    if r_min < trimesh_tol.merge:  # trimesh.creation.annulus makes it a cylinder
+        return _mesh(_cylinder(r_outer, length, sections, pose))
+    r_max, half = abs(float(r_outer)), abs(float(length)) / 2.0
+    return _mesh(meshing.revolve([[r_min, -half], [r_max, -half], [r_max, half],
+                                  [r_min, half], [r_min, -half]], sections, pose))
 
 
 def sphere(radius: float, center: Sequence[float], *, count: int = 16) -> trimesh.Trimesh:
     """UV sphere of ``radius`` centered at ``center`` (``count`` latitude/longitude bands)."""
     _check_positive(radius=radius)
-    return creation.uv_sphere(radius=radius, count=(count, count), transform=_frame(center))
+    bands, sections = _sphere_counts(count)
+    return _mesh(meshing.revolve(_half_circle(bands) * radius, sections, _frame(center)))
+
+
+def _sphere_counts(count: int) -> tuple[int, int]:
+    """Profile points and sections of ``trimesh.creation.uv_sphere(count=(count, count))``."""
+    even = count + count % 2
+    return even, 2 * even
+
+
+@lru_cache(maxsize=16)
+def _half_circle(points: int) -> np.ndarray:
+    """``(points, 2)`` unit half circle from the south to the north pole (uv_sphere's)."""
+    theta = np.linspace(0.0, np.pi, num=points)
+    profile = np.column_stack((np.sin(theta), -np.cos(theta)))
+    profile.flags.writeable = False
+    return profile
 
 
 def capsule(radius: float, length: float, center: Sequence[float], axis: AxisLike = "z",
             ) -> trimesh.Trimesh:
     """Capsule whose cylindrical part has ``length`` (total ``length + 2 radius``)."""
     _check_positive(radius=radius, length=length)
-    return creation.capsule(height=length, radius=radius, count=(SMALL_SECTIONS, SMALL_SECTIONS),
-                            transform=_frame(center, axis))
+    bands = SMALL_SECTIONS + SMALL_SECTIONS % 2
+    theta = np.concatenate((np.linspace(-np.pi / 2.0, 0.0, bands // 2 + 1),
+                            np.linspace(0.0, np.pi / 2.0, bands // 2 + 1)))
+    profile = np.column_stack((np.cos(theta), np.sin(theta))) * abs(float(radius))
+    half, height = len(profile) // 2, abs(float(length))
+    profile[:half, 1] -= height / 2.0
+    profile[half:, 1] += height / 2.0
+    return _mesh(meshing.revolve(profile, bands, _frame(center, axis)))
 
 
 def cone(radius: float, height: float, base_center: Sequence[float], axis: AxisLike = "z", *,
          sections: int = SECTIONS) -> trimesh.Trimesh:
     """Cone with its base disk at ``base_center`` and its apex ``height`` along ``axis``."""
     _check_positive(radius=radius, height=height)
-    return creation.cone(radius=radius, height=height, sections=sections,
-                         transform=_frame(base_center, axis))
+    return _mesh(meshing.revolve([[0, 0], [radius, 0], [0, height]], sections,
+                                 _frame(base_center, axis)))
 
 
 def torus(major: float, minor: float, center: Sequence[float], axis: AxisLike = "z",
           ) -> trimesh.Trimesh:
     """Ring of ``major`` radius and tube ``minor`` radius around ``axis``."""
     _check_positive(major=major, minor=minor, gap=major - minor)
-    return creation.torus(major_radius=major, minor_radius=minor, major_sections=SECTIONS,
-                          minor_sections=SMALL_SECTIONS, transform=_frame(center, axis))
+    cos, sin = _circle(SMALL_SECTIONS)
+    profile = np.column_stack((minor * cos, minor * sin)) + [major, 0]
+    return _mesh(meshing.revolve(profile, SECTIONS, _frame(center, axis)))
+
+
+@lru_cache(maxsize=16)
+def _circle(sections: int) -> tuple[np.ndarray, np.ndarray]:
+    """Cosines and sines of ``sections + 1`` angles closing one turn (torus profile)."""
+    phi = np.linspace(0, 2 * np.pi, sections + 1, endpoint=True)
+    cos, sin = np.cos(phi), np.sin(phi)
+    cos.flags.writeable = sin.flags.writeable = False
+    return cos, sin
 
 
 def rod(start: Sequence[float], end: Sequence[float], radius: float, *,
@@ -203,9 +272,7 @@ def radial_prism(angles: np.ndarray, radii: np.ndarray, bore: float, width: floa
         np.column_stack([it, ot, jt]), np.column_stack([it, jt, kt]),   # top cap
         np.column_stack([ib, jb, ob]), np.column_stack([ib, kb, jb]),   # bottom cap
     ])
-    mesh = trimesh.Trimesh(vertices, faces, process=False)
-    mesh.apply_transform(_frame(center, axis))
-    return mesh
+    return _mesh(meshing.transformed(vertices, faces, _frame(center, axis)))
 
 
 def gear(radius: float, width: float, teeth: int, center: Sequence[float],

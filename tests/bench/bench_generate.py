@@ -1,17 +1,23 @@
 """Benchmark: generate N objects (default 500) and optionally normalize + verify them.
 
     python tests/bench/bench_generate.py [--n 500] [--seed 0] [--jobs 1] [--process] [--out DIR]
+                                         [--profile]
 
 Prints wall time (target: 500 objects in under 2 minutes on the 2-core build machine),
 per-kind mean milliseconds (slowest first), joint-type totals, folder size, and with
 ``--process`` the time of :func:`arena_core.process.process_object` over the objects and
-the count of objects with error issues (target 0). Exit status 1 if the target is missed
-or an object has errors.
+the count of objects with error issues (target 0). ``--profile`` (with ``--jobs 1``) runs
+the generation under cProfile and prints the functions with the most own time (the
+per-object figures then include the profiler's overhead). Exit status 1 if the target is
+missed or an object has errors.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
+import pstats
 import sys
 import tempfile
 import time
@@ -23,6 +29,9 @@ from arena_core.generate import generate_one, write_index, write_object
 
 #: Target wall time (s) for 500 objects.
 TARGET_SECONDS_PER_500 = 120.0
+
+#: Functions listed by ``--profile``.
+PROFILE_TOP = 15
 
 
 def _one(job: tuple[int, int, str]) -> tuple[object, float]:
@@ -38,6 +47,14 @@ def _generate(n: int, seed: int, out: Path, jobs: int) -> list[tuple[object, flo
         return [_one(j) for j in jobs_list]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return list(pool.map(_one, jobs_list, chunksize=8))
+
+
+def _profiled(n: int, seed: int, out: Path) -> tuple[list[tuple[object, float]], str]:
+    profile = cProfile.Profile()
+    results = profile.runcall(_generate, n, seed, out, 1)
+    text = io.StringIO()
+    pstats.Stats(profile, stream=text).sort_stats("tottime").print_stats(PROFILE_TOP)
+    return results, text.getvalue()
 
 
 def _process(infos, out: Path) -> tuple[float, list[str], Counter]:
@@ -65,12 +82,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--process", action="store_true", help="also normalize and verify")
     parser.add_argument("--out", type=Path, default=None, help="keep the objects here")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile the generation (one process) and print the top functions")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         out = args.out or Path(tmp) / "generated"
         out.mkdir(parents=True, exist_ok=True)
-        start = time.perf_counter()
-        results = _generate(args.n, args.seed, out, args.jobs)
+        start, profile = time.perf_counter(), ""
+        if args.profile:
+            results, profile = _profiled(args.n, args.seed, out)
+        else:
+            results = _generate(args.n, args.seed, out, args.jobs)
         infos = [info for info, _ in results]
         write_index(infos, out, n=args.n, seed=args.seed)
         wall = time.perf_counter() - start
@@ -86,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         slow = sorted(per_kind.items(), key=lambda kv: -sum(kv[1]) / len(kv[1]))
         print("slowest kinds (mean ms):", ", ".join(
             f"{k} {1000 * sum(v) / len(v):.0f}" for k, v in slow[:8]))
+        if profile:
+            print(profile.split("\n", 4)[-1].strip("\n"))
         failed = wall > target
         if args.process:
             seconds, bad, warnings = _process(infos, Path(tmp) / "canonical")
