@@ -1,9 +1,10 @@
 """Source adapters: one small module per library layout, one shared interface.
 
 ``ADAPTERS`` maps a manifest's ``adapter`` value to an :class:`~flows.adapters.base.Adapter`
-instance (one static registry: every adapter module is imported here, and a test checks the
-registry names exactly the adapters ``schemas.sources`` accepts); :func:`get_adapter` looks
-one up.
+instance (one static registry, :data:`REGISTRY`, names every adapter and where it lives; a
+test checks it names exactly the adapters ``schemas.sources`` accepts); :func:`get_adapter`
+looks one up. An adapter's module is imported on its first lookup, so reading a PartNet
+folder never pays for the generator (trimesh, scipy) or MuJoCo.
 
 Example:
     >>> sorted(ADAPTERS)
@@ -16,19 +17,46 @@ Example:
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from flows.adapters.base import Adapter, SourceRootError
-from flows.adapters.gapartnet import GAPartNetAdapter
-from flows.adapters.generated import GeneratedAdapter
-from flows.adapters.mjcf import MjcfAdapter
-from flows.adapters.partnet_mobility import PartNetMobilityAdapter
-from flows.adapters.urdf_folder import UrdfFolderAdapter
 
-__all__ = ["ADAPTERS", "Adapter", "SourceRootError", "UnknownAdapterError", "get_adapter"]
+__all__ = ["ADAPTERS", "REGISTRY", "Adapter", "SourceRootError", "UnknownAdapterError",
+           "get_adapter"]
 
-ADAPTERS: dict[str, Adapter] = {
-    a.name: a for a in (PartNetMobilityAdapter(), GAPartNetAdapter(), UrdfFolderAdapter(),
-                        MjcfAdapter(), GeneratedAdapter())
+#: adapter name -> (module under ``flows.adapters``, class): the one static registry.
+REGISTRY: dict[str, tuple[str, str]] = {
+    "partnet_mobility": ("partnet_mobility", "PartNetMobilityAdapter"),
+    "gapartnet": ("gapartnet", "GAPartNetAdapter"),
+    "urdf_folder": ("urdf_folder", "UrdfFolderAdapter"),
+    "mjcf": ("mjcf", "MjcfAdapter"),
+    "generated": ("generated", "GeneratedAdapter"),
 }
+
+
+class _Adapters(Mapping[str, Adapter]):
+    """:data:`REGISTRY` as name -> instance; each instance is made on its first lookup."""
+
+    def __init__(self, registry: Mapping[str, tuple[str, str]]):
+        self._registry = registry
+        self._made: dict[str, Adapter] = {}
+
+    def __getitem__(self, name: str) -> Adapter:
+        if name not in self._made:
+            module, cls = self._registry[name]
+            made = getattr(importlib.import_module(f"flows.adapters.{module}"), cls)()
+            self._made.setdefault(name, made)  # one instance even when threads race
+        return self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._registry)
+
+    def __len__(self) -> int:
+        return len(self._registry)
+
+
+ADAPTERS: Mapping[str, Adapter] = _Adapters(REGISTRY)
 
 
 class UnknownAdapterError(KeyError):

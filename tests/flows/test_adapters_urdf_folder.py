@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from arena_core.urdf import read_urdf
@@ -91,6 +93,22 @@ def test_the_adapter_registry_names_exactly_the_adapters_manifests_accept():
 
     assert sorted(ADAPTERS) == sorted(MANIFEST_ADAPTERS)
     assert all(adapter.name == name for name, adapter in ADAPTERS.items())
+
+
+def test_an_adapter_module_is_imported_on_its_first_lookup():
+    """Reading a URDF folder never pays for the generator or MuJoCo (a fresh interpreter:
+    this one has imported everything already)."""
+    code = ("import sys\n"
+            "from flows.adapters import ADAPTERS, get_adapter\n"
+            "heavy = ('arena_core.generate', 'flows.adapters.generated', 'flows.adapters.mjcf')\n"
+            "assert sorted(ADAPTERS) and not set(heavy) & set(sys.modules), sys.modules.keys()\n"
+            "assert get_adapter('urdf_folder') is get_adapter('urdf_folder')\n"
+            "assert not set(heavy) & set(sys.modules)\n"
+            "assert get_adapter('generated').name == 'generated'\n"
+            "assert 'arena_core.generate' in sys.modules\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_packages_without_package_xml_are_listed_like_the_reader_finds_them(tmp_path):
