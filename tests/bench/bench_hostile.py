@@ -26,7 +26,7 @@ from tests.hostile import good_object, make_hostile, make_hostile_archives  # no
 TARGET_SECONDS, TARGET_BYTES = 5.0, 1 << 30
 #: Runs one command in-process and prints its exit code, seconds and peak RSS (KiB).
 _RUNNER = ("import resource, sys, time; t = time.perf_counter(); from flows.cli import main; "
-           "code = main(sys.argv[1:]); dt = time.perf_counter() - t; "
+           "code = main(); dt = time.perf_counter() - t; "
            "print('BENCH', code, dt, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
            "file=sys.stderr)")
 
