@@ -6,6 +6,13 @@ to ``MUJOCO_LOG.TXT`` in the working folder. :func:`warnings_collected` installs
 collecting handler for the duration of a block; :func:`compile_model` uses it and returns
 the warnings with the model, so callers turn them into issues.
 
+Importing this module turns MuJoCo's asset cache off (:data:`ASSET_CACHE_BYTES`): MuJoCo keeps
+every mesh and texture it decoded, by file name and time stamp, up to 500 MiB per process.
+The pipeline compiles each object's files once, from that object's own folder, so the cache
+never hit and only grew every build worker by its capacity (a 20,000-object build: workers
+at ~1 GiB), and a file rewritten within the time stamp's resolution could have been served
+stale. Every module that compiles with MuJoCo imports this one.
+
 Example:
     >>> model, warnings = compile_model(xml="<mujoco><compiler settotalmass='2'/><worldbody>"
     ...                                 "<body><joint/><geom size='1'/></body></worldbody>"
@@ -24,6 +31,10 @@ from collections.abc import Iterator
 import mujoco
 
 _LOCK = threading.RLock()
+
+#: Capacity of MuJoCo's process-wide asset cache (bytes): off.
+ASSET_CACHE_BYTES = 0
+mujoco.mj_setCacheCapacity(mujoco.mj_getCache(), ASSET_CACHE_BYTES)
 
 
 @contextlib.contextmanager

@@ -42,3 +42,16 @@ def test_helical_joint_moves_with_its_pitch_in_every_engine(tmp_path):
     assert 'name="hinge__pitch" type="prismatic"' in text and 'multiplier="0.02"' in text
     issues, engines = simulation_check(folder, CANONICAL_URDF, obj)
     assert issues == [] and all(e.ok for e in engines)
+
+
+def test_mujoco_keeps_no_asset_cache_between_objects(tmp_path):
+    """Each object's meshes are compiled once from its own folder: MuJoCo's process-wide asset
+    cache (500 MiB by default) would only grow every build worker, so it is off."""
+    import mujoco
+
+    record, folder, obj = _canonical(tmp_path, good_object(tmp_path / "src", "door", variant=2))
+    issues, _ = simulation_check(folder, CANONICAL_URDF, obj)
+    assert issues == [] and any(folder.glob("meshes/*"))
+    cache = mujoco.mj_getCache()
+    assert mujoco.mj_getCacheCapacity(cache) == 0
+    assert mujoco.mj_getCacheSize(cache) == 0
