@@ -28,7 +28,6 @@ from arena_core.hashing import bytes_sha256
 from arena_core.massprops import MeshCache
 from arena_core.model import ArticulatedObject
 from arena_core.process import process
-from arena_core.urdf import UrdfError, read_urdf
 from schemas.issues import Issue
 from schemas.record import ObjectRecord, Provenance, VerificationReport
 from schemas.sources import SourceObject
@@ -195,14 +194,10 @@ def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
 
 def _features(record: ObjectRecord, folder: Path, cache: MeshCache,
               canonical: ArticulatedObject | None) -> ObjectFeatures | None:
-    """Features of the canonical object (``canonical``: as processing read it back)."""
-    if record.urdf is None or not folder.is_dir():
+    """Features of the canonical object as processing read it back (``None`` when it could
+    not be read back or was never written)."""
+    if record.urdf is None or canonical is None or not folder.is_dir():
         return None
-    if canonical is None:
-        try:
-            canonical = read_urdf(folder / record.urdf).obj
-        except UrdfError:
-            return None
     return object_features(canonical, cache=cache)
 
 

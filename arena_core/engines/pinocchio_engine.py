@@ -5,7 +5,7 @@ not joints. ``buildGeomFromUrdf`` loads the collision and the visual geometry (e
 through assimp/coal) as the load check; relative mesh paths only resolve with the object's
 folder in ``package_dirs``. Both go through one ``coal.CachedMeshLoader``, so a mesh that is
 both visual and collision geometry (most are) is loaded and turned into a BVH once, not
-twice (a real object: ~750 ms -> ~400 ms). ``<mimic>`` is ignored (``mimic=False``), so a mimic joint is an
+twice (SAPIEN storage furniture 41083: ~750 ms -> ~400 ms). ``<mimic>`` is ignored (``mimic=False``), so a mimic joint is an
 independent joint here and its coordinate is set explicitly like any other.
 
 Coordinates: a continuous joint (``JointModelRUBX``/``RevoluteUnboundedUnaligned``) has two

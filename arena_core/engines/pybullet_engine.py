@@ -103,19 +103,21 @@ class PybulletSession:
 def thread_client() -> int:
     """This thread's DIRECT client, connected (and file caching turned off) on first use, in
     this process (a forked child connects its own)."""
-    with silenced():
+    held = getattr(_CLIENTS, "held", None)
+    if held is not None and held[0] == os.getpid():
         import pybullet
 
-        held = getattr(_CLIENTS, "held", None)
-        if held is not None and held[0] == os.getpid() and pybullet.isConnected(
-                physicsClientId=held[1]):
+        if pybullet.isConnected(physicsClientId=held[1]):
             return held[1]
+    with silenced():  # importing pybullet prints its build time
+        import pybullet
+
         client = pybullet.connect(pybullet.DIRECT)
-        if client < 0:
-            raise RuntimeError("pybullet.connect(DIRECT) failed")
-        pybullet.setPhysicsEngineParameter(enableFileCaching=0, physicsClientId=client)
-        _CLIENTS.held = (os.getpid(), client)
-        return client
+    if client < 0:
+        raise RuntimeError("pybullet.connect(DIRECT) failed")
+    pybullet.setPhysicsEngineParameter(enableFileCaching=0, physicsClientId=client)
+    _CLIENTS.held = (os.getpid(), client)
+    return client
 
 
 def bullet_messages(text: str) -> str:
