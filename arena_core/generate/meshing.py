@@ -35,15 +35,11 @@ from functools import lru_cache
 
 import numpy as np
 import trimesh
+from manifold3d import Manifold, Mesh
 from trimesh import creation, graph, grouping, triangles, util
 from trimesh import transformations as tf
 from trimesh.constants import tol as trimesh_tol
 from trimesh.iteration import reduce_cascade
-
-try:
-    from manifold3d import Manifold, Mesh
-except ImportError:  # booleans then fail like trimesh's (an ImportError the caller handles)
-    Manifold = Mesh = None
 
 #: Binary STL records, as trimesh writes them (little endian on every platform).
 STL_DTYPE = np.dtype([("normals", "<f4", (3)), ("vertices", "<f4", (3, 3)), ("attributes", "<u2")])
@@ -225,7 +221,6 @@ def boolean(meshes: list[tuple[np.ndarray, np.ndarray]],
     """Union of ``meshes``, or the first minus the second (``operation="difference"``).
 
     Raises:
-        ImportError: manifold3d is not installed.
         ValueError: a mesh is not a volume (:func:`is_volume`), or a difference of other
             than two meshes.
     """
@@ -233,8 +228,6 @@ def boolean(meshes: list[tuple[np.ndarray, np.ndarray]],
                                                      and len(meshes) != 2):
         raise ValueError(f"boolean operation must be 'union' or a 2-mesh 'difference', got "
                          f"{operation!r} of {len(meshes)}")
-    if Manifold is None:
-        raise ImportError("the manifold3d boolean engine is not installed")
     if not all(is_volume(v, f) for v, f in meshes):
         raise ValueError("Not all meshes are volumes!")
     solids = [Manifold(mesh=Mesh(vert_properties=np.array(v, dtype=np.float32),

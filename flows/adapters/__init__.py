@@ -4,7 +4,7 @@
 instance (one static registry, :data:`REGISTRY`, names every adapter and where it lives; a
 test checks it names exactly the adapters ``schemas.sources`` accepts); :func:`get_adapter`
 looks one up. An adapter's module is imported on its first lookup, so reading a PartNet
-folder never pays for the generator (trimesh, scipy) or MuJoCo.
+folder never imports the generator or the MJCF adapter.
 
 Example:
     >>> sorted(ADAPTERS)
