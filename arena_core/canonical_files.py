@@ -295,17 +295,14 @@ def normals_broken(data: bytes) -> bool:
     normals = len(_NORMAL_LINE.findall(data))
     if normals == 0:
         return False
-    for token in b" ".join(_FACE_LINE.findall(data)).split():
-        parts = token.split(b"/")
-        if len(parts) != 3 or not parts[2]:
-            return True
-        try:
-            index = int(parts[2])
-        except ValueError:
-            return True
-        if index == 0 or index > normals or index < -normals:
-            return True
-    return False
+    faces = b" ".join(_FACE_LINE.findall(data))
+    indices = _NORMAL_INDEX.findall(faces)
+    if len(indices) != len(faces.split()):  # a face vertex that is not ``v/t/n``
+        return True
+    if not indices:
+        return False
+    index = np.array(indices).astype(np.int64)
+    return bool(((index == 0) | (index > normals) | (index < -normals)).any())
 
 
 def without_normals(data: bytes) -> bytes:
@@ -336,6 +333,8 @@ def _vertex_only(token: bytes) -> bytes:
 
 _NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
 _FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
+#: A whole face-vertex token ``v/t/n`` with a decimal normal index (captured).
+_NORMAL_INDEX = re.compile(rb"(?<!\S)[^\s/]*/[^\s/]*/([+-]?[0-9]{1,18})(?!\S)")
 
 
 def _reason(exc: MeshLoadFailure) -> str:

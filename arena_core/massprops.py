@@ -41,6 +41,7 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.fsutil import RealPaths, file_problem
 from arena_core.limits import MESH_MAX_BYTES
+from arena_core.mesh_arrays import mesh_arrays
 from arena_core.model import Link, MassProperties, Primitive
 from schemas.errors import ArenaError
 from schemas.issues import Issue
@@ -155,8 +156,24 @@ def _content_key(real: str, max_bytes: int) -> tuple[str, str]:
     except OSError:
         return "path", real  # read_mesh says what is wrong
     if ext == ".obj":
-        data = _MTLLIB_LINE.sub(b"", data)
+        data = _without_mtllib(data)
     return ext, hashlib.sha256(data).hexdigest()
+
+
+def _without_mtllib(data: bytes) -> bytes:
+    """The OBJ text ``data`` without its ``mtllib`` lines; only the lines from the first to
+    the last ``mtllib`` are searched (a large mesh names its materials once, at the top).
+
+    >>> _without_mtllib(b"# x\\nmtllib a.mtl\\nv 0 0 0\\n  mtllib b\\nmtllibX\\n")
+    b'# x\\nv 0 0 0\\nmtllibX\\n'
+    """
+    first = data.find(b"mtllib")
+    if first < 0:
+        return data
+    start = data.rfind(b"\n", 0, first) + 1
+    end = data.find(b"\n", data.rfind(b"mtllib"))
+    end = len(data) if end < 0 else end + 1
+    return data[:start] + _MTLLIB_LINE.sub(b"", data[start:end]) + data[end:]
 
 
 def _attempt(load):
@@ -380,27 +397,24 @@ def read_mesh(path: str | os.PathLike, *, max_bytes: int = MESH_MAX_BYTES) -> Me
     :class:`MeshCache`, each file once per object).
 
     The file is checked before it is read (:func:`arena_core.fsutil.file_problem`, at most
-    ``max_bytes``); trimesh flattens a scene with the file's own node transforms and never
-    opens an OBJ's materials (geometry only).
+    ``max_bytes``), then read as ``trimesh.load(force="mesh")`` reads it
+    (:func:`arena_core.mesh_arrays.mesh_arrays`): a scene flattened with the file's own node
+    transforms, an OBJ's materials never opened (geometry only).
 
     Raises:
         MeshLoadFailure: ``mesh.<kind>`` (missing, too_large, not_a_file, ...) or
             ``mesh.unreadable``.
     """
-    import trimesh
-
     problem = file_problem(path, max_bytes=max_bytes)
     if problem is not None:
         raise MeshLoadFailure(f"mesh.{problem.kind}", problem.message)
     try:
-        mesh = trimesh.load(str(path), force="mesh", process=False, skip_materials=True)
+        vertices, faces = mesh_arrays(path)
     except Exception as exc:  # noqa: BLE001 - trimesh raises anything on hostile bytes
         raise MeshLoadFailure("mesh.unreadable", f"trimesh cannot load it "
                               f"({type(exc).__name__}: {str(exc)[:200]})") from None
-    if len(getattr(mesh, "vertices", ())) == 0:
+    if len(vertices) == 0:
         raise MeshLoadFailure("mesh.unreadable", "no geometry could be read from the file")
-    vertices = np.array(mesh.vertices, dtype=np.float64).reshape(-1, 3)
-    faces = np.array(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
     vertices.setflags(write=False)
     faces.setflags(write=False)
     return MeshGeometry(vertices, faces)

@@ -47,6 +47,7 @@ from arena_core.hashing import file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
+from schemas import yamlio
 from schemas.release import ReleaseCheck, RowCheck
 
 
@@ -138,7 +139,7 @@ def _card_configs(release: Path, report: ReleaseCheck) -> dict[str, dict]:
     try:
         text = (release / "README.md").read_text(encoding="utf-8")
         match = re.match(r"^---\n(.*?)\n---\n", text, flags=re.S)
-        meta = yaml.safe_load(match.group(1)) if match else None
+        meta = yamlio.safe_load(match.group(1)) if match else None
         return {c["config_name"]: c for c in meta["configs"]}
     except (OSError, ValueError, yaml.YAMLError, TypeError, KeyError) as exc:
         report.problems.append(f"README.md: no readable YAML `configs` ({type(exc).__name__})")

@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from schemas import yamlio
 from schemas.release import BuildReport, ReleaseCheck
 from schemas.sources import ManifestError, SourceManifest, load_source_manifest
 
@@ -41,7 +42,7 @@ def load_build_config(path: str | os.PathLike) -> tuple[BuildConfig, list[Source
     """
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yamlio.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ManifestError(path, [("", f"cannot read build config: {exc}")]) from None
     if not isinstance(data, dict):

@@ -22,8 +22,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
+
+from schemas import yamlio
 
 #: The catalog file (shipped as package data).
 CATALOG_PATH = Path(__file__).resolve().with_name("issue_codes.yaml")
@@ -49,11 +50,6 @@ class IssueCode(BaseModel):
     meaning: str = Field(min_length=1, pattern=r"^[^\n]+$")
 
 
-#: libyaml's safe loader when PyYAML was built with it (10x faster: the catalog is read at
-#: import), else the pure-Python one; both accept the same documents.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def load_catalog(path: str | Path = CATALOG_PATH) -> Mapping[str, IssueCode]:
     """The catalog in ``path`` (default :data:`CATALOG_PATH`), in file order.
 
@@ -61,7 +57,7 @@ def load_catalog(path: str | Path = CATALOG_PATH) -> Mapping[str, IssueCode]:
         ValueError: the file is not a mapping ``code -> {severity, meaning}``, or an entry
             is invalid (the message names the code).
     """
-    data = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_LOADER)
+    data = yamlio.safe_load(Path(path).read_text(encoding="utf-8"))  # read at import
     if not isinstance(data, dict):
         raise ValueError(f"{path}: expected a mapping code -> {{severity, meaning}}")
     out = {}

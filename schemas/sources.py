@@ -47,6 +47,7 @@ from pydantic import (
     model_validator,
 )
 
+from schemas import yamlio
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SHA256, SourceFile
@@ -491,7 +492,7 @@ def _read_yaml(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise ManifestError(path, [("", f"cannot read manifest: {exc}")]) from None
     try:
-        data = yaml.safe_load(text)
+        data = yamlio.safe_load(text)
     except yaml.YAMLError as exc:
         raise ManifestError(path, [("", f"invalid YAML: {exc}")]) from None
     if not isinstance(data, dict):

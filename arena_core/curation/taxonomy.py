@@ -60,6 +60,7 @@ from pydantic import ValidationError
 from arena_core.curation.structure import Structure
 from arena_core.fsutil import write_atomic
 from arena_core.text import normalize, tokens
+from schemas import yamlio
 from schemas.curation import Assignment, Override, Overrides, ReviewRow, StructureRule, Taxonomy
 from schemas.errors import ArenaError
 
@@ -329,6 +330,6 @@ def _read_yaml(path: str | Path) -> object:
     except OSError as exc:
         raise TaxonomyError(f"cannot read {path}: {exc.strerror or exc}") from exc
     try:
-        return yaml.safe_load(text)
+        return yamlio.safe_load(text)
     except yaml.YAMLError as exc:
         raise TaxonomyError(f"{path}: not valid YAML: {exc}") from exc

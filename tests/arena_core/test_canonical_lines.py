@@ -1,9 +1,13 @@
-"""canonical_files._rewrite_lines: only marked lines are rewritten; dropping keeps one newline."""
+"""canonical_files: only marked lines are rewritten (dropping keeps one newline); which OBJ
+files have broken normals."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from arena_core import canonical_files
 from arena_core.canonical_files import _rewrite_lines
 
 
@@ -30,3 +34,48 @@ def test_marked_lines_are_rewritten_or_dropped_like_a_split_and_join(tmp_path, d
     path = tmp_path / "m.obj"
     path.write_bytes(data)
     assert _rewrite_lines(path, rewrite, marker=b"mtllib") == _reference(data, rewrite, b"mtllib")
+
+
+def _normals_broken_reference(data: bytes) -> bool:
+    """The rule token by token: with ``vn`` lines, every face vertex is ``v/t/n`` with a
+    decimal normal index ``n`` (an optional sign), not 0, within ``[-normals, normals]``."""
+    normals = len(canonical_files._NORMAL_LINE.findall(data))
+    if normals == 0:
+        return False
+    for token in b" ".join(canonical_files._FACE_LINE.findall(data)).split():
+        parts = token.split(b"/")
+        if len(parts) != 3 or not parts[2] or not parts[2].lstrip(b"+-").isdigit():
+            return True
+        index = int(parts[2])
+        if index == 0 or index > normals or index < -normals:
+            return True
+    return False
+
+
+_TOKEN = st.one_of(
+    st.sampled_from([b"1", b"1/2", b"1//2", b"1/2/3", b"1/2/", b"1//", b"-1//-1", b"1//+2",
+                     b"1//0", b"1//-0", b"1//x", b"1/2/3/4", b"2//99999999999999999999",
+                     b"1//4", b"1//-4", b"//1", b"a/b/1"]),
+    st.builds(lambda v, n: b"%d//%d" % (v, n), st.integers(1, 5), st.integers(-5, 5)),
+)
+_LINE = st.one_of(
+    st.builds(lambda toks, sep: b"f" + sep + sep.join(toks), st.lists(_TOKEN, max_size=5),
+              st.sampled_from([b" ", b"\t", b"  "])),
+    st.sampled_from([b"vn 0 0 1", b"  vn 0 1 0", b"v 0 0 0", b"vt 0 0", b"# f 1 2 3", b"",
+                     b"f", b"vn\t1 0 0"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.sampled_from([b"\n", b"\r\n"]))
+def test_normals_broken_follows_the_token_rule(lines, end):
+    data = end.join(lines)
+    assert canonical_files.normals_broken(data) == _normals_broken_reference(data)
+
+
+def test_normals_broken_on_real_objs_follows_the_token_rule(realdata):
+    files = sorted(realdata.rglob("*.obj"))[::4]
+    assert len(files) > 300
+    for path in files:
+        data = path.read_bytes()
+        assert canonical_files.normals_broken(data) == _normals_broken_reference(data), path
