@@ -20,7 +20,8 @@ which), 2 usage error. Bad input never produces a traceback: whatever fails is r
 with a code. Nothing is written outside OUT.
 
 ``--against RELEASE`` adds the nearest objects of a release (``release.nearest``, by the
-tree metric) to the report. Example::
+tree metric) to the report; ``--view`` then shows the object in ``arena view``
+(:mod:`flows.commands.view`) until Ctrl-C. Example::
 
     arena validate ../shared/realdata/sapien_repo/41083 --out /tmp/v41083
 """

@@ -1,7 +1,8 @@
 """A small release for the viewer tests, and the viewer serving it in a thread.
 
-Objects: a generated bottle (a helical cap: the canonical URDF's revolute joint plus its
-``__pitch`` mimic slide), a generated laptop (revolute), and a hand-written gripper with
+Objects: a generated piano stool (its seat screws up by 6-12 cm: a helical joint, which the
+canonical URDF writes as a revolute joint plus its ``__pitch`` mimic slide), a generated
+laptop (revolute), and a hand-written gripper with
 OBJ meshes: two fingers on prismatic joints, the right one mimicking the left, and a
 continuous dial. The laptop is in the evaluation subset.
 """
@@ -67,7 +68,7 @@ def gripper(folder: Path) -> Path:
 
 def build_view_release(root: Path) -> ViewRelease:
     """Process the three objects and write their release under ``root / "release"``."""
-    infos = generate(2, 7, root / "generated", kinds=["bottle", "laptop"])
+    infos = generate(2, 7, root / "generated", kinds=["piano_stool", "laptop"])
     objects = []
     for info in infos:
         meta = json.loads((info.folder / "meta.json").read_text())
@@ -87,7 +88,7 @@ def build_view_release(root: Path) -> ViewRelease:
                   report=BuildReport(objects_in=len(objects)),
                   spec=ReleaseSpec(taxonomy_path=TAXONOMY, max_thumbnails=4))
     by_category = {o.record.category: o.record.object_id for o in objects}
-    return ViewRelease(root / "release", helical=by_category["bottle"],
+    return ViewRelease(root / "release", helical=by_category["piano_stool"],
                        revolute=by_category["laptop"], mimic="hand-gripper")
 
 

@@ -163,7 +163,7 @@ export class Viewer {
     const center = box.getCenter(new THREE.Vector3());
     const radius = Math.max(box.getSize(new THREE.Vector3()).length() / 2, 1e-3);
     this.size = radius;
-    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2)) * 1.05;
+    const distance = radius / Math.sin(THREE.MathUtils.degToRad(this.camera.fov / 2)) * 1.2;
     const direction = new THREE.Vector3(0.5, -0.866, 0.45).normalize();
     this.camera.position.copy(center).addScaledVector(direction, distance);
     this.camera.near = distance / 100;
@@ -172,8 +172,8 @@ export class Viewer {
     this.controls.target.copy(center);
     this.controls.update();
     if (!this.grid) {
-      const extent = Math.pow(10, Math.ceil(Math.log10(radius * 3)));
-      this.grid = new THREE.GridHelper(extent, 10, 0xbbbbbb, 0xdddddd);
+      const extent = Math.pow(10, Math.ceil(Math.log10(radius * 8)));
+      this.grid = new THREE.GridHelper(extent, 40, 0xbbbbbb, 0xdddddd);
       this.grid.rotation.x = Math.PI / 2;  // the XY plane: the floor of a Z-up object
       this.scene.add(this.grid);
     }
