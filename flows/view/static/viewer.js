@@ -172,8 +172,10 @@ export class Viewer {
     this.controls.target.copy(center);
     this.controls.update();
     if (!this.grid) {
-      const extent = Math.pow(10, Math.ceil(Math.log10(radius * 8)));
-      this.grid = new THREE.GridHelper(extent, 40, 0xbbbbbb, 0xdddddd);
+      // a power of ten no wider than 5 radii: it stays in front of the camera, whose lines
+      // crossing behind it SwiftShader drops
+      const extent = Math.pow(10, Math.floor(Math.log10(radius * 5)));
+      this.grid = new THREE.GridHelper(extent, 20, 0x999999, 0xd0d0d0);
       this.grid.rotation.x = Math.PI / 2;  // the XY plane: the floor of a Z-up object
       this.scene.add(this.grid);
     }
