@@ -79,6 +79,8 @@ def test_view_of_an_object_folder_validates_then_serves_it(tmp_path):
         data = _get(base + "api/objects/gripper")
         assert [s["name"] for s in data["sliders"]] == ["left_slide", "dial_turn"]
         assert data["urdf_url"] == "/api/objects/gripper/files/object.urdf"
+        with urllib.request.urlopen(base + "api/objects/gripper/thumbnail.png", timeout=60) as r:
+            assert r.read().startswith(b"\x89PNG")
     finally:
         code, err = _stop(proc)
     assert code == 0 and "stopped" in err
