@@ -36,6 +36,7 @@ COMMANDS = {
     "publish": ("publish", "upload a release folder to the Hugging Face Hub"),
     "evaluate": ("evaluate", "evaluate reconstruction methods on a release"),
     "diff": ("diff", "compare two releases object by object"),
+    "view": ("view", "browse a release or one object in a local web viewer (a slider per joint)"),
 }
 
 #: Commands that work on one object and exit: the cyclic garbage collector is off while they

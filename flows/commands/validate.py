@@ -20,7 +20,8 @@ which), 2 usage error. Bad input never produces a traceback: whatever fails is r
 with a code. Nothing is written outside OUT.
 
 ``--against RELEASE`` adds the nearest objects of a release (``release.nearest``, by the
-tree metric) to the report. Example::
+tree metric) to the report; ``--view`` then shows the object in ``arena view``
+(:mod:`flows.commands.view`) until Ctrl-C. Example::
 
     arena validate ../shared/realdata/sapien_repo/41083 --out /tmp/v41083
 """
@@ -111,6 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--up-axis", choices=("z", "y"), default="z",
                         help="the up axis of the source (default z)")
     parser.add_argument("--license", default=None, help="license of the contribution (SPDX id)")
+    parser.add_argument("--view", action="store_true",
+                        help="then show the object in the local viewer (arena view) until Ctrl-C")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -129,6 +132,10 @@ def run(args: argparse.Namespace) -> int:
         report = failure_report(str(args.path), exception_issue(exc, location="input"))
     write_reports(report, out)
     _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
+    if getattr(args, "view", False):
+        from flows.commands.view import view_validated
+
+        return view_validated(out, int(report["exit_code"]))
     return int(report["exit_code"])
 
 
