@@ -36,6 +36,7 @@ COMMANDS = {
     "publish": ("publish", "upload a release folder to the Hugging Face Hub"),
     "evaluate": ("evaluate", "evaluate reconstruction methods on a release"),
     "diff": ("diff", "compare two releases object by object"),
+    "ablate": ("ablate", "run the paper's ablations on a release (tree: Figure 5, norm: Figure 4)"),
 }
 
 #: Commands that work on one object and exit: the cyclic garbage collector is off while they
