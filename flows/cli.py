@@ -37,6 +37,7 @@ COMMANDS = {
     "evaluate": ("evaluate", "evaluate reconstruction methods on a release"),
     "diff": ("diff", "compare two releases object by object"),
     "view": ("view", "browse a release or one object in a local web viewer (a slider per joint)"),
+    "ablate": ("ablate", "run the paper's ablations on a release (tree: Figure 5, norm: Figure 4)"),
 }
 
 #: Commands that work on one object and exit: the cyclic garbage collector is off while they

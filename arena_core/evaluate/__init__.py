@@ -16,6 +16,8 @@ Public API::
     bootstrap_means(values (k, n, c), *, n_boot, seed) -> (point (k, c), reps (k, B, c))
     percentile_interval(reps, *, level) -> (low, high)
     kendall_tau_b(x, y), ordering_agreement(a, b, ...), paired_differences(values, pairs)
+    best_methods(means, *, excluded) -> {column: [methods]}   the best marks
+    predicts_no_limits(obj), impute_limits(gt, pred)   the dagger protocol (limits imputed)
 """
 
 from arena_core.evaluate.bootstrap import (
@@ -35,6 +37,13 @@ from arena_core.evaluate.columns import (
     object_values,
     values_table,
 )
+from arena_core.evaluate.impute import (
+    IMPUTED_COLUMNS,
+    LIMIT_COLUMNS,
+    declared_limits,
+    impute_limits,
+    predicts_no_limits,
+)
 from arena_core.evaluate.ranking import (
     kendall_tau_b,
     method_pairs,
@@ -47,13 +56,15 @@ from arena_core.evaluate.summary import (
     Evaluation,
     EvaluationInputError,
     Gap,
+    best_methods,
     evaluate_values,
 )
 
 __all__ = [
-    "COLUMNS", "COLUMN_KEYS", "N_BOOT", "TAU_COLUMNS", "BootstrapError", "Column", "ColumnError",
-    "Estimate", "Evaluation", "EvaluationInputError", "Gap", "bootstrap_means", "column_index",
-    "evaluate_values", "is_articulated", "kendall_tau_b", "method_pairs", "object_values",
-    "ordering_agreement", "paired_differences", "percentile_interval", "resample_weights",
-    "values_table",
+    "COLUMNS", "COLUMN_KEYS", "IMPUTED_COLUMNS", "LIMIT_COLUMNS", "N_BOOT", "TAU_COLUMNS",
+    "BootstrapError", "Column", "ColumnError", "Estimate", "Evaluation", "EvaluationInputError",
+    "Gap", "best_methods", "bootstrap_means", "column_index", "declared_limits", "evaluate_values",
+    "impute_limits", "is_articulated", "kendall_tau_b", "method_pairs", "object_values",
+    "ordering_agreement", "paired_differences", "percentile_interval", "predicts_no_limits",
+    "resample_weights", "values_table",
 ]

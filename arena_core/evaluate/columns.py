@@ -19,6 +19,10 @@ defined per-object values (:mod:`arena_core.evaluate.summary`). Exactly:
   the ground truth has no moving joint.
 * ``E_alpha_phi_tree``: the object's tree distance (what ``arena score`` prints).
 
+A prediction scored under the dagger protocol (:mod:`arena_core.evaluate.impute`:
+limits imputed from the ground truth) has its limit columns undefined: the limits
+compared would be the ground truth's own.
+
 Example:
     >>> import math
     >>> v = object_values(None)
@@ -34,6 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from arena_core.compare import JointMatch, ObjectScore
+from arena_core.evaluate.impute import LIMIT_COLUMNS
 from schemas.errors import ArenaError
 
 
@@ -93,11 +98,13 @@ def is_articulated(score: ObjectScore) -> bool:
     return bool(score.matches or score.unmatched_pred)
 
 
-def object_values(score: ObjectScore | None) -> np.ndarray:
+def object_values(score: ObjectScore | None, *, imputed_limits: bool = False) -> np.ndarray:
     """``(len(COLUMNS),)`` float64 per-object values (see the module docstring).
 
     ``score`` is ``None`` for a missing, unreadable or unscorable prediction; a score
     whose prediction has no moving joint is not a valid articulated output either.
+    ``imputed_limits``: the prediction's limits came from the ground truth (the limit
+    columns are then ``NaN``).
     """
     out = np.full(len(COLUMNS), np.nan)
     out[column_index("gen")] = 0.0
@@ -109,6 +116,8 @@ def object_values(score: ObjectScore | None) -> np.ndarray:
     out[column_index("type_err")] *= _PERCENT
     out[column_index("success_rate")] = _success_rate(score.matches, score.unmatched_gt)
     out[column_index("E_alpha_phi_tree")] = float(score.E_alpha_phi_tree)
+    if imputed_limits:
+        out[[column_index(k) for k in LIMIT_COLUMNS]] = np.nan
     return out
 
 

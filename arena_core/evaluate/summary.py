@@ -12,6 +12,9 @@ an :class:`Evaluation`:
 * ``kendall_tau`` — tau-b between the orderings of the methods by ``success_rate``
   (higher better) and by ``E_alpha_phi_tree`` (lower better), with the interval of its
   bootstrap replicates;
+* ``best`` (:func:`best_methods`) — per column, the methods with the best defined mean,
+  leaving out the columns a method cannot compete in (the dagger protocol's imputed
+  ``E`` columns);
 * ``gaps`` — for every method pair and column, the mean difference over the objects
   where both are defined, its paired-bootstrap interval, and whether the interval
   excludes 0 (the evaluation set resolves that gap).
@@ -99,6 +102,29 @@ def evaluate_values(values: Mapping[str, np.ndarray], *, object_ids: Sequence[st
         by_group=_by_group(stacked, methods, groups, seed, n_boot, level),
         kendall_tau=_tau(point, reps, level), gaps=_gaps(stacked, methods, seed, n_boot, level),
         seed=seed, n_boot=n_boot, level=level)
+
+
+def best_methods(means: Mapping[str, Mapping[str, float | None]], *,
+                 excluded: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+    """Per column, the methods (in ``means`` order) whose defined mean is the best.
+
+    ``means[method][column]`` is a mean or ``None``; ``excluded[method]`` lists the
+    columns where that method gets no best mark. A column nobody defines has no entry.
+
+    >>> best_methods({"a": {"gen": 90.0, "E_B": 0.1}, "b": {"gen": 95.0, "E_B": 0.05}},
+    ...              excluded={"b": ["E_B"]})
+    {'gen': ['b'], 'E_B': ['a']}
+    """
+    excluded = excluded or {}
+    out: dict[str, list[str]] = {}
+    for col in COLUMNS:
+        sign = 1.0 if col.higher_is_better else -1.0
+        scored = {m: sign * v for m, row in means.items()
+                  if (v := row.get(col.key)) is not None and col.key not in excluded.get(m, ())}
+        if scored:
+            top = max(scored.values())
+            out[col.key] = [m for m, v in scored.items() if v == top]
+    return out
 
 
 def _estimates(point: np.ndarray, low: np.ndarray, high: np.ndarray, counts: np.ndarray

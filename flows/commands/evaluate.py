@@ -6,7 +6,11 @@
 with ``arena score``'s metric; :mod:`arena_core.evaluate` aggregates the columns with
 seeded bootstrap intervals, the Kendall tau between the success-rate and
 ``E_alpha^phi,tree`` orderings, the resolved pairwise gaps and the per-supercategory
-breakdown.
+breakdown. A method that predicts no motion limits (none in any of its predictions, or
+``"predicts_limits": false`` in its ``meta.json``) is scored under the paper's dagger
+protocol: each predicted joint's limits are imputed from the matched ground-truth joint
+(:mod:`arena_core.evaluate.impute`), the method is flagged ``imputed_limits: true`` and
+marked with a dagger, and its ``E`` columns get no best mark.
 
 Outputs: the main table on stdout; ``--json OUT`` writes the JSON there and the markdown
 report and figure next to it (``OUT`` with suffixes ``.md`` and ``.png``); ``--out DIR``
@@ -99,7 +103,7 @@ def _rows(release: Path, config: str) -> list[dict]:
 def _aggregate(args, rows, methods, outcomes, gt_errors) -> dict | None:
     from arena_core.evaluate import evaluate_values, object_values
     from flows.commands.evaluate_report import evaluation_payload
-    from flows.commands.evaluate_run import unexpected_folders
+    from flows.commands.evaluate_run import resolve_imputation, unexpected_folders
 
     failed = {e.object_id for e in gt_errors}
     for err in gt_errors:
@@ -109,11 +113,12 @@ def _aggregate(args, rows, methods, outcomes, gt_errors) -> dict | None:
     if not kept:
         return None
     index = {r["object_id"]: i for i, r in enumerate(kept)}
+    imputed, outcomes = resolve_imputation(methods, outcomes)
     values = {m.name: np.full((len(kept), len(object_values(None))), np.nan) for m in methods}
     for o in outcomes:
         if o.object_id in index:
-            values[o.method][index[o.object_id]] = object_values(o.score if o.status == "ok"
-                                                                 else None)
+            values[o.method][index[o.object_id]] = object_values(
+                o.score if o.status == "ok" else None, imputed_limits=o.imputed_limits)
     groups = [r["supercategory"] or "unassigned" for r in kept]
     evaluation = evaluate_values(values, object_ids=list(index), groups=groups, seed=args.seed,
                                  n_boot=args.n_boot, level=args.level)
@@ -121,7 +126,7 @@ def _aggregate(args, rows, methods, outcomes, gt_errors) -> dict | None:
               "n_boot": args.n_boot, "level": args.level, "alpha": args.alpha,
               "kappa": args.kappa}
     payload = evaluation_payload(evaluation, outcomes, methods, gt_errors, values, groups,
-                                 header=header)
+                                 header=header, imputed=imputed)
     all_ids = {r["object_id"] for r in rows}
     for m in methods:  # folders for other objects: a wrong --config or a typo in an id
         extra = unexpected_folders(m, all_ids)

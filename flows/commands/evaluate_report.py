@@ -5,7 +5,10 @@
     {"release", "config", "seed", "n_boot", "level", "alpha", "kappa", "object_ids",
      "columns": [{"key", "label", "unit", "higher_is_better"}],
      "methods": {NAME: {COLUMN: {"value", "ci_low", "ci_high", "n"}}},
-     "method_info": {NAME: {"meta", "meta_error", "counts": {STATUS: n}}},
+     "method_info": {NAME: {"meta", "meta_error", "counts": {STATUS: n},
+                            "imputed_limits": bool, "imputed_by": "meta.json" | "predictions"
+                            | null}},
+     "best": {COLUMN: [NAME]},
      "kendall_tau": float | null, "kendall_tau_interval": {"ci_low", "ci_high", "n_methods",
      "columns"},
      "gaps": [{"column", "method_a", "method_b", "difference": {...}, "resolved", "better"}],
@@ -15,7 +18,10 @@
      "missing": {NAME: [{"object_id", "status", "reason"}]},
      "ground_truth_errors": [{"object_id", "reason"}]}
 
-:func:`evaluation_markdown` renders the main table, tau, resolved gaps, the
+``best`` marks, per column, the methods with the best defined mean; a method scored with
+imputed limits (the dagger protocol) gets none in its imputed ``E`` columns, and its
+limit columns are undefined. :func:`evaluation_markdown` renders the main table (best
+values bold, a dagger after such a method and a footnote), tau, resolved gaps, the
 per-supercategory breakdown of ``E_alpha^phi,tree`` and the invalid outputs;
 :func:`evaluation_figure` draws one panel per column with each method's interval.
 """
@@ -41,18 +47,26 @@ _PERCENT_KEYS = ("gen", "type_err", "success_rate")
 
 def evaluation_payload(evaluation, outcomes: Sequence, methods: Sequence, gt_errors: Sequence,
                        values: Mapping[str, np.ndarray], groups: Sequence[str], *,
-                       header: Mapping) -> dict:
-    """The JSON-ready dict of an evaluation (see the module docstring)."""
-    from arena_core.evaluate import COLUMN_KEYS, COLUMNS, TAU_COLUMNS
+                       header: Mapping, imputed: Mapping[str, str | None] | None = None
+                       ) -> dict:
+    """The JSON-ready dict of an evaluation (see the module docstring); ``imputed[method]``
+    says why a method's limits were imputed (``None``: they were not)."""
+    from arena_core.evaluate import COLUMN_KEYS, COLUMNS, IMPUTED_COLUMNS, TAU_COLUMNS, best_methods
 
     tau = evaluation.kendall_tau
     ids = list(evaluation.object_ids)
+    imputed = imputed or {}
+    means = {m: {k: e.value for k, e in evaluation.table[m].items()} for m in evaluation.methods}
     return {
         **header, "object_ids": ids,
         "columns": [dataclasses.asdict(c) for c in COLUMNS],
         "methods": {m: _estimates(evaluation.table[m]) for m in evaluation.methods},
         "method_info": {m.name: {"meta": jsonable(m.meta), "meta_error": m.meta_error,
-                                 "counts": _counts(outcomes, m.name)} for m in methods},
+                                 "counts": _counts(outcomes, m.name),
+                                 "imputed_limits": imputed.get(m.name) is not None,
+                                 "imputed_by": imputed.get(m.name)} for m in methods},
+        "best": best_methods(means, excluded={m: IMPUTED_COLUMNS for m, why in imputed.items()
+                                              if why is not None}),
         "kendall_tau": tau.value,
         "kendall_tau_interval": {"ci_low": tau.ci_low, "ci_high": tau.ci_high,
                                  "n_methods": tau.n, "columns": list(TAU_COLUMNS)},
@@ -89,6 +103,7 @@ def _per_object(outcomes: Sequence, values: Mapping[str, np.ndarray], ids: list[
         out.setdefault(o.method, {})[o.object_id] = {
             "status": o.status, "reason": o.reason, "prediction": o.prediction,
             "values": {k: _num(v) for k, v in zip(keys, vals, strict=True)},
+            "imputed_limits": o.imputed_limits,
             "score": None if o.score is None else jsonable(dataclasses.asdict(o.score))}
     return out
 
@@ -115,15 +130,31 @@ def _cell(key: str, est: Mapping) -> str:
 
 
 def main_table(payload: Mapping) -> list[str]:
-    """The per-method table (value [95% interval]) as markdown lines."""
+    """The per-method table (value [95% interval]) as markdown lines: best values bold, a
+    dagger after a method scored with imputed limits, and the footnote that says so."""
     cols = payload["columns"]
+    best = payload.get("best", {})
+    info = payload.get("method_info", {})
     head = ["Method"] + [f"{c['label']}{' (' + c['unit'] + ')' if c['unit'] else ''} "
                          f"{'↑' if c['higher_is_better'] else '↓'}" for c in cols]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    dagger = []
     for name, table in payload["methods"].items():
-        lines.append("| " + " | ".join([name] + [_cell(c["key"], table[c["key"]])
-                                                for c in cols]) + " |")
+        mark = "†" if info.get(name, {}).get("imputed_limits") else ""
+        if mark:
+            dagger.append(name)
+        cells = [_bold(_cell(c["key"], table[c["key"]]), name in best.get(c["key"], ()))
+                 for c in cols]
+        lines.append("| " + " | ".join([name + mark] + cells) + " |")
+    if dagger:
+        lines += ["", f"†{', '.join(dagger)}: predicts no motion limits, so its E columns "
+                  "impute each joint's limits from the matched ground-truth joint (limit "
+                  "columns undefined) and get no best mark."]
     return lines
+
+
+def _bold(text: str, on: bool) -> str:
+    return f"**{text}**" if on and text != "–" else text
 
 
 def evaluation_markdown(payload: Mapping) -> str:

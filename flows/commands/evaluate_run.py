@@ -2,7 +2,14 @@
 
 Layout read: ``PREDICTIONS/<method>/<object_id>/`` holds one predicted object (a URDF,
 any name, in the ground truth's object frame and stored state), optional
-``PREDICTIONS/<method>/meta.json`` (a JSON object, e.g. ``{"modality": "image"}``).
+``PREDICTIONS/<method>/meta.json`` (a JSON object, e.g. ``{"modality": "image"}``;
+``"predicts_limits": false`` declares a method that predicts no motion limits).
+
+Limits (the dagger protocol, :mod:`arena_core.evaluate.impute`): a prediction that
+declares no limits is scored with each joint's limits imputed from the ground truth, and
+its outcome says so (``imputed_limits``); with ``"predicts_limits": false`` every
+prediction of the method is. Whether a whole method is scored this way is decided over
+all its outcomes by :func:`resolve_imputation`.
 
 The ground truth of each object of the config is materialized from its release archive
 into a per-run cache folder (once per object, whatever the number of methods) and read
@@ -52,6 +59,11 @@ class Method:
     meta: dict
     meta_error: str | None = None
 
+    @property
+    def declares_no_limits(self) -> bool:
+        """``meta.json`` says the method predicts no motion limits."""
+        return self.meta.get("predicts_limits") is False
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -63,6 +75,8 @@ class Outcome:
     reason: str | None
     prediction: str | None
     score: object | None  # arena_core.compare.ObjectScore
+    imputed_limits: bool = False
+    declares_limits: bool | None = None  # arena_core.evaluate.impute.declared_limits
 
 
 @dataclass(frozen=True)
@@ -131,10 +145,14 @@ def find_prediction(folder: Path, preferred: str) -> tuple[Path | None, str, str
 
 
 def score_prediction(method: str, object_id: str, gt, folder: Path, preferred: str, *,
-                     alpha: float, kappa: float) -> Outcome:
-    """Score the prediction in ``folder`` against the ground-truth object ``gt``."""
+                     alpha: float, kappa: float, impute: bool = False) -> Outcome:
+    """Score the prediction in ``folder`` against the ground-truth object ``gt``.
+
+    Its limits are imputed from the ground truth when ``impute`` or when it declares
+    none (:func:`~arena_core.evaluate.impute.predicts_no_limits`).
+    """
     from arena_core.compare import score_objects
-    from arena_core.evaluate import is_articulated
+    from arena_core.evaluate import declared_limits, impute_limits, is_articulated
     from arena_core.urdf import UrdfError, read_urdf
 
     path, status, reason = find_prediction(folder, preferred)
@@ -146,14 +164,45 @@ def score_prediction(method: str, object_id: str, gt, folder: Path, preferred: s
         return Outcome(method, object_id, "unreadable", f"{exc.code}: {exc}", str(path), None)
     except Exception as exc:  # noqa: BLE001 - one bad prediction must not stop the run
         return Outcome(method, object_id, "unreadable", _exc(exc), str(path), None)
+    declares = declared_limits(pred)
+    imputed = impute or declares is False
     try:
+        if imputed:
+            pred = impute_limits(gt, pred, alpha=alpha, kappa=kappa)
         score = score_objects(gt, pred, alpha=alpha, kappa=kappa)
     except Exception as exc:  # noqa: BLE001 - CompareError, bad arrays, search failures
-        return Outcome(method, object_id, "unscorable", _exc(exc), str(path), None)
+        return Outcome(method, object_id, "unscorable", _exc(exc), str(path), None, imputed,
+                       declares)
     if not is_articulated(score):
         return Outcome(method, object_id, "not_articulated", "the prediction has no moving "
-                       "joint", str(path), score)
-    return Outcome(method, object_id, "ok", None, str(path), score)
+                       "joint", str(path), score, imputed, declares)
+    return Outcome(method, object_id, "ok", None, str(path), score, imputed, declares)
+
+
+def resolve_imputation(methods: Sequence[Method], outcomes: list[Outcome]
+                       ) -> tuple[dict[str, str | None], list[Outcome]]:
+    """Which methods are scored with imputed limits, and the outcomes made consistent.
+
+    A method is when its ``meta.json`` declares it (``"meta.json"``) or when none of its
+    predictions declares a finite limit and one declares none (``"predictions"``;
+    all-continuous predictions say nothing either way and are scored as they are). For
+    any other method a prediction without limits is ``unscorable`` (limits missing), as
+    it would be without the protocol. Returns ``({method: reason or None}, outcomes)``.
+    """
+    how: dict[str, str | None] = {}
+    for m in methods:
+        declared = {o.declares_limits for o in outcomes if o.method == m.name}
+        if m.declares_no_limits:
+            how[m.name] = "meta.json"
+        elif False in declared and True not in declared:
+            how[m.name] = "predictions"
+        else:
+            how[m.name] = None
+    fixed = [o if how.get(o.method) or not o.imputed_limits else Outcome(
+        o.method, o.object_id, "unscorable", "joint.limit.missing: joints without limits (the "
+        "method's other predictions declare limits; limits are imputed only for a method "
+        "that predicts none)", o.prediction, None, False, False) for o in outcomes]
+    return how, fixed
 
 
 def _exc(exc: BaseException) -> str:
@@ -174,7 +223,7 @@ def load_ground_truth(release_dir: Path, row: dict, cache: Path):
     return read_urdf(urdf).obj
 
 
-def score_chunk(release_dir: str, rows: list[dict], methods: list[tuple[str, str]],
+def score_chunk(release_dir: str, rows: list[dict], methods: list[tuple[str, str, bool]],
                 cache: str, alpha: float, kappa: float
                 ) -> tuple[list[Outcome], list[GroundTruthError]]:
     """Score every method on ``rows`` (a unit of work; runs in a worker process)."""
@@ -186,9 +235,9 @@ def score_chunk(release_dir: str, rows: list[dict], methods: list[tuple[str, str
         except Exception as exc:  # noqa: BLE001 - reported, the other objects go on
             errors.append(GroundTruthError(oid, _exc(exc)))
             continue
-        for name, path in methods:
+        for name, path, impute in methods:
             outcomes.append(score_prediction(name, oid, gt, Path(path) / oid, row["urdf_path"],
-                                             alpha=alpha, kappa=kappa))
+                                             alpha=alpha, kappa=kappa, impute=impute))
     return outcomes, errors
 
 
@@ -196,7 +245,7 @@ def score_all(release_dir: Path, rows: list[dict], methods: Sequence[Method], ca
               alpha: float, kappa: float, workers: int = 1, chunk: int = CHUNK
               ) -> tuple[list[Outcome], list[GroundTruthError]]:
     """Score all ``methods`` on all ``rows``; results in row order, methods in given order."""
-    pairs = [(m.name, str(m.path)) for m in methods]
+    pairs = [(m.name, str(m.path), m.declares_no_limits) for m in methods]
     chunks = [rows[i:i + chunk] for i in range(0, len(rows), chunk)]
     args = [(str(release_dir), c, pairs, str(cache), alpha, kappa) for c in chunks]
     if workers <= 1 or len(chunks) <= 1:
