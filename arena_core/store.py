@@ -113,14 +113,8 @@ class ObjectStore:
         index = Path(index)
         index.mkdir(parents=True, exist_ok=True)
         for stored in self.iter(keys):
-            if stored.folder is None:
-                continue
-            link = index / stored.record.object_id
-            if link.is_symlink() or link.exists():
-                if link.resolve() == stored.folder.resolve():
-                    continue
-                link.unlink()
-            os.symlink(stored.folder, link)
+            if stored.folder is not None:
+                link_canonical_folder(index, stored.record.object_id, stored.folder)
 
     def process(self, obj: SourceObject) -> StoredObject:
         """Process ``obj`` unless its key is already stored; return the stored object."""
@@ -146,6 +140,16 @@ class ObjectStore:
         if stored is None:
             raise OSError(f"object store entry {target} could not be written")
         return stored
+
+
+def link_canonical_folder(index: Path, object_id: str, folder: Path) -> None:
+    """Make ``index/<object_id>`` (in an existing ``index``) a link to ``folder``."""
+    link = index / object_id
+    if link.is_symlink() or link.exists():
+        if link.resolve() == folder.resolve():
+            return
+        link.unlink()
+    os.symlink(folder, link)
 
 
 def _build_entry(obj: SourceObject, folder: Path) -> None:

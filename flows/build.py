@@ -28,7 +28,6 @@ from prefect import flow, task, unmapped
 from prefect.cache_policies import NONE
 from prefect.futures import as_completed
 
-from arena_core.curation.stage import Curated, curate
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_review_queue
 from arena_core.fsutil import write_atomic
 from arena_core.store import ObjectStore, object_key
@@ -38,8 +37,8 @@ from flows.progress import StageProgress, StageTimer
 from release import cache
 from release.check import check_release
 from release.reader import subset_ids
-from release.reports import build_report
-from release.writer import released_objects, write_release
+from release.stored import StoredCuration, curate_stored, released_objects
+from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
 from schemas.release import BuildReport, ReleaseCheck, ReleaseSpec
@@ -120,23 +119,24 @@ def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[s
 
 
 @task(name="curate", cache_policy=NONE)
-def curate_objects(keys: list[str], plan: BuildPlan) -> Curated:
+def curate_objects(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> StoredCuration:
     index = load_taxonomy(TAXONOMY)
     previous = subset_ids(plan.previous) if plan.previous is not None else []
-    return curate(((s.record, s.features) for s in plan.store.iter(keys)), taxonomy=index,
-                  overrides=load_overrides(OVERRIDES, index=index),
-                  source_priority={m.name: m.priority for m in plan.manifests},
-                  subset_size=plan.config.subset_size, seed=plan.config.seed,
-                  previous_subset=previous)
+    return curate_stored(plan.store, keys, taxonomy=index,
+                         overrides=load_overrides(OVERRIDES, index=index),
+                         source_priority={m.name: m.priority for m in plan.manifests},
+                         subset_size=plan.config.subset_size, seed=plan.config.seed,
+                         previous_subset=previous, skipped_sources=skipped,
+                         canonical_index=plan.out / "canonical")
 
 
 @task(name="write-release", cache_policy=NONE)
-def write_release_files(keys: list[str], plan: BuildPlan, curated: Curated,
-                        report: BuildReport) -> BuildReport:
+def write_release_files(plan: BuildPlan, done: StoredCuration) -> BuildReport:
     """Write the release; the report as shipped (objects that failed to release counted out)."""
-    return write_release(plan.release_dir, released_objects(plan.store, keys, curated),
+    curated = done.curated
+    return write_release(plan.release_dir, released_objects(plan.store, done),
                          subset=curated.subset, duplicates=curated.duplicates.records,
-                         report=report, spec=plan.spec()).report
+                         report=done.report, spec=plan.spec()).report
 
 
 @task(name="check-release", cache_policy=NONE)
@@ -167,9 +167,9 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     with timer.stage("curate"):
         done = cache.previous_build(plan.release_dir, key)  # nothing changed: nothing to do
         if done is None:
-            curated, report = curate_all(keys, plan, ingested)
+            curation = curate_all(keys, plan, ingested)
     with timer.stage("release+check", 2):
-        report, check = done or release_and_check(keys, plan, curated, report, key)
+        report, check = done or release_and_check(plan, curation, key)
     summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
@@ -211,22 +211,19 @@ def process_all(objects: list[SourceObject], plan: BuildPlan, progress: StagePro
     return sorted(set(keys)), fresh
 
 
-def curate_all(keys: list[str], plan: BuildPlan, ingested: list[Ingested]
-               ) -> tuple[Curated, BuildReport]:
-    """Index the canonical folders, curate, write the review queue, and report the build."""
-    plan.store.link_canonical(plan.out / "canonical", keys)
-    curated = curate_objects(keys, plan)
-    write_review_queue(plan.out / "review_queue.yaml", curated.review)
-    report = build_report((s.record for s in plan.store.iter(keys)), curated,
-                          {i.source: i.skipped for i in ingested if i.skipped})
-    return curated, report
+def curate_all(keys: list[str], plan: BuildPlan, ingested: list[Ingested]) -> StoredCuration:
+    """Curate, index the canonical folders and report the build (one read of every stored
+    object); write the review queue."""
+    done = curate_objects(keys, plan, {i.source: i.skipped for i in ingested if i.skipped})
+    write_review_queue(plan.out / "review_queue.yaml", done.curated.review)
+    return done
 
 
-def release_and_check(keys: list[str], plan: BuildPlan, curated: Curated, report: BuildReport,
-                      key: str) -> tuple[BuildReport, ReleaseCheck]:
+def release_and_check(plan: BuildPlan, done: StoredCuration, key: str
+                      ) -> tuple[BuildReport, ReleaseCheck]:
     """Write and check the release; a passing one is remembered under ``key``
     (:mod:`release.cache`) with its report as shipped."""
-    report = write_release_files(keys, plan, curated, report)
+    report = write_release_files(plan, done)
     check = check_release_files(plan)
     if check.ok:
         cache.remember(plan.release_dir, key, report, check)

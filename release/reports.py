@@ -12,7 +12,8 @@ Every function here returns text or a JSON-ready mapping computed only from its 
   and the listing digest of their canonical folders.
 * ``reports/duplicates.{json,md}``: every duplicate not released and the object kept.
 * ``reports/coverage.md``: supercategory x source x joint type counts.
-* ``reports/build_report.json``: :func:`build_report`, what the build did per source.
+* ``reports/build_report.json``: :func:`build_report` (:class:`ReportTally`), what the build
+  did per source.
 """
 
 from __future__ import annotations
@@ -50,41 +51,60 @@ def dumps(data: Any) -> str:
 def build_report(records: Iterable[ObjectRecord], curated: Curated,
                  skipped_sources: Mapping[str, str]) -> BuildReport:
     """The :class:`~schemas.release.BuildReport` of a build from its object records
-    (consumed once) and what curation decided.
+    (consumed once) and what curation decided (:class:`ReportTally`)."""
+    tally = ReportTally()
+    for record in records:
+        tally.add(record)
+    return tally.report(curated, skipped_sources)
+
+
+class ReportTally:
+    """The counts of a build report, one record at a time; :meth:`report` completes it
+    with what curation decided.
 
     ``sources`` gives per source the objects read, accepted and released, and the rejected
     ones counted by error code (an object with two error codes counts under both).
     """
-    codes: Counter = Counter()
-    outcomes: dict[str, SourceOutcome] = {}
-    rejections: dict[str, list[str]] = {}
-    n = accepted = 0
-    for record in records:
-        n += 1
-        outcome = outcomes.setdefault(record.source, SourceOutcome())
+
+    def __init__(self) -> None:
+        self.codes: Counter = Counter()
+        self.outcomes: dict[str, SourceOutcome] = {}
+        self.rejections: dict[str, list[str]] = {}
+        self.accepted_ids: dict[str, list[str]] = defaultdict(list)
+        self.n = 0
+
+    def add(self, record: ObjectRecord) -> None:
+        self.n += 1
+        outcome = self.outcomes.setdefault(record.source, SourceOutcome())
         outcome.objects += 1
         if record.accepted:
-            accepted += 1
             outcome.accepted += 1
-            outcome.released += record.object_id not in curated.duplicate_ids
-            continue
+            self.accepted_ids[record.source].append(record.object_id)
+            return
         found = sorted({i.code for i in record.verification.issues if i.severity == "error"})
-        codes.update(found)
-        rejections[record.object_id] = found
+        self.codes.update(found)
+        self.rejections[record.object_id] = found
         for code in found:
             outcome.rejected_by_code[code] = outcome.rejected_by_code.get(code, 0) + 1
-    for outcome in outcomes.values():
-        outcome.rejected_by_code = dict(sorted(outcome.rejected_by_code.items()))
-    duplicates = len(curated.duplicates.records)
-    return BuildReport(
-        objects_in=n, accepted=accepted, rejected=n - accepted,
-        rejected_by_code=dict(sorted(codes.items())),
-        rejected_objects=dict(sorted(rejections.items())),
-        objects_per_source={name: o.objects for name, o in sorted(outcomes.items())},
-        sources=dict(sorted(outcomes.items())), duplicates=duplicates,
-        released=accepted - duplicates, eval_subset=len(curated.subset.entries),
-        subset_message=curated.subset.message,
-        skipped_sources=dict(sorted(skipped_sources.items())), review_queue=len(curated.review))
+
+    def report(self, curated: Curated, skipped_sources: Mapping[str, str]) -> BuildReport:
+        accepted = 0
+        for source, outcome in self.outcomes.items():
+            ids = self.accepted_ids.get(source, ())
+            accepted += len(ids)
+            outcome.released = sum(oid not in curated.duplicate_ids for oid in ids)
+            outcome.rejected_by_code = dict(sorted(outcome.rejected_by_code.items()))
+        duplicates = len(curated.duplicates.records)
+        return BuildReport(
+            objects_in=self.n, accepted=accepted, rejected=self.n - accepted,
+            rejected_by_code=dict(sorted(self.codes.items())),
+            rejected_objects=dict(sorted(self.rejections.items())),
+            objects_per_source={name: o.objects for name, o in sorted(self.outcomes.items())},
+            sources=dict(sorted(self.outcomes.items())), duplicates=duplicates,
+            released=accepted - duplicates, eval_subset=len(curated.subset.entries),
+            subset_message=curated.subset.message,
+            skipped_sources=dict(sorted(skipped_sources.items())),
+            review_queue=len(curated.review))
 
 
 def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:

@@ -49,7 +49,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,11 +57,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
-from arena_core.curation.stage import Curated
 from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
 from arena_core.hashing import file_sha256, hash_tree
-from arena_core.store import ObjectStore
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
 from release.reader import ReleaseReadError, parquet_files
@@ -115,18 +113,6 @@ class ReleaseSummary:
     fingerprints: dict[str, str] | None = None
     #: The build report as shipped (objects that failed to release counted out).
     report: BuildReport | None = None
-
-
-def released_objects(store: ObjectStore, keys: Iterable[str], curated: Curated
-                     ) -> Iterator[ReleaseObject]:
-    """The accepted objects of ``keys`` that curation kept, categorized, sorted by object id
-    (streamed from the store: what :func:`write_release` takes)."""
-    order = sorted((s.record.object_id, s.key) for s in store.iter(keys)
-                   if s.record.accepted and s.folder is not None)
-    for object_id, key in order:
-        if object_id not in curated.duplicate_ids:
-            stored = store.get(key)
-            yield ReleaseObject(curated.categorized(stored.record), stored.folder)
 
 
 def write_release(
