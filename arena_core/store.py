@@ -146,6 +146,8 @@ def link_canonical_folder(index: Path, object_id: str, folder: Path) -> None:
     """Make ``index/<object_id>`` (in an existing ``index``) a link to ``folder``."""
     link = index / object_id
     if link.is_symlink() or link.exists():
+        if link.is_symlink() and os.readlink(link) == os.fspath(folder):
+            return  # as this function made it (no path resolved: a rebuild re-links 20K)
         if link.resolve() == folder.resolve():
             return
         link.unlink()

@@ -14,6 +14,7 @@ import yaml
 from arena_core.hashing import file_sha256
 from release.reader import load_rows, parquet_files
 from release.rows import ROW_SCHEMA
+from release.storage import archive_relpath
 from release.writer import ReleaseError, release_checksums, write_release
 from schemas.issue_codes import catalog_document
 from schemas.release import FORMAT_VERSION
@@ -165,6 +166,32 @@ def test_an_object_that_fails_to_release_is_left_out_and_reported(built, tmp_pat
     # The report shipped (and handed back to the build) counts what the release holds.
     assert summary.report.released == report["released"] == len(ids)
     assert summary.report.eval_subset == report["eval_subset"] == summary.n_eval
+
+
+@pytest.mark.parametrize("batch", [1, 2, 64])
+def test_a_row_the_schema_cannot_hold_leaves_only_its_object_out(built, tmp_path, monkeypatch,
+                                                                  batch):
+    """Rows are converted in batches; a bad row costs its own object, whatever the batch."""
+    import release.writer as writer
+
+    kept = {d.duplicate_of for d in built.duplicates} | set(built.subset.object_ids)
+    victim = next(o.record.object_id for o in built.objects if o.record.object_id not in kept)
+    real = writer.object_row
+
+    def object_row(rec, *args, **kwargs):
+        row = real(rec, *args, **kwargs)
+        return {**row, "checksum": 12345} if rec.object_id == victim else row
+
+    monkeypatch.setattr(writer, "object_row", object_row)
+    monkeypatch.setattr(writer, "ROW_CHECK_BATCH", batch)
+    write_release(tmp_path / "release", built.objects, **built.kwargs())
+    ids = sorted(r["object_id"] for r in load_rows(tmp_path / "release"))
+    assert ids == sorted(o.record.object_id for o in built.objects if o.record.object_id != victim)
+    report = json.loads((tmp_path / "release" / "reports" / "build_report.json").read_text())
+    assert list(report["release_failures"]) == [victim]
+    archive = archive_relpath(victim)
+    assert not (tmp_path / "release" / archive).exists()
+    assert archive not in (tmp_path / "release" / "SHA256SUMS").read_text()
 
 
 def test_inconsistent_inputs_are_refused(built, tmp_path):
