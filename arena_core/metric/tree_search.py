@@ -264,9 +264,9 @@ class Search:
         return "apply", (got[0], forced_pairs, got[1])
 
     def _choose_row(self, region: Region, relax, count: np.ndarray) -> int:
-        """Row to branch on: for each conflicted tree-1 edge, its nearest ancestor in the
-        region (itself when it has none), the one with the fewest options (ties: largest
-        motion). Forcing an inner edge confines its whole subtree, where a leaf's terminal
+        """Row to branch on: each conflicted tree-1 edge, or for a leaf of the region its
+        nearest ancestor there, the one with the fewest options (ties: largest motion).
+        Forcing an inner edge confines its whole subtree, where a leaf's terminal
         constrains nothing else; a leaf moved to another parent is settled at its parent."""
         a, _, terms = region
         bad = conflicting(self.ops.s1, self.ops.s2, with_terms(relax.pairs, terms))
@@ -276,8 +276,8 @@ class Search:
         inside = self.ops.s1[np.ix_(a, a)]  # inside[r, q]: a[q] lies below a[r]
         size = inside.sum(axis=1)
         above = inside[:, cand]
-        nearest = np.where(above.any(axis=0),
-                           np.argmin(np.where(above, size[:, None], len(a) + 1), axis=0), cand)
+        lift = above.any(axis=0) & (size[cand] == 0)
+        nearest = np.where(lift, np.argmin(np.where(above, size[:, None], len(a) + 1), axis=0), cand)
         cand = np.unique(nearest)
         order = np.lexsort((-self.ops.d1[a[cand]], count[cand]))
         return int(cand[order[0]])
