@@ -91,6 +91,10 @@ class RegionOps:
         return padded_matrix(np.where(self.admissible(region), self.cost[np.ix_(a, b)], np.inf),
                              self.d1[a], self.d2[b])
 
+    def known(self, region: Region) -> Relaxation | None:
+        """The memoized relaxation of ``region``, if already solved."""
+        return self._relax.get(self.key(region))
+
     def relax(self, region: Region) -> Relaxation:
         """Memoized relaxation; ``exact`` when its matching is realizable with ``T``."""
         key = self.key(region)

@@ -17,9 +17,13 @@ bound on every solution containing ``(e, f)`` (``rc[e, del]`` for contracting ``
 Per tree-1 edge the options still below ``U`` are counted (one per symmetry class).
 No option left: the region cannot beat ``U``. Exactly one option left for some edges:
 all of them are applied at once (every improving solution contains them) and the
-region splits. Otherwise branch on the conflicted edge with the fewest options
-(contract it, or match it to each surviving class), best bound first, depth first,
-memoizing solved regions.
+region splits. Otherwise branch on an edge (contract it, or match it to each surviving
+class), best bound first, depth first, memoizing solved regions. The edge is the nearest
+region ancestor of a conflicted edge (forcing an inner edge confines its subtree, so a
+leaf hung from the wrong parent is settled at the parent) with the fewest options. An
+option's large sub-regions are screened by a dual bound (the parent's row potentials and
+the sub-region's own column minima, ``O(N^2)``, no assignment) and solved only when
+explored; small ones by their relaxation.
 
 Complexity. A relaxation is ``O(N^3)`` with ``N = |A| + |B|`` (scipy), the duals
 ``O(N^2)`` per Bellman-Ford round, a cut a few relaxations. A realizable relaxation
@@ -60,6 +64,8 @@ from arena_core.metric.tree_structure import conflicting, realizable
 _NONE = np.zeros((0, 2), dtype=np.int64)
 #: Nested branchings beyond this depth are not opened (keeps Python's stack bounded).
 _MAX_DEPTH = 150
+#: Sub-regions with more edges than this are screened by a dual bound, not solved.
+_SCREEN_SIZE = 32
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class Search:
     max_nodes: int
     _solved: dict = field(default_factory=dict)
     _depth: int = 0
+    _duals: tuple | None = None
 
     @property
     def nodes(self) -> int:
@@ -152,7 +159,10 @@ class Search:
         return out
 
     def reduced_costs(self, region: Region) -> tuple[float, np.ndarray]:
-        """Relaxation bound and reduced costs ``(|A|+|B|, |B|+|A|)`` (>= 0, inf = forbidden)."""
+        """Relaxation bound and reduced costs ``(|A|+|B|, |B|+|A|)`` (>= 0, inf = forbidden).
+
+        Also keeps the row potentials of ``region`` for :meth:`dual_bound` of its sub-regions.
+        """
         mat = self.ops.padded(region)
         rows, cols = linear_sum_assignment(mat)
         assigned = mat[rows, cols]
@@ -164,7 +174,21 @@ class Search:
                 break
             dist = cand
         u = assigned - dist[cols]
+        self._duals = (region, u)
         return float(assigned.sum()), np.maximum(mat - u[:, None] - dist[None, :], 0.0)
+
+    def dual_bound(self, sub: Region) -> float:
+        """A lower bound on the relaxation of ``sub`` (a sub-region of the last region passed
+        to :meth:`reduced_costs`) without solving it: that region's row potentials ``u``,
+        restricted to the rows of ``sub``, with the column potentials ``v_j = min_i (M_ij -
+        u_i)`` of ``sub``'s own matrix ``M`` (feasible, so ``sum u + sum v`` bounds it by weak
+        duality; ``O(|A|+|B|)^2``, no assignment solved)."""
+        (a, b, _), u = self._duals
+        pos_a, pos_b = np.zeros(len(self.ops.d1), np.int64), np.zeros(len(self.ops.d2), np.int64)
+        pos_a[a], pos_b[b] = np.arange(len(a)), len(a) + np.arange(len(b))
+        rows = np.concatenate([u[pos_a[sub[0]]], u[pos_b[sub[1]]]])
+        mat = self.ops.padded(sub)
+        return float(rows.sum() + (mat - rows[:, None]).min(axis=0).sum())
 
     def _branch(self, region: Region, relax, bound: float, best: Bounds) -> Bounds:
         a, b, terms = region
@@ -240,18 +264,27 @@ class Search:
         return "apply", (got[0], forced_pairs, got[1])
 
     def _choose_row(self, region: Region, relax, count: np.ndarray) -> int:
-        """Row of the conflicted tree-1 edge with the fewest options (ties: largest motion)."""
+        """Row to branch on: each conflicted tree-1 edge, or for a leaf of the region its
+        nearest ancestor there, the one with the fewest options (ties: largest motion).
+        Forcing an inner edge confines its whole subtree, where a leaf's terminal
+        constrains nothing else; a leaf moved to another parent is settled at its parent."""
         a, _, terms = region
         bad = conflicting(self.ops.s1, self.ops.s2, with_terms(relax.pairs, terms))
         cand = np.flatnonzero(np.isin(a, relax.pairs[bad[: len(relax.pairs)], 0]))
         if len(cand) == 0:  # cannot happen for an unrealizable matching; stay complete
             cand = np.arange(len(a))
+        inside = self.ops.s1[np.ix_(a, a)]  # inside[r, q]: a[q] lies below a[r]
+        size = inside.sum(axis=1)
+        above = inside[:, cand]
+        lift = above.any(axis=0) & (size[cand] == 0)
+        nearest = np.where(lift, np.argmin(np.where(above, size[:, None], len(a) + 1), axis=0), cand)
+        cand = np.unique(nearest)
         order = np.lexsort((-self.ops.d1[a[cand]], count[cand]))
         return int(cand[order[0]])
 
     def _explore(self, relax, options, floor: float, bound: float, best: Bounds) -> Bounds:
         """Depth-first over ``options`` ``(base, forced pairs, sub-regions)``, best bound first."""
-        scored = [(base + sum(self.ops.relax(s).lb for s in subs), base, fp, subs)
+        scored = [(base + sum(self._screen(s) for s in subs), base, fp, subs)
                   for base, fp, subs in options]
         scored.sort(key=lambda item: item[0])
         lows = [floor]
@@ -265,6 +298,16 @@ class Search:
             if got.ub < best.ub:
                 best = got
         return Bounds(max(relax.lb, min(lows)), best.ub, best.pairs)
+
+    def _screen(self, sub: Region) -> float:
+        """Bound of a sub-region for ordering and pruning options: its relaxation when small
+        or already solved, else the parent's :meth:`dual_bound` (no assignment solved)."""
+        known = self.ops.known(sub)
+        if known is not None:
+            return known.lb
+        if len(sub[0]) + len(sub[1]) <= _SCREEN_SIZE or self._duals is None:
+            return self.ops.relax(sub).lb
+        return self.dual_bound(sub)
 
     def _evaluate(self, base: float, forced: np.ndarray, subs, cutoff: float) -> Bounds:
         lbs = [self.ops.relax(s).lb for s in subs]
