@@ -23,7 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("arena_core", "flows", "release", "schemas")
 
 #: File suffixes: a dotted literal ending in one is a file name (``object.urdf``).
-FILE_SUFFIXES = {"json", "md", "obj", "part", "png", "py", "txt", "urdf", "xml", "yaml"}
+FILE_SUFFIXES = {"css", "html", "js", "json", "md", "obj", "part", "png", "py", "txt", "urdf", "xml",
+                 "yaml"}
 
 #: Dotted literals that are neither codes nor module/file names, and why.
 NOT_CODES: dict[str, str] = {
