@@ -74,12 +74,21 @@ def check_upright(obj: ArticulatedObject, ctx: Context | None = None) -> list[Is
     main = max(hinges, key=lambda h: h[2])[0]
     shown = ", ".join(f"{j.name!r} axis {_vec(a)} is {math.degrees(t):.0f} deg"
                       for t, j, a in angles[:3])
+    main_axis = next(a for _, j, a in angles if j is main)
     return [issue("geometry.up_axis.implausible",
                   f"a {label!r} swings about vertical hinges, but no hinge is within "
                   f"{math.degrees(tol.UPRIGHT_HINGE):.0f} deg of +-Z ({shown} from vertical): "
-                  "is the source's up axis right (manifest 'up_axis')?", location=joint_loc(main),
+                  f"is the source's up axis right? {_fix(main_axis)}", location=joint_loc(main),
                   data={"category": label, "vertical_angle_deg": {
                       j.name: math.degrees(t) for t, j, _ in angles}})]
+
+
+def _fix(axis: np.ndarray) -> str:
+    """What to set when the main hinge lies along +-Y (a Y-up source read Z-up), else where."""
+    if int(np.argmax(np.abs(axis))) == 1:
+        return ("Its main hinge lies along Y, as in a Y-up source read Z-up: set 'up_axis: y' "
+                "in its manifest (arena validate --up-axis y).")
+    return "Set the source's 'up_axis' in its manifest (arena validate --up-axis)."
 
 
 def upright_category(category: object, name: str) -> str | None:

@@ -56,7 +56,8 @@ def test_the_same_door_read_as_z_up_gets_the_warning(tmp_path):
     assert record.verification.status == "accepted"  # a warning: it goes to review, not out
     (found,) = [i for i in record.verification.issues if i.code == CODE]
     assert found.severity == "warning" and found.location == "joint:hinge"
-    assert "'hinge' axis (0, 1, 0) is 90 deg" in found.message and "up_axis" in found.message
+    assert "'hinge' axis (0, 1, 0) is 90 deg" in found.message
+    assert "set 'up_axis: y' in its manifest (arena validate --up-axis y)" in found.message
     # a small part's joint is not a hinge
     assert found.data["vertical_angle_deg"] == pytest.approx({"hinge": 90.0})
 
