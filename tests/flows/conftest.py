@@ -26,3 +26,21 @@ def harness(tmp_path_factory):
         with temporary_settings(updates={"home": home, "flows.heartbeat_frequency": None}):
             with prefect_test_harness(server_startup_timeout=180):
                 yield {**env, "PREFECT_API_URL": PREFECT_API_URL.value()}
+
+
+@pytest.fixture(scope="module")
+def view_release(tmp_path_factory):
+    """The viewer tests' small release (:mod:`tests.flows.view_release`), per module."""
+    from tests.flows.view_release import build_view_release
+
+    return build_view_release(tmp_path_factory.mktemp("view"))
+
+
+@pytest.fixture(scope="module")
+def server(view_release):
+    """The viewer serving :func:`view_release` in a thread."""
+    from flows.view.sources import ReleaseSource
+    from tests.flows.view_release import serving
+
+    with serving(ReleaseSource(view_release.root)) as srv:
+        yield srv

@@ -15,18 +15,7 @@ import pytest
 from flows.view.server import HOST, STATIC, ViewServer
 from flows.view.sources import ReleaseSource, ViewError
 from release.reader import find_row
-from tests.flows.view_release import build_view_release, serving
-
-
-@pytest.fixture(scope="module")
-def view_release(tmp_path_factory):
-    return build_view_release(tmp_path_factory.mktemp("view-api"))
-
-
-@pytest.fixture(scope="module")
-def server(view_release):
-    with serving(ReleaseSource(view_release.root)) as srv:
-        yield srv
+from tests.flows.view_release import serving
 
 
 def get(server: ViewServer, path: str, *, host: str | None = None) -> tuple[int, bytes, dict]:

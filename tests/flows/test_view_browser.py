@@ -23,9 +23,7 @@ from numpy.testing import assert_allclose
 
 from arena_core.kinematics import link_poses
 from arena_core.urdf import read_urdf
-from flows.view.sources import ReleaseSource
 from release.reader import find_row, materialize
-from tests.flows.view_release import build_view_release, serving
 
 CHROMIUM = Path(os.environ.get("ARENA_CHROMIUM", "/usr/bin/chromium"))
 #: Flags that run Debian's Chromium headless here: no sandbox (root), nothing phoned
@@ -56,17 +54,6 @@ def _playwright():
             pytest.fail(reason + "; ARENA_REQUIRE_BROWSER=1 makes it required")
         pytest.skip(reason)
     return sync_playwright
-
-
-@pytest.fixture(scope="module")
-def view_release(tmp_path_factory):
-    return build_view_release(tmp_path_factory.mktemp("view"))
-
-
-@pytest.fixture(scope="module")
-def server(view_release):
-    with serving(ReleaseSource(view_release.root)) as srv:
-        yield srv
 
 
 @pytest.fixture(scope="module")

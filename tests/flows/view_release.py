@@ -9,7 +9,6 @@ continuous dial. The laptop is in the evaluation subset.
 
 from __future__ import annotations
 
-import json
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from arena_core.process import process_object
 from flows.view.server import ViewServer
 from release.writer import ReleaseObject, write_release
 from schemas.release import BuildReport, ReleaseSpec
+from tests.generated_objects import processed_generated
 from tests.hostile import box_obj
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,14 +68,8 @@ def gripper(folder: Path) -> Path:
 
 def build_view_release(root: Path) -> ViewRelease:
     """Process the three objects and write their release under ``root / "release"``."""
-    infos = generate(2, 7, root / "generated", kinds=["piano_stool", "laptop"])
-    objects = []
-    for info in infos:
-        meta = json.loads((info.folder / "meta.json").read_text())
-        rec = process_object(info.urdf_path, root / "canonical", provenance={
-            "object_id": info.object_id, "source": "generated", "license": "CC0-1.0",
-            "category": meta["category"], "supercategory": meta["supercategory_hint"]})
-        objects.append(ReleaseObject(rec, root / "canonical" / rec.object_id))
+    objects = processed_generated(
+        generate(2, 7, root / "generated", kinds=["piano_stool", "laptop"]), root / "canonical")
     rec = process_object(gripper(root / "gripper"), root / "canonical", provenance={
         "object_id": "hand-gripper", "source": "handwritten", "license": "CC0-1.0",
         "category": "gripper", "supercategory": "mechanisms"})

@@ -8,7 +8,6 @@ declared an exact duplicate of a kept one, and four objects form the evaluation 
 
 from __future__ import annotations
 
-import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from arena_core.process import process_object
 from release.writer import ReleaseObject, write_release
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.release import BuildReport, ReleaseSpec
+from tests.generated_objects import processed_generated
 
 REPO = Path(__file__).resolve().parents[2]
 REALDATA = (REPO / ".." / "shared" / "realdata").resolve()
@@ -52,16 +52,8 @@ _item = item_from_record  # the items the build makes from records
 
 
 def _process_generated(root: Path) -> list[ReleaseObject]:
-    infos = generate(N_GENERATED + 1, 3, root / "generated")
-    out = []
-    for info in infos:
-        meta = json.loads((info.folder / "meta.json").read_text())
-        rec = process_object(info.urdf_path, root / "canonical", provenance={
-            "object_id": info.object_id, "source": "generated", "license": "CC0-1.0",
-            "category": meta["category"], "supercategory": meta["supercategory_hint"]})
-        assert rec.accepted, (rec.object_id, rec.verification.codes)
-        out.append(ReleaseObject(rec, root / "canonical" / rec.object_id))
-    return out
+    return processed_generated(generate(N_GENERATED + 1, 3, root / "generated"),
+                               root / "canonical")
 
 
 def _process_real(root: Path) -> list[ReleaseObject]:
