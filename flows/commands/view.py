@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tempfile
+import threading
 import webbrowser
+from contextlib import contextmanager
 from pathlib import Path
 
 from flows.commands.common import reject, usage
@@ -122,12 +125,33 @@ def serve(source, *, port: int, open_page: bool) -> int:
     if open_page:
         _open(url)
     try:
-        server.serve_forever()
+        with _stop_signals():
+            server.serve_forever()
     except KeyboardInterrupt:
         print("arena view: stopped", file=sys.stderr)
     finally:
         server.server_close()
     return 0
+
+
+@contextmanager
+def _stop_signals():
+    """Ctrl-C (SIGINT) and SIGTERM stop the viewer while it serves, even where the shell
+    that started it left SIGINT ignored (a background job): the temporary output of
+    ``arena view PATH`` is then removed. The previous handlers come back after."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    wanted = (signal.SIGINT, signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers
+        return
+    before = {sig: signal.signal(sig, stop) for sig in wanted}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def _open(url: str) -> None:

@@ -28,10 +28,17 @@ REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 120
 
 
-def _arena(*args: str) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+def _background():
+    """Start as a background job of a non-interactive shell does: SIGINT ignored (Ctrl-C
+    must still stop the viewer: it sets its own handler while it serves)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _arena(*args: str, env: dict | None = None) -> subprocess.Popen:
+    env = env or {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.Popen([sys.executable, "-m", "flows.cli", *args], cwd=REPO, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_background)
 
 
 def _address(proc: subprocess.Popen) -> tuple[str, list[str]]:
@@ -54,8 +61,8 @@ def _address(proc: subprocess.Popen) -> tuple[str, list[str]]:
     raise AssertionError(f"no address printed: {seen} {proc.stderr.read()}")
 
 
-def _stop(proc: subprocess.Popen) -> tuple[int, str]:
-    proc.send_signal(signal.SIGINT)  # what Ctrl-C sends
+def _stop(proc: subprocess.Popen, sig: int = signal.SIGINT) -> tuple[int, str]:
+    proc.send_signal(sig)  # SIGINT: what Ctrl-C sends
     proc.wait(timeout=60)
     return proc.returncode, proc.stderr.read()
 
@@ -104,15 +111,13 @@ def test_a_temporary_validation_is_removed_when_the_viewer_stops(tmp_path):
     env_tmp = tmp_path / "tmp"
     env_tmp.mkdir()
     env = {**os.environ, "PYTHONPATH": str(REPO), "TMPDIR": str(env_tmp)}
-    proc = subprocess.Popen([sys.executable, "-m", "flows.cli", "view",
-                             str(tmp_path / "gripper"), "--port", "0", "--no-open"],
-                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = _arena("view", str(tmp_path / "gripper"), "--port", "0", "--no-open", env=env)
     try:
         _address(proc)
         assert [p.name.startswith("arena-view-") for p in env_tmp.iterdir()] == [True]
     finally:
-        _stop(proc)
+        code, _ = _stop(proc, signal.SIGTERM)  # `kill`: stops it cleanly too
+    assert code == 0
     assert not any(p.name.startswith("arena-view-") for p in env_tmp.iterdir())
 
 
