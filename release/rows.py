@@ -139,6 +139,21 @@ def object_row(
             is missing from ``folder``.
     """
     _check_record(record, Path(folder))
+    return {
+        **record_fields(record),
+        "urdf": (Path(folder) / record.urdf).read_text(encoding="utf-8"),
+        "mesh_archive": mesh_archive,
+        "mesh_archive_sha256": archive_sha256, "mesh_archive_bytes": int(archive_bytes),
+        "duplicate_of": None, "duplicates": sorted(duplicates),
+        "in_eval200": subset_entry is not None,
+        "eval_order": None if subset_entry is None else int(subset_entry["order"]),
+        "eval_reason": None if subset_entry is None else str(subset_entry["reason"]),
+    }
+
+
+def record_fields(record: ObjectRecord) -> dict:
+    """The columns of a row that come from the record alone (any record, accepted or not):
+    everything but the URDF text, the archive, duplicates and the subset."""
     data = record.model_dump(mode="python")
     joints = data["joints"]
     types = {j["type"] for j in joints}
@@ -147,7 +162,6 @@ def object_row(
         "upstream_id": record.upstream_id, "source_version": record.version, "name": record.name,
         "license": record.license, "license_class": _license_class(record),
         "category": record.category, "supercategory": record.supercategory,
-        "urdf": (Path(folder) / record.urdf).read_text(encoding="utf-8"),
         "urdf_path": record.urdf, "mjcf_path": record.mjcf, "joints": joints, "links": data["links"],
         "n_links": len(record.links), "n_joints": len(joints),
         "n_moving_joints": sum(1 for j in joints if j["type"] != "fixed"),
@@ -156,12 +170,7 @@ def object_row(
         "verification": _verification(data["verification"]),
         "oracle_distance": record.oracle_distance,
         "engines": data["engines"],
-        "source_files": data["files"], "mesh_archive": mesh_archive,
-        "mesh_archive_sha256": archive_sha256, "mesh_archive_bytes": int(archive_bytes),
-        "duplicate_of": None, "duplicates": sorted(duplicates),
-        "in_eval200": subset_entry is not None,
-        "eval_order": None if subset_entry is None else int(subset_entry["order"]),
-        "eval_reason": None if subset_entry is None else str(subset_entry["reason"]),
+        "source_files": data["files"],
         "format_version": record.format_version,
     }
 

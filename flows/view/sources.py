@@ -34,7 +34,6 @@ from arena_core.archive import ArchiveError, safe_member_path
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
 from flows.view.catalog import summary
-from schemas.curation import CURATION_JOINT_TYPES
 from schemas.errors import ArenaError
 
 #: Columns the list needs (the rest of a row is read when its page opens).
@@ -222,18 +221,10 @@ def record_row(record, report: Mapping) -> dict:
     """A row-like dict of a validated :class:`~schemas.record.ObjectRecord`: the release
     row's columns the page shows, ``has_geometry`` (a canonical folder was written) and
     ``nearest`` (the report's ``against`` search, or None)."""
-    data = record.model_dump(mode="json")
-    types = {j["type"] for j in data["joints"]}
+    from release.rows import record_fields
+
     return {
-        **{k: data[k] for k in ("object_id", "source", "source_id", "upstream_id", "name",
-                                "license", "license_class", "category", "supercategory",
-                                "joints", "links", "transform", "checksum", "verification",
-                                "oracle_distance", "engines")},
-        "source_version": data["version"], "urdf_path": data["urdf"], "mjcf_path": data["mjcf"],
-        "n_links": len(data["links"]), "n_joints": len(data["joints"]),
-        "n_moving_joints": sum(1 for j in data["joints"] if j["type"] != "fixed"),
-        "joint_types": [t for t in CURATION_JOINT_TYPES if t in types],
-        "in_eval200": False, "duplicates": [],
+        **record_fields(record), "in_eval200": False, "duplicates": [],
         "has_geometry": record.checksum is not None and record.urdf is not None,
         "nearest": report.get("against"),
     }
