@@ -58,7 +58,7 @@ import pyarrow.parquet as pq
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
-from arena_core.guard import guarded
+from arena_core.guard import exception_issue, guarded
 from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
@@ -324,10 +324,10 @@ def _bad_rows(rows: list[dict]) -> dict[str, Issue]:
         pass
     bad = {}
     for row in rows:
-        problem = guarded(lambda r=row: pa.Table.from_pylist([r], schema=ROW_SCHEMA) and None,
-                          on_error=lambda issue: issue)
-        if problem is not None:
-            bad[row["object_id"]] = problem
+        try:
+            pa.Table.from_pylist([row], schema=ROW_SCHEMA)
+        except Exception as exc:  # noqa: BLE001 - this row's object is left out, with its code
+            bad[row["object_id"]] = exception_issue(exc)
     return bad
 
 

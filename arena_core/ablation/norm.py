@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from arena_core.kinematics import rotation
 from arena_core.metric import KineticNorm, SplitNorm, endpoints, joint_distance
 
 #: The single-parameter perturbations drawn uniformly (prismatic joints skip ``origin``).
@@ -97,7 +98,7 @@ def perturb(twist: np.ndarray, limits: np.ndarray, kind: str, radius: float,
     if kind == "origin":
         delta = _direction(rng) * rng.uniform(0.0, MAX_SHIFT * radius)
         return np.concatenate([w, v - np.cross(w, delta)]), limits
-    rot = _rotation(_direction(rng), rng.uniform(0.0, MAX_TILT))
+    rot = rotation(_direction(rng), rng.uniform(0.0, MAX_TILT))
     if not np.any(w):
         return np.concatenate([w, rot @ v]), limits
     ww = float(w @ w)
@@ -151,11 +152,6 @@ def summary(result: dict[str, np.ndarray]) -> dict[str, float]:
 def _direction(rng: np.random.Generator) -> np.ndarray:
     u = rng.normal(size=3)
     return u / np.linalg.norm(u)
-
-
-def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
-    k = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
-    return np.eye(3) + np.sin(angle) * k + (1 - np.cos(angle)) * (k @ k)
 
 
 def joint_bodies(obj, rng: np.random.Generator, *, max_points: int = 256
