@@ -292,17 +292,46 @@ def normals_broken(data: bytes) -> bool:
     >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\n")
     False
     """
-    normals = len(_NORMAL_LINE.findall(data))
+    normals = _normal_lines(data)
     if normals == 0:
         return False
     faces = b" ".join(_FACE_LINE.findall(data))
-    indices = _NORMAL_INDEX.findall(faces)
-    if len(indices) != len(faces.split()):  # a face vertex that is not ``v/t/n``
-        return True
-    if not indices:
-        return False
-    index = np.array(indices).astype(np.int64)
+    index = _plain_normal_indices(faces)
+    if index is None:
+        indices = _NORMAL_INDEX.findall(faces)
+        if len(indices) != len(faces.split()):  # a face vertex that is not ``v/t/n``
+            return True
+        index = np.array(indices).astype(np.int64)
     return bool(((index == 0) | (index > normals) | (index < -normals)).any())
+
+
+def _normal_lines(data: bytes) -> int:
+    """How many ``vn`` lines the OBJ text ``data`` has: counted as ``vn `` at line starts
+    when every ``vn`` in it stands there (the usual file), else by the line regex."""
+    plain = data.count(b"\nvn ") + data.startswith(b"vn ")
+    return plain if data.count(b"vn") == plain else len(_NORMAL_LINE.findall(data))
+
+
+def _plain_normal_indices(faces: bytes) -> np.ndarray | None:
+    """The normal index of every face-vertex token of ``faces`` when each token is plain
+    ``v/t/n`` or ``v//n`` (unsigned decimals, nothing else in the text), parsed in one numpy
+    pass (an index past the int64 range reads as its largest value: out of range all the
+    same); ``None`` for anything else (the token regex decides).
+
+    >>> _plain_normal_indices(b"1/1/1 2//5 3/3/3").tolist()
+    [1, 5, 3]
+    >>> _plain_normal_indices(b"1/1/1 2/2") is None
+    True
+    """
+    tokens = len(faces.split())
+    if faces.translate(None, _PLAIN_FACE_BYTES) or faces.count(b"/") != 2 * tokens \
+            or _NOT_PLAIN.search(faces) is not None:
+        return None
+    text = faces.replace(b"//", b"/0/").replace(b"/", b" ").decode("ascii")
+    numbers = np.fromstring(text, dtype=np.int64, sep=" ") if tokens else np.zeros(0, np.int64)
+    if len(numbers) != 3 * tokens:  # a token with an empty vertex or normal index
+        return None
+    return numbers[2::3]
 
 
 def without_normals(data: bytes) -> bytes:
@@ -335,6 +364,11 @@ _NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
 _FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
 #: A whole face-vertex token ``v/t/n`` with a decimal normal index (captured).
 _NORMAL_INDEX = re.compile(rb"(?<!\S)[^\s/]*/[^\s/]*/([+-]?[0-9]{1,18})(?!\S)")
+#: Bytes of a face text whose tokens may be plain ``v/t/n`` (digits, slashes, blanks).
+_PLAIN_FACE_BYTES = b"0123456789/ \t"
+#: Where a face text is not plain ``v/t/n`` although its bytes and slash count are: a token
+#: with three slashes (then another has one).
+_NOT_PLAIN = re.compile(rb"/[0-9]*/[0-9]*/")
 
 
 def _reason(exc: MeshLoadFailure) -> str:

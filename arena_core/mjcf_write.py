@@ -85,6 +85,8 @@ from schemas.issues import Issue, issue
 MJCF_FILE = "object.xml"
 #: Mesh formats MuJoCo reads that the canonical convention uses.
 MESH_FORMATS = (".obj", ".stl")
+#: Fewest vertices of a mesh asset MuJoCo compiles (it refuses a mesh with fewer).
+MUJOCO_MIN_VERTICES = 4
 #: Geom groups: visual geoms are shown by MuJoCo's viewer, collision geoms hidden (3+).
 VISUAL_GROUP, COLLISION_GROUP = 1, 3
 #: Placeholder inertial of a moving body without mass: mass (kg), principal moments (kg m^2).
@@ -385,19 +387,24 @@ def _mesh_problem(mesh: MeshRef, cache: MeshCache) -> str | None:
         return "not_relative"
     if rel.suffix.lower() not in MESH_FORMATS:
         return "format"
-    if _vertex_count(mesh.path, cache) < 4:
+    if _vertex_count(mesh.path, cache) < MUJOCO_MIN_VERTICES:
         return "too_few_vertices"  # MuJoCo refuses such a mesh asset
     return None
 
 
-def _vertex_count(path: str, cache: MeshCache) -> int:
-    """Vertices of a mesh file (``v`` lines of an OBJ, counted without parsing; else read
-    through ``cache``); a file that cannot be read counts as enough (MuJoCo will say what is
-    wrong)."""
+def _vertex_count(path: str, cache: MeshCache, *, enough: int = MUJOCO_MIN_VERTICES) -> int:
+    """Vertices of a mesh file, counted up to ``enough`` (``v`` lines of an OBJ, read until
+    ``enough`` are seen, without parsing; else read through ``cache``); a file that cannot be
+    read counts as enough (MuJoCo will say what is wrong)."""
     try:
         if path.lower().endswith(".obj"):
+            count = 0
             with open(path, "rb") as stream:
-                return sum(1 for line in stream if line.startswith(b"v "))
+                for line in stream:
+                    count += line.startswith(b"v ")
+                    if count >= enough:
+                        break
+            return count
         return len(cache.mesh(path).vertices)
     except (OSError, MeshLoadFailure):
         return 4
