@@ -574,8 +574,7 @@ def _check_sim(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, 
     rest = {j.name: float(np.clip(0.0, j.lower, j.upper)) if j.lower <= j.upper else 0.0
             for j in obj.joints}
     set_configuration(model, data, obj, configuration(obj, rest), names=names)
-    for _ in range(max(1, round(seconds / model.opt.timestep))):
-        mujoco.mj_step(model, data)
+    mujoco.mj_step(model, data, nstep=max(1, round(seconds / model.opt.timestep)))
     warned = [w.name for w in (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
                                mujoco.mjtWarning.mjWARN_BADQVEL) if data.warning[w].number > 0]
     finite = bool(np.all(np.isfinite(data.qpos)) and np.all(np.isfinite(data.qvel)))
