@@ -66,6 +66,8 @@ MUJOCO_STL_FACES = 200_000
 
 #: ``.mtl`` statements whose last argument is a texture file.
 _TEXTURE_KEYS = (b"bump", b"disp", b"decal", b"refl", b"norm")
+#: Words of which an ``.mtl`` naming a texture holds at least one.
+_TEXTURE_WORDS = (b"map_", *_TEXTURE_KEYS)
 
 
 @dataclass
@@ -145,10 +147,17 @@ class _Copier:
                     self.missing_materials.append(arg.decode("utf-8", "replace"))
                 continue
             if found not in self.stored:
-                self.stored[found] = self._store_bytes(
-                    _rewrite_lines(found, self._texture), ".mtl")
+                self.stored[found] = self._store_bytes(self._material(found), ".mtl")
             names.append(self.stored[found].encode())
         return b"mtllib " + b" ".join(names) if names else None
+
+    def _material(self, path: Path) -> bytes:
+        """An ``.mtl`` file's bytes with its texture statements rewritten; a file without
+        any texture keyword as it is (what rewriting each of its lines would give)."""
+        data = path.read_bytes()
+        if not any(word in data for word in _TEXTURE_WORDS):
+            return data
+        return _rewrite_lines(path, self._texture)
 
     def _texture(self, base: Path, line: bytes) -> bytes | None:
         """Rewrite a texture statement of an ``.mtl``; ``None`` drops the line."""
