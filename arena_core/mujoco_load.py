@@ -8,10 +8,14 @@ the warnings with the model, so callers turn them into issues.
 
 Importing this module turns MuJoCo's asset cache off (:data:`ASSET_CACHE_BYTES`): MuJoCo keeps
 every mesh and texture it decoded, by file name and time stamp, up to 500 MiB per process.
-The pipeline compiles each object's files once, from that object's own folder, so the cache
-never hit and only grew every build worker by its capacity (a 20,000-object build: workers
-at ~1 GiB), and a file rewritten within the time stamp's resolution could have been served
-stale. Every module that compiles with MuJoCo imports this one.
+Across objects the cache never hits (each object's files are compiled from its own folder)
+and only grew every build worker by its capacity (a 20,000-object build: workers at
+~1 GiB), and a file rewritten within the time stamp's resolution could have been served
+stale. Within one object it does hit: the object's MJCF and MuJoCo's import of its URDF read
+the same mesh files, so :func:`object_asset_cache` turns it on for one object's compiles
+and empties it after (the URDF import of a real object: ~2x faster; mesh files of a
+canonical folder are named by their content, so a hit is never stale). Every module that
+compiles with MuJoCo imports this one.
 
 Example:
     >>> model, warnings = compile_model(xml="<mujoco><compiler settotalmass='2'/><worldbody>"
@@ -32,9 +36,35 @@ import mujoco
 
 _LOCK = threading.RLock()
 
-#: Capacity of MuJoCo's process-wide asset cache (bytes): off.
+#: Capacity of MuJoCo's process-wide asset cache (bytes): off, but inside
+#: :func:`object_asset_cache`.
 ASSET_CACHE_BYTES = 0
 mujoco.mj_setCacheCapacity(mujoco.mj_getCache(), ASSET_CACHE_BYTES)
+#: Capacity while one object's files are compiled (bytes; MuJoCo evicts past it).
+OBJECT_CACHE_BYTES = 256 << 20
+
+_CACHE_LOCK = threading.Lock()
+_cache_users = 0
+
+
+@contextlib.contextmanager
+def object_asset_cache() -> Iterator[None]:
+    """MuJoCo's asset cache on (:data:`OBJECT_CACHE_BYTES`) for the compiles of one object
+    in the block, emptied and off again when the last such block in the process ends
+    (threads may overlap: a cache emptied early only costs a decode)."""
+    global _cache_users
+    cache = mujoco.mj_getCache()
+    with _CACHE_LOCK:
+        _cache_users += 1
+        mujoco.mj_setCacheCapacity(cache, OBJECT_CACHE_BYTES)
+    try:
+        yield
+    finally:
+        with _CACHE_LOCK:
+            _cache_users -= 1
+            if _cache_users == 0:
+                mujoco.mj_clearCache(cache)
+                mujoco.mj_setCacheCapacity(cache, ASSET_CACHE_BYTES)
 
 
 @contextlib.contextmanager

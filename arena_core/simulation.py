@@ -20,6 +20,7 @@ from arena_core.engines import verify_engines
 from arena_core.engines.base import silenced
 from arena_core.mjcf_write import MJCF_FILE, check_mjcf
 from arena_core.model import ArticulatedObject
+from arena_core.mujoco_load import object_asset_cache
 from schemas.issues import Issue
 from schemas.record import EngineRecord
 
@@ -36,14 +37,15 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
     issues: list[Issue] = []
     records: list[EngineRecord] = []
     mjcf = folder / MJCF_FILE
-    if mjcf.is_file():
-        with silenced():  # MuJoCo's mesh decoder warns on stderr (texture coordinates)
-            found = check_mjcf(mjcf, obj, seed=seed)
-        compiled = not any(i.code == "mjcf.compile_failed" for i in found)
-        records.append(EngineRecord(engine=MJCF_ENGINE, version=mujoco.__version__,
-                                    loaded=compiled, ok=not found))
-        issues += found
-    result = verify_engines(folder / urdf, obj, seed=seed)
+    with object_asset_cache():  # the MJCF and the URDF import read the same meshes
+        if mjcf.is_file():
+            with silenced():  # MuJoCo's mesh decoder warns on stderr (texture coordinates)
+                found = check_mjcf(mjcf, obj, seed=seed)
+            compiled = not any(i.code == "mjcf.compile_failed" for i in found)
+            records.append(EngineRecord(engine=MJCF_ENGINE, version=mujoco.__version__,
+                                        loaded=compiled, ok=not found))
+            issues += found
+        result = verify_engines(folder / urdf, obj, seed=seed)
     for r in result.results:
         error = r.max_pose_error if math.isfinite(r.max_pose_error) else None
         records.append(EngineRecord(engine=r.engine, version=r.version, loaded=r.loaded,

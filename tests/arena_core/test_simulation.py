@@ -45,8 +45,9 @@ def test_helical_joint_moves_with_its_pitch_in_every_engine(tmp_path):
 
 
 def test_mujoco_keeps_no_asset_cache_between_objects(tmp_path):
-    """Each object's meshes are compiled once from its own folder: MuJoCo's process-wide asset
-    cache (500 MiB by default) would only grow every build worker, so it is off."""
+    """Each object's meshes are compiled from its own folder: MuJoCo's process-wide asset
+    cache (500 MiB by default) would only grow every build worker, so it is off between
+    objects (and emptied after each object's compiles)."""
     import mujoco
 
     record, folder, obj = _canonical(tmp_path, good_object(tmp_path / "src", "door", variant=2))
@@ -55,3 +56,24 @@ def test_mujoco_keeps_no_asset_cache_between_objects(tmp_path):
     cache = mujoco.mj_getCache()
     assert mujoco.mj_getCacheCapacity(cache) == 0
     assert mujoco.mj_getCacheSize(cache) == 0
+
+
+def test_one_objects_compiles_share_the_asset_cache(tmp_path, monkeypatch):
+    """The MJCF and MuJoCo's URDF import of one object read the same meshes: the cache is on
+    while they compile (until the last overlapping block ends) and changes no result."""
+    import mujoco
+
+    from arena_core import mujoco_load
+
+    record, folder, obj = _canonical(tmp_path, good_object(tmp_path / "src", "door", variant=2))
+    cache = mujoco.mj_getCache()
+    with mujoco_load.object_asset_cache():
+        mujoco_load.compile_model(path=folder / "object.xml")
+        assert mujoco.mj_getCacheSize(cache) > 0
+        with mujoco_load.object_asset_cache():  # another thread's object
+            pass
+        assert mujoco.mj_getCacheCapacity(cache) == mujoco_load.OBJECT_CACHE_BYTES
+    assert mujoco.mj_getCacheCapacity(cache) == 0 and mujoco.mj_getCacheSize(cache) == 0
+    cached = simulation_check(folder, CANONICAL_URDF, obj)
+    monkeypatch.setattr(mujoco_load, "OBJECT_CACHE_BYTES", 0)
+    assert simulation_check(folder, CANONICAL_URDF, obj) == cached
