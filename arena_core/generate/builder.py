@@ -334,7 +334,7 @@ def _jittered(parts: list[tuple[np.ndarray, np.ndarray]], attempt: int, *,
         axis = np.array([1.0, 0.618 + 0.1 * k, 0.382 - 0.05 * salt])
         pose = trimesh.transformations.rotation_matrix(ratio, axis, center)
         pose[:3, :3] *= 1.0 + ratio
-        pose[:3, 3] = center - pose[:3, :3] @ center
+        pose[:3, 3] = center - meshing.matmul3(pose[:3, :3], center)
         out.append(meshing.transformed(vertices, faces, pose))
     return out
 

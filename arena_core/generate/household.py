@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from arena_core.generate import meshing
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
@@ -19,13 +20,13 @@ def _rotor(b: Builder, name: str, parent: str, center, axis, radius: float, blad
     c = np.asarray(center, float)
     hub = S.cylinder(radius * 0.15, radius * 0.12, c, ax, sections=16)
     ref = np.cross(ax, (0, 0, 1.0)) if abs(ax[2]) < 0.9 else np.array([1.0, 0, 0])
-    ref /= np.linalg.norm(ref)
+    ref /= S.length(ref)
     pieces = [hub]
     for k in range(blades):
-        radial = S.rotation(ax, 2 * np.pi * k / blades) @ ref
+        radial = meshing.matmul3(S.rotation(ax, 2 * np.pi * k / blades), ref)
         tangent = np.cross(ax, radial)
         pitch = S.rotation(radial, 0.3)
-        rot = pitch @ np.column_stack([radial, tangent, ax])
+        rot = meshing.matmul3(pitch, np.column_stack([radial, tangent, ax]))
         pieces.append(S.box((radius * 0.85, radius * 0.3, 0.004), c + radial * radius * 0.55,
                             rotation=rot))
     b.link(name, material, *pieces)

@@ -31,6 +31,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 import numpy as np
@@ -67,7 +68,8 @@ _BOX_FACES = np.array(_UNIT_BOX.faces)
 
 def transformed(vertices: np.ndarray, faces: np.ndarray,
                 matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(vertices, faces)`` after ``Trimesh.apply_transform(matrix)`` (``(4, 4)``).
+    """``(vertices, faces)`` after ``Trimesh.apply_transform(matrix)`` (``(4, 4)``; the points
+    moved by :func:`affine`, equal to trimesh's to rounding).
 
     Faces are reversed when the matrix mirrors (keeps normals outward); an identity matrix
     returns the inputs themselves.
@@ -77,11 +79,40 @@ def transformed(vertices: np.ndarray, faces: np.ndarray,
         raise ValueError(f"transform must be (4, 4), got {matrix.shape}")
     if util.allclose(matrix, _IDENTITY4, _IDENTITY_ATOL):
         return vertices, faces
-    moved = np.ascontiguousarray(tf.transform_points(vertices, matrix=matrix))
+    moved = np.ascontiguousarray(affine(vertices, matrix))
     has_rotation = not util.allclose(matrix[:3, :3], _IDENTITY3, atol=_ROTATION_ATOL)
     if has_rotation and tf.flips_winding(matrix):
         faces = np.ascontiguousarray(np.fliplr(faces))
     return moved, faces
+
+
+def affine(points: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """``(n, 3)`` ``points`` moved by the ``(4, 4)`` ``matrix``.
+
+    Each coordinate is summed term by term in one fixed order with elementwise numpy, so
+    the bits are the same on every CPU (``trimesh.transformations.transform_points`` goes
+    through BLAS, whose kernels round differently per CPU: fused multiply-adds, blocking);
+    the values equal it to rounding.
+
+    >>> affine(np.array([[1.0, 2.0, 3.0]]), np.eye(4)).tolist()
+    [[1.0, 2.0, 3.0]]
+    """
+    p = np.asarray(points, dtype=np.float64).reshape((-1, 3))
+    m = np.asarray(matrix, dtype=np.float64)
+    return ((p[:, 0:1] * m[:3, 0] + p[:, 1:2] * m[:3, 1]) + p[:, 2:3] * m[:3, 2]) + m[:3, 3]
+
+
+def matmul3(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for a ``(3, 3)`` ``a`` and a ``(3,)`` or ``(3, k)`` ``b``, summed as in
+    :func:`affine` (the same bits on every CPU).
+
+    >>> matmul3(np.diag([1.0, 2.0, 3.0]), np.ones(3)).tolist()
+    [1.0, 2.0, 3.0]
+    """
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if b.ndim == 1:
+        return (a[:, 0] * b[0] + a[:, 1] * b[1]) + a[:, 2] * b[2]
+    return (a[:, 0:1] * b[0] + a[:, 1:2] * b[1]) + a[:, 2:3] * b[2]
 
 
 def box(extents: np.ndarray, matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -122,7 +153,7 @@ def revolve(linestring, sections: int, matrix: np.ndarray) -> tuple[np.ndarray, 
     slices = n_points - 1
     offset = np.tile(np.arange(slices) * per, (len(single), 1)).T.reshape((-1, 1))
     faces = (np.tile(single.ravel(), slices).reshape((-1, 3)) + offset) % len(vertices)
-    vertices = tf.transform_points(vertices, matrix)
+    vertices = affine(vertices, matrix)
     if tf.flips_winding(matrix):
         faces = np.ascontiguousarray(np.fliplr(faces))
     return _processed(vertices, faces)
@@ -259,8 +290,35 @@ def stl_bytes(tri: np.ndarray, edge_crosses: np.ndarray) -> bytes:
     return header.tobytes() + packed.tobytes()
 
 
-def mass_properties(tri: np.ndarray, edge_crosses: np.ndarray,
-                    density: float) -> triangles.MassProperties:
-    """Volume, mass (kg), center of mass ``(3,)`` and inertia ``(3, 3)`` about it."""
-    return triangles.mass_properties(triangles=tri, crosses=edge_crosses, density=float(density),
-                                     center_mass=None, skip_inertia=False)
+def mass_properties(tri: np.ndarray, edge_crosses: np.ndarray, density: float) -> dict:
+    """Volume, mass (kg), center of mass ``(3,)`` and inertia ``(3, 3)`` about it.
+
+    The integrals of ``trimesh.triangles.mass_properties`` (Eberly's polyhedral mass
+    properties) with every power written as products and every sum exactly rounded
+    (``math.fsum``): numpy's ``power`` and its reductions take CPU-specific SIMD paths, so
+    their last bits differ between machines, and these values are written to the URDF. Equal
+    to trimesh's to ~1e-15 relative (``tests/arena_core/test_generate_meshing.py``).
+    """
+    density = float(density)
+    v0, v1, v2 = tri[:, 0, :], tri[:, 1, :], tri[:, 2, :]
+    f1 = v0 + v1 + v2
+    f2 = v0 * v0 + v1 * v1 + v0 * v1 + v2 * f1
+    f3 = v0 * v0 * v0 + v0 * v0 * v1 + v0 * v1 * v1 + v1 * v1 * v1 + v2 * f2
+    g = [f2 + (v + f1) * v for v in (v0, v1, v2)]
+    rows = [edge_crosses[:, 0] * f1[:, 0], *(edge_crosses * f2).T, *(edge_crosses * f3).T]
+    rows += [edge_crosses[:, i] * (v0[:, (i + 1) % 3] * g[0][:, i] + v1[:, (i + 1) % 3] * g[1][:, i]
+                                   + v2[:, (i + 1) % 3] * g[2][:, i]) for i in range(3)]
+    s = [math.fsum(row.tolist()) / d for row, d in zip(rows, _INTEGRAL_DIVISORS, strict=True)]
+    volume = s[0]
+    com = np.array(s[1:4]) / volume
+    inertia = np.empty((3, 3))
+    for i, (a, b) in enumerate(((1, 2), (0, 2), (0, 1))):
+        inertia[i, i] = s[4 + a] + s[4 + b] - volume * (com[a] * com[a] + com[b] * com[b])
+    for (a, b), k in (((0, 1), 7), ((1, 2), 8), ((0, 2), 9)):
+        inertia[a, b] = inertia[b, a] = -(s[k] - volume * (com[a] * com[b]))
+    return {"volume": volume, "mass": density * volume, "center_mass": com,
+            "inertia": inertia * density, "density": density}
+
+
+#: Divisors of the ten integrals of :func:`mass_properties` (volume, first, second moments).
+_INTEGRAL_DIVISORS = (6, 24, 24, 24, 60, 60, 60, 120, 120, 120)

@@ -31,7 +31,7 @@ from arena_core.generate.registry import KINDS, generate_object, kind_for_index
 from arena_core.urdf_write import FORMAT_VERSION, write_urdf
 
 #: Bumped whenever the same (seed, index) would produce different files.
-GENERATOR_VERSION = "1.0.0"
+GENERATOR_VERSION = "1.1.0"
 
 #: File name of the URDF inside each object folder.
 URDF_NAME = "model.urdf"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 import trimesh
 
+from arena_core.generate import meshing
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
 
@@ -151,8 +152,8 @@ def wheel(b: Builder, name: str, parent: str, center, axis, radius: float, width
         hub = S.cylinder(radius * 0.15, width * 1.2, center, axis, sections=12)
         ax = S.unit(axis)
         ref = np.cross(ax, (0, 0, 1.0)) if abs(ax[2]) < 0.9 else np.cross(ax, (1.0, 0, 0))
-        ref /= np.linalg.norm(ref)
-        ends = [np.asarray(center) + radius * 0.85 * (S.rotation(ax, 2 * np.pi * k / spokes) @ ref)
+        ref /= S.length(ref)
+        ends = [np.asarray(center) + radius * 0.85 * meshing.matmul3(S.rotation(ax, 2 * np.pi * k / spokes), ref)
                 for k in range(spokes)]
         parts = [rim, hub, *(S.rod(center, e, radius * 0.03, sections=8) for e in ends)]
     else:

@@ -32,7 +32,7 @@ def umbrella(b: Builder) -> str:
         tip = top + radial * radius * math.cos(droop) - np.array([0, 0, radius * math.sin(droop)])
         tangent = np.cross((0, 0, 1.0), radial)
         panel_w = 2 * radius * math.sin(math.pi / ribs) * 0.95
-        direction = (tip - top) / np.linalg.norm(tip - top)
+        direction = (tip - top) / S.length(tip - top)
         normal = np.cross(direction, tangent)
         panel = S.box((radius * 0.96, panel_w * 0.5, 0.002), top + direction * radius * 0.5 + normal * 0.004,
                       rotation=np.column_stack([direction, tangent, normal]))

@@ -20,13 +20,13 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 import trimesh
 from trimesh.constants import tol as trimesh_tol
-from trimesh.geometry import align_vectors
 
 from arena_core.generate import meshing
 from schemas.errors import ArenaError
@@ -48,10 +48,16 @@ class ShapeError(ArenaError, ValueError):
     """A primitive asked for with a non-positive size or a zero axis."""
 
 
+def length(vec) -> float:
+    """Euclidean length of a ``(3,)`` vector, the same bits on every CPU (``math.hypot``;
+    ``np.linalg.norm`` goes through BLAS, whose kernels round differently per CPU)."""
+    return math.hypot(*np.asarray(vec, float).reshape(3))
+
+
 def unit(axis: AxisLike) -> np.ndarray:
     """Return ``axis`` (a name or a ``(3,)`` vector) as a unit ``(3,)`` float array."""
     vec = np.asarray(_NAMED_AXES.get(axis, axis) if isinstance(axis, str) else axis, float)
-    norm = float(np.linalg.norm(vec))
+    norm = length(vec) if vec.shape == (3,) else 0.0
     if vec.shape != (3,) or not norm > 0.0:
         raise ShapeError(f"axis must be 'x', 'y', 'z' or a nonzero (3,) vector, got {axis!r}")
     return vec / norm
@@ -71,12 +77,25 @@ def _frame(center: Sequence[float], axis: AxisLike = "z") -> np.ndarray:
 def _alignment(direction: bytes) -> np.ndarray | None:
     """``(3, 3)`` rotation taking +Z to the unit ``direction`` (float64 bytes); ``None`` if +Z.
 
-    Cached: objects reuse a handful of axes, and each SVD-based alignment costs ~50 us.
+    For a direction with ``z >= 0`` the smallest such rotation (about ``z x direction``);
+    below, the smallest one taking -Z there after a half turn about x (both well
+    conditioned). Closed forms with elementwise arithmetic only, so the bits are the same on
+    every CPU (trimesh's ``align_vectors`` goes through an SVD, whose LAPACK kernels round
+    differently per CPU). Cached: objects reuse a handful of axes.
     """
-    vec = np.frombuffer(direction, dtype=float)
-    if np.allclose(vec, (0.0, 0.0, 1.0)):
+    dx, dy, dz = np.frombuffer(direction, dtype=float).tolist()
+    if np.allclose((dx, dy, dz), (0.0, 0.0, 1.0)):
         return None
-    rotation = align_vectors((0.0, 0.0, 1.0), vec)[:3, :3]
+    if dz >= 0.0:
+        k = 1.0 / (1.0 + dz)
+        rotation = np.array([[1.0 - dx * dx * k, -dx * dy * k, dx],
+                             [-dx * dy * k, 1.0 - dy * dy * k, dy],
+                             [-dx, -dy, dz]])
+    else:
+        k = 1.0 / (1.0 - dz)
+        rotation = np.array([[1.0 - dx * dx * k, dx * dy * k, dx],
+                             [-dx * dy * k, dy * dy * k - 1.0, dy],
+                             [dx, -dy, dz]])
     rotation.flags.writeable = False
     return rotation
 
@@ -198,9 +217,9 @@ def rod(start: Sequence[float], end: Sequence[float], radius: float, *,
         sections: int = SMALL_SECTIONS) -> trimesh.Trimesh:
     """Cylinder of ``radius`` from point ``start`` to point ``end`` ``(3,)``."""
     start, end = np.asarray(start, float), np.asarray(end, float)
-    length = float(np.linalg.norm(end - start))
-    _check_positive(length=length)
-    return cylinder(radius, length, (start + end) / 2.0, end - start, sections=sections)
+    span = length(end - start)
+    _check_positive(length=span)
+    return cylinder(radius, span, (start + end) / 2.0, end - start, sections=sections)
 
 
 def bar(start: Sequence[float], end: Sequence[float], width: float, height: float,
@@ -211,28 +230,36 @@ def bar(start: Sequence[float], end: Sequence[float], width: float, height: floa
     the bar is not vertical (for legs, arms, handles and spokes).
     """
     start, end = np.asarray(start, float), np.asarray(end, float)
-    length = float(np.linalg.norm(end - start))
-    _check_positive(length=length, width=width, height=height)
-    x = (end - start) / length
+    span = length(end - start)
+    _check_positive(length=span, width=width, height=height)
+    x = (end - start) / span
     up = np.array([0.0, 0.0, 1.0]) if abs(x[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
     y = np.cross(up, x)
-    y /= np.linalg.norm(y)
+    y /= length(y)
     rot = np.column_stack([x, y, np.cross(x, y)])
-    return box((length, width, height), (start + end) / 2.0, rotation=rot)
+    return box((span, width, height), (start + end) / 2.0, rotation=rot)
 
 
 def rotation(axis: AxisLike, angle: float) -> np.ndarray:
-    """``(3, 3)`` rotation by ``angle`` rad about ``axis`` (right hand)."""
-    return trimesh.transformations.rotation_matrix(angle, unit(axis))[:3, :3]
+    """``(3, 3)`` rotation by ``angle`` rad about ``axis`` (right hand): Rodrigues' formula
+    with elementwise arithmetic (``trimesh.transformations.rotation_matrix``'s matrix to
+    rounding, without its BLAS normalization: the same bits on every CPU)."""
+    x, y, z = unit(axis).tolist()
+    c, s = math.cos(angle), math.sin(angle)
+    t = 1.0 - c
+    return np.array([[c + x * x * t, x * y * t - z * s, x * z * t + y * s],
+                     [y * x * t + z * s, c + y * y * t, y * z * t - x * s],
+                     [z * x * t - y * s, z * y * t + x * s, c + z * z * t]])
 
 
 def turned(mesh: trimesh.Trimesh, axis: AxisLike, angle: float,
            point: Sequence[float]) -> trimesh.Trimesh:
     """Copy of ``mesh`` rotated by ``angle`` rad about the line through ``point`` along ``axis``."""
-    pose = trimesh.transformations.rotation_matrix(angle, unit(axis), np.asarray(point, float))
-    out = mesh.copy()
-    out.apply_transform(pose)
-    return out
+    pose = np.eye(4)
+    pose[:3, :3] = rotation(axis, angle)
+    point = np.asarray(point, float)
+    pose[:3, 3] = point - meshing.matmul3(pose[:3, :3], point)
+    return _mesh(meshing.transformed(np.asarray(mesh.vertices), np.asarray(mesh.faces), pose))
 
 
 def ring_points(radius: float, count: int, center: Sequence[float], axis: AxisLike = "z", *,
@@ -241,7 +268,7 @@ def ring_points(radius: float, count: int, center: Sequence[float], axis: AxisLi
     frame = _frame(center, axis)
     angles = phase + 2.0 * np.pi * np.arange(count) / count
     local = np.column_stack([radius * np.cos(angles), radius * np.sin(angles), np.zeros(count)])
-    return local @ frame[:3, :3].T + frame[:3, 3]
+    return meshing.affine(local, frame)
 
 
 def radial_prism(angles: np.ndarray, radii: np.ndarray, bore: float, width: float,

@@ -106,7 +106,7 @@ def bicycle(b: Builder) -> str:
         b.continuous(pedal, crank, "y", bb + (0, sy * 0.08, dz))
     post = b.link("seat_post", "aluminum", S.rod(seat - (0, 0, 0.1), seat + (0, 0, 0.12), 0.012),
                   S.box((0.25, 0.14, 0.05), seat + (0, 0, 0.145)))
-    b.prismatic(post, "base", (seat - bb) / np.linalg.norm(seat - bb), 0.0, b.dim(0.08, 0.15))
+    b.prismatic(post, "base", (seat - bb) / S.length(seat - bb), 0.0, b.dim(0.08, 0.15))
     stand = b.link("kickstand", "aluminum", S.rod(bb + (-0.05, -0.05, 0), bb + (-0.3, -0.07, -0.02), 0.008))
     b.revolute(stand, "base", (0, 0, 1), bb + (-0.05, -0.05, 0), 0.0, 1.3)
     return "bicycle"
