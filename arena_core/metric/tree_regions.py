@@ -82,8 +82,8 @@ class RegionOps:
         t1 = np.array([t[0] for t in terms])
         t2 = np.array([t[1] for t in terms])
         p1, p2 = self.s1[np.ix_(a, t1)], self.s2[np.ix_(b, t2)]
-        q1, q2 = p1 ^ p1[:, :1], p2 ^ p2[:, :1]
-        return (q1[:, None, :] == q2[None, :, :]).all(axis=-1)
+        c1, c2 = _codes(p1 ^ p1[:, :1]), _codes(p2 ^ p2[:, :1])
+        return c1[:, None] == c2[None, :]
 
     def padded(self, region: Region) -> np.ndarray:
         """The ``(|A|+|B|, |B|+|A|)`` assignment matrix (inf = forbidden)."""
@@ -186,14 +186,23 @@ def with_terms(pairs: np.ndarray, terms) -> np.ndarray:
 
 
 def _group(patterns: np.ndarray) -> dict[bytes, np.ndarray]:
-    """Columns of ``patterns`` ``(t, n)`` grouped by equal bit columns."""
+    """Columns of ``patterns`` ``(t, n)`` grouped by equal bit columns (keys: the column's
+    packed bits)."""
     if patterns.shape[1] == 0:
         return {}
-    packed = np.packbits(patterns.T, axis=1)
-    keys, inverse = np.unique(packed, axis=0, return_inverse=True)
-    order = np.argsort(inverse.ravel(), kind="stable")
-    bounds = np.searchsorted(inverse.ravel()[order], np.arange(len(keys) + 1))
-    return {keys[g].tobytes(): order[bounds[g] : bounds[g + 1]] for g in range(len(keys))}
+    codes = _codes(patterns.T)
+    order = np.argsort(codes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
+    ends = np.r_[starts[1:], len(order)]
+    return {np.packbits(patterns[:, order[i]]).tobytes(): order[i:j] for i, j in zip(starts, ends)}
+
+
+def _codes(bits: np.ndarray) -> np.ndarray:
+    """``(n,)`` one code per row of ``bits`` ``(n, t)``: equal codes iff equal rows."""
+    if bits.shape[1] <= 62:
+        return bits.astype(np.int64) @ (np.int64(1) << np.arange(bits.shape[1], dtype=np.int64))
+    packed = np.ascontiguousarray(np.packbits(bits, axis=1))
+    return np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_inverse=True)[1]
 
 
 def symmetry_classes(edges: np.ndarray, side: np.ndarray, cost: np.ndarray, motion: np.ndarray):
