@@ -67,12 +67,16 @@ class RegionOps:
 
     # ------------------------------------------------------------------ basics
     def key(self, region: Region) -> tuple:
+        """Memo key: the edge sets and, per terminal, which region edges lie below it in
+        each tree (as a sorted set, so terminals that bound the region alike are equal)."""
         a, b, terms = region
-        pattern = sorted(
-            (np.packbits(self.s1[a, t1]).tobytes(), np.packbits(self.s2[b, t2]).tobytes())
-            for t1, t2 in terms
-        )
-        return a.tobytes(), b.tobytes(), tuple(pattern)
+        if not terms:
+            return a.tobytes(), b.tobytes(), b""
+        t = np.asarray(terms, dtype=np.int64).reshape(-1, 2)
+        rows = np.concatenate([np.packbits(self.s1[np.ix_(t[:, 0], a)], axis=1),
+                               np.packbits(self.s2[np.ix_(t[:, 1], b)], axis=1)], axis=1)
+        rows = rows[np.lexsort(rows.T[::-1])] if len(rows) > 1 else rows
+        return a.tobytes(), b.tobytes(), rows.tobytes()
 
     def admissible(self, region: Region) -> np.ndarray:
         """``(|A|, |B|)`` bool: pairs realizable together with the terminals."""

@@ -94,3 +94,18 @@ def test_default_budget_agrees_with_the_unlimited_search(n_joints, seed):
             assert exact.value <= got.value + tol.REFERENCE
             if got.certified:
                 assert abs(got.value - exact.value) <= tol.REFERENCE
+
+
+def test_dive_contracts_an_edge_when_its_pair_cannot_be_forced():
+    """The dive needs a realizable matching only: when forcing the chosen relaxation pair
+    has no option (it does not fit the region's terminals), the edge is contracted."""
+    from arena_core.metric.tree_regions import RegionOps
+    from arena_core.metric.tree_search import Search
+    from arena_core.metric.tree_structure import realizable, side_matrix
+
+    star, path = np.array([[0, 1], [0, 2], [0, 3]]), np.array([[0, 1], [1, 2], [2, 3]])
+    ops = RegionOps(np.zeros((3, 3)), np.ones(3), np.ones(3), side_matrix(star),
+                    side_matrix(path), star, path)
+    ops.split_options = lambda region, e, f: []
+    pairs = Search(ops, gap=1e-12, max_nodes=100).dive((np.arange(3), np.arange(3), ()))
+    assert realizable(ops.s1, ops.s2, pairs)
