@@ -154,13 +154,13 @@ def _assign(t1: _Rooted, t2: _Rooted, v: int, w: int, table: np.ndarray):
     if not a or not b:
         return float(t1.sub_f[v] + t2.sub_f[w]), []
     if len(a) == 1 or len(b) == 1:  # one subtree on a side: its best partner, or none
-        gain = (table[_T][np.ix_(a, b)] - t1.sub_t[a][:, None] - t2.sub_t[b][None, :]).ravel()
+        gain = (table[_T][np.asarray(a)[:, None], b] - t1.sub_t[a][:, None] - t2.sub_t[b][None, :]).ravel()
         best = int(np.argmin(gain))
         base = float(t1.sub_f[v] + t2.sub_f[w])
         if gain[best] >= 0.0:
             return base, []
         return base + float(gain[best]), [(a[best // len(b)], b[best % len(b)])]
-    value, pairs = solve_padded(padded_matrix(table[_T][np.ix_(a, b)], t1.sub_t[a],
+    value, pairs = solve_padded(padded_matrix(table[_T][np.asarray(a)[:, None], b], t1.sub_t[a],
                                               t2.sub_t[b]), len(a))
     return value, [(a[r], b[c]) for r, c in pairs]
 

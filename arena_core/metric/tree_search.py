@@ -190,7 +190,7 @@ class Search:
         pos_a, pos_b = np.zeros(len(self.ops.d1), np.int64), np.zeros(len(self.ops.d2), np.int64)
         pos_a[a], pos_b[b] = np.arange(len(a)), len(a) + np.arange(len(b))
         u_a, u_b = u[pos_a[sub[0]]], u[pos_b[sub[1]]]
-        block = np.where(self.ops.admissible(sub), self.ops.cost[np.ix_(sub[0], sub[1])], np.inf)
+        block = np.where(self.ops.admissible(sub), self.ops.cost[sub[0][:, None], sub[1]], np.inf)
         # the padded matrix's column minima without building it: a tree-2 column k holds
         # the block and its insertion cell; a deletion column i holds d1[i] and the zeros
         v_b = np.minimum((block - u_a[:, None]).min(axis=0, initial=np.inf), self.ops.d2[sub[1]] - u_b)
@@ -280,7 +280,7 @@ class Search:
         cand = np.flatnonzero(np.isin(a, relax.pairs[bad[: len(relax.pairs)], 0]))
         if len(cand) == 0:  # cannot happen for an unrealizable matching; stay complete
             cand = np.arange(len(a))
-        inside = self.ops.s1[np.ix_(a, a)]  # inside[r, q]: a[q] lies below a[r]
+        inside = self.ops.s1[a[:, None], a]  # inside[r, q]: a[q] lies below a[r]
         size = inside.sum(axis=1)
         above = inside[:, cand]
         lift = above.any(axis=0) & (size[cand] == 0)
