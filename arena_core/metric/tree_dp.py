@@ -63,6 +63,10 @@ class _Rooted:
             for y in self.children[x]:
                 self.sub_t[x] += self.sub_t[y]
         self.sub_f = self.sub_t - own  # everything below, without the own edge
+        width = max((len(c) for c in self.children), default=0)
+        self.kid_table = np.full((n, max(width, 1)), n)  # children per node, padded with n
+        for x, kids in enumerate(self.children):
+            self.kid_table[x, : len(kids)] = kids
 
     def sub_of(self, kind: int) -> np.ndarray:
         return self.sub_f if kind == _F else self.sub_t
@@ -97,7 +101,8 @@ def constrained_distance(
 
 def _child_min(t2: _Rooted, level: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``min_t values[w_t]`` over the children of each ``w`` in ``level`` (inf if none)."""
-    return np.array([min((values[c] for c in t2.children[w]), default=np.inf) for w in level])
+    padded = np.append(values, np.inf)  # index n (padding) reads inf
+    return padded[t2.kid_table[level]].min(axis=1)
 
 
 def _fill_row(t1: _Rooted, t2: _Rooted, v: int, sub: np.ndarray, table: np.ndarray) -> None:
@@ -111,9 +116,8 @@ def _fill_row(t1: _Rooted, t2: _Rooted, v: int, sub: np.ndarray, table: np.ndarr
         t_row = np.minimum(t_row, t1.sub_t[v] + (table[_T, k] - t1.sub_t[k, None]).min(axis=0))
     f_row = np.minimum(f_row, t1.sub_f[v] + t2.sub_f)  # contract / expand both forests
     if kids:
-        for w in range(len(f_row)):
-            if t2.children[w]:
-                f_row[w] = min(f_row[w], _assign(t1, t2, v, w, table)[0])
+        for w in _assignments_worth_solving(t1, t2, v, table, f_row):
+            f_row[w] = min(f_row[w], _assign(t1, t2, v, w, table)[0])
     for level in t2.levels:
         f_level = np.minimum(
             f_row[level], t2.sub_f[level] + _child_min(t2, level, f_row - t2.sub_f)
@@ -126,19 +130,37 @@ def _fill_row(t1: _Rooted, t2: _Rooted, v: int, sub: np.ndarray, table: np.ndarr
     table[_F, v], table[_T, v] = f_row, t_row
 
 
+def _assignments_worth_solving(t1: _Rooted, t2: _Rooted, v: int, table: np.ndarray,
+                               f_row: np.ndarray) -> np.ndarray:
+    """Nodes ``w`` whose children assignment with ``v`` may beat ``f_row[w]``.
+
+    The assignment costs ``del_F(v) + ins_F(w) + sum of the gains T - del_T - ins_T`` of
+    its pairs; each child matches at most once, so the sum of every child of ``v``'s best
+    negative gain is a lower bound (``O(|kids(v)| * n2)``, no assignment solved). Skipping
+    ``w`` whose bound is not below ``f_row[w]`` leaves the minimum unchanged.
+    """
+    kids = np.array(t1.children[v])
+    gain = table[_T, kids] - t1.sub_t[kids, None] - t2.sub_t[None, :]  # (kids, n2)
+    best = np.append(np.minimum(gain, 0.0), np.zeros((len(kids), 1)), axis=1)
+    kid_best = best[:, t2.kid_table].min(axis=2)  # (kids, n2): best gain among w's children
+    bound = t1.sub_f[v] + t2.sub_f + kid_best.sum(axis=0)
+    has_kids = np.array([len(c) > 0 for c in t2.children])
+    return np.flatnonzero(has_kids & (bound < f_row))
+
+
 def _assign(t1: _Rooted, t2: _Rooted, v: int, w: int, table: np.ndarray):
     """Optimal assignment of the children subtrees of ``v`` and ``w`` (value, matched pairs)."""
     a, b = t1.children[v], t2.children[w]
     if not a or not b:
         return float(t1.sub_f[v] + t2.sub_f[w]), []
     if len(a) == 1 or len(b) == 1:  # one subtree on a side: its best partner, or none
-        gain = (table[_T][np.ix_(a, b)] - t1.sub_t[a][:, None] - t2.sub_t[b][None, :]).ravel()
+        gain = (table[_T][np.asarray(a)[:, None], b] - t1.sub_t[a][:, None] - t2.sub_t[b][None, :]).ravel()
         best = int(np.argmin(gain))
         base = float(t1.sub_f[v] + t2.sub_f[w])
         if gain[best] >= 0.0:
             return base, []
         return base + float(gain[best]), [(a[best // len(b)], b[best % len(b)])]
-    value, pairs = solve_padded(padded_matrix(table[_T][np.ix_(a, b)], t1.sub_t[a],
+    value, pairs = solve_padded(padded_matrix(table[_T][np.asarray(a)[:, None], b], t1.sub_t[a],
                                               t2.sub_t[b]), len(a))
     return value, [(a[r], b[c]) for r, c in pairs]
 

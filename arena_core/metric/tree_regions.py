@@ -67,12 +67,16 @@ class RegionOps:
 
     # ------------------------------------------------------------------ basics
     def key(self, region: Region) -> tuple:
+        """Memo key: the edge sets and, per terminal, which region edges lie below it in
+        each tree (as a sorted set, so terminals that bound the region alike are equal)."""
         a, b, terms = region
-        pattern = sorted(
-            (np.packbits(self.s1[a, t1]).tobytes(), np.packbits(self.s2[b, t2]).tobytes())
-            for t1, t2 in terms
-        )
-        return a.tobytes(), b.tobytes(), tuple(pattern)
+        if not terms:
+            return a.tobytes(), b.tobytes(), b""
+        t = np.asarray(terms, dtype=np.int64).reshape(-1, 2)
+        rows = np.concatenate([np.packbits(self.s1[t[:, 0][:, None], a], axis=1),
+                               np.packbits(self.s2[t[:, 1][:, None], b], axis=1)], axis=1)
+        rows = rows[np.lexsort(rows.T[::-1])] if len(rows) > 1 else rows
+        return a.tobytes(), b.tobytes(), rows.tobytes()
 
     def admissible(self, region: Region) -> np.ndarray:
         """``(|A|, |B|)`` bool: pairs realizable together with the terminals."""
@@ -81,14 +85,14 @@ class RegionOps:
             return np.ones((len(a), len(b)), dtype=bool)
         t1 = np.array([t[0] for t in terms])
         t2 = np.array([t[1] for t in terms])
-        p1, p2 = self.s1[np.ix_(a, t1)], self.s2[np.ix_(b, t2)]
-        q1, q2 = p1 ^ p1[:, :1], p2 ^ p2[:, :1]
-        return (q1[:, None, :] == q2[None, :, :]).all(axis=-1)
+        p1, p2 = self.s1[a[:, None], t1], self.s2[b[:, None], t2]
+        c1, c2 = _codes(p1 ^ p1[:, :1]), _codes(p2 ^ p2[:, :1])
+        return c1[:, None] == c2[None, :]
 
     def padded(self, region: Region) -> np.ndarray:
         """The ``(|A|+|B|, |B|+|A|)`` assignment matrix (inf = forbidden)."""
         a, b, _ = region
-        return padded_matrix(np.where(self.admissible(region), self.cost[np.ix_(a, b)], np.inf),
+        return padded_matrix(np.where(self.admissible(region), self.cost[a[:, None], b], np.inf),
                              self.d1[a], self.d2[b])
 
     def known(self, region: Region) -> Relaxation | None:
@@ -139,8 +143,8 @@ class RegionOps:
         t1, t2 = terms_arr[:, 0], terms_arr[:, 1]
         flip = self.s1[t1, t1[0]] != self.s2[t2, t2[0]]
         flip[0] = self.s1[t1[0], t1[1]] != self.s2[t2[0], t2[1]]
-        pat1 = self.s1[np.ix_(t1, a)] ^ flip[:, None]
-        pat2 = self.s2[np.ix_(t2, b)]
+        pat1 = self.s1[t1[:, None], a] ^ flip[:, None]
+        pat2 = self.s2[t2[:, None], b]
         subs = []
         groups2 = _group(pat2)
         for bits, rows in _group(pat1).items():
@@ -156,7 +160,7 @@ class RegionOps:
     def _adjacent(self, terms: np.ndarray, edge: int) -> np.ndarray:
         """Terminals with no other terminal between them and tree-1 ``edge``."""
         t1 = terms[:, 0]
-        between = self.s1[np.ix_(t1, t1)] != self.s1[t1, edge][:, None]
+        between = self.s1[t1[:, None], t1] != self.s1[t1, edge][:, None]
         np.fill_diagonal(between, False)
         return ~between.any(axis=0)
 
@@ -186,14 +190,23 @@ def with_terms(pairs: np.ndarray, terms) -> np.ndarray:
 
 
 def _group(patterns: np.ndarray) -> dict[bytes, np.ndarray]:
-    """Columns of ``patterns`` ``(t, n)`` grouped by equal bit columns."""
+    """Columns of ``patterns`` ``(t, n)`` grouped by equal bit columns (keys: the column's
+    packed bits)."""
     if patterns.shape[1] == 0:
         return {}
-    packed = np.packbits(patterns.T, axis=1)
-    keys, inverse = np.unique(packed, axis=0, return_inverse=True)
-    order = np.argsort(inverse.ravel(), kind="stable")
-    bounds = np.searchsorted(inverse.ravel()[order], np.arange(len(keys) + 1))
-    return {keys[g].tobytes(): order[bounds[g] : bounds[g + 1]] for g in range(len(keys))}
+    codes = _codes(patterns.T)
+    order = np.argsort(codes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, codes[order][1:] != codes[order][:-1]])
+    ends = np.r_[starts[1:], len(order)]
+    return {np.packbits(patterns[:, order[i]]).tobytes(): order[i:j] for i, j in zip(starts, ends, strict=True)}
+
+
+def _codes(bits: np.ndarray) -> np.ndarray:
+    """``(n,)`` one code per row of ``bits`` ``(n, t)``: equal codes iff equal rows."""
+    if bits.shape[1] <= 62:
+        return bits.astype(np.int64) @ (np.int64(1) << np.arange(bits.shape[1], dtype=np.int64))
+    packed = np.ascontiguousarray(np.packbits(bits, axis=1))
+    return np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(), return_inverse=True)[1]
 
 
 def symmetry_classes(edges: np.ndarray, side: np.ndarray, cost: np.ndarray, motion: np.ndarray):

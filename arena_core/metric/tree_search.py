@@ -120,6 +120,9 @@ class Search:
             if got is not None:
                 return good, got[1]
         opts = self.ops.split_options(region, int(good[0, 0]), int(good[0, 1]))
+        if not opts:  # the pair does not fit the terminals: contract its tree-1 edge instead
+            a, b, _ = region
+            return _NONE, [(a[a != good[0, 0]], b, terms)]
         best = min(opts, key=lambda o: o[0] + sum(self.ops.relax(s).lb for s in o[1]))
         return good[:1], best[1]
 
@@ -186,9 +189,13 @@ class Search:
         (a, b, _), u = self._duals
         pos_a, pos_b = np.zeros(len(self.ops.d1), np.int64), np.zeros(len(self.ops.d2), np.int64)
         pos_a[a], pos_b[b] = np.arange(len(a)), len(a) + np.arange(len(b))
-        rows = np.concatenate([u[pos_a[sub[0]]], u[pos_b[sub[1]]]])
-        mat = self.ops.padded(sub)
-        return float(rows.sum() + (mat - rows[:, None]).min(axis=0).sum())
+        u_a, u_b = u[pos_a[sub[0]]], u[pos_b[sub[1]]]
+        block = np.where(self.ops.admissible(sub), self.ops.cost[sub[0][:, None], sub[1]], np.inf)
+        # the padded matrix's column minima without building it: a tree-2 column k holds
+        # the block and its insertion cell; a deletion column i holds d1[i] and the zeros
+        v_b = np.minimum((block - u_a[:, None]).min(axis=0, initial=np.inf), self.ops.d2[sub[1]] - u_b)
+        v_del = np.minimum(self.ops.d1[sub[0]] - u_a, (-u_b).min(initial=np.inf))
+        return float(u_a.sum() + u_b.sum() + v_b.sum() + v_del.sum())
 
     def _branch(self, region: Region, relax, bound: float, best: Bounds) -> Bounds:
         a, b, terms = region
@@ -273,7 +280,7 @@ class Search:
         cand = np.flatnonzero(np.isin(a, relax.pairs[bad[: len(relax.pairs)], 0]))
         if len(cand) == 0:  # cannot happen for an unrealizable matching; stay complete
             cand = np.arange(len(a))
-        inside = self.ops.s1[np.ix_(a, a)]  # inside[r, q]: a[q] lies below a[r]
+        inside = self.ops.s1[a[:, None], a]  # inside[r, q]: a[q] lies below a[r]
         size = inside.sum(axis=1)
         above = inside[:, cand]
         lift = above.any(axis=0) & (size[cand] == 0)

@@ -134,7 +134,7 @@ def side_matrix(edges: np.ndarray) -> np.ndarray:
 def split_agreement(s1: np.ndarray, s2: np.ndarray, pairs: np.ndarray) -> np.ndarray:
     """``(m,)`` bool: does matched pair ``m`` have the same split over ``pairs`` in both trees?"""
     i, k = pairs[:, 0], pairs[:, 1]
-    eq = s1[np.ix_(i, i)] == s2[np.ix_(k, k)]
+    eq = s1[i[:, None], i] == s2[k[:, None], k]
     diag = np.eye(len(pairs), dtype=bool)
     return (eq | diag).all(axis=1) | (~eq | diag).all(axis=1)
 
@@ -151,7 +151,7 @@ def conflicting(s1: np.ndarray, s2: np.ndarray, pairs: np.ndarray) -> np.ndarray
     """``(m,)`` bool: pairs that take part in a triple whose betweenness differs."""
     m = len(pairs)
     i, k = pairs[:, 0], pairs[:, 1]
-    eq = s1[np.ix_(i, i)] == s2[np.ix_(k, k)]
+    eq = s1[i[:, None], i] == s2[k[:, None], k]
     diag = np.eye(m, dtype=bool)
     bad_rows = ~((eq | diag).all(axis=1) | (~eq | diag).all(axis=1))
     out = bad_rows.copy()
