@@ -153,10 +153,13 @@ class EnginesResult:
 
 
 def pose_error(a: np.ndarray, b: np.ndarray) -> float:
-    """Distance between two ``(4, 4)`` rigid poses (see the module docstring), m or rad."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    position = float(np.linalg.norm(a[:3, 3] - b[:3, 3]))
-    rotation = float(np.linalg.norm(a[:3, :3] - b[:3, :3])) / math.sqrt(2.0)
+    """Distance between two ``(4, 4)`` rigid poses (see the module docstring), m or rad.
+
+    Norms by ``math.hypot``, not BLAS: the recorded errors have the same bits on every CPU.
+    """
+    d = (np.asarray(a, float) - np.asarray(b, float))[:3].tolist()
+    position = math.hypot(d[0][3], d[1][3], d[2][3])
+    rotation = math.hypot(*d[0][:3], *d[1][:3], *d[2][:3]) / math.sqrt(2.0)
     return max(position, rotation)
 
 
