@@ -1,12 +1,17 @@
-"""Mesh kernels on plain arrays that give trimesh's results bit for bit, without its overhead.
+"""Mesh kernels on plain arrays that give trimesh's results without its overhead, and the
+same bits on every CPU.
 
 A generated object takes about fifteen primitives and a few booleans. Built through
 ``trimesh.creation`` and checked through :class:`trimesh.Trimesh` properties, they cost more
 than the geometry itself (validation, caches and their hashing, normals nobody reads). The
-functions here run the same numpy and trimesh kernels in the same order on ``(vertices,
-faces)`` arrays — ``vertices`` ``(n, 3)`` float64 in meters, ``faces`` ``(m, 3)`` int64 —
-so every generated file keeps its bytes (``tests/arena_core/test_generate_meshing.py``
-compares each function with trimesh):
+functions here run trimesh's kernels on ``(vertices, faces)`` arrays — ``vertices``
+``(n, 3)`` float64 in meters, ``faces`` ``(m, 3)`` int64 — except where trimesh's arithmetic
+depends on the CPU: points are moved by :func:`affine` (elementwise sums in one order, not
+BLAS) and :func:`mass_properties` multiplies instead of ``power`` and sums exactly, since
+numpy's SIMD loops and OpenBLAS's kernels round differently per CPU and generated files are
+keyed by their bytes (``tests/arena_core/test_generate_meshing.py`` compares each function
+with trimesh: the same faces, values to rounding; ``test_generate_golden.py`` the bytes
+across CPU code paths):
 
 =================================  ==========================================================
 :func:`revolve`                    ``trimesh.creation.revolve`` (full turn, processed)
