@@ -1,7 +1,7 @@
 """MuJoCo through its URDF import: load, forward kinematics, 1 s of simulation.
 
-The canonical URDF is copied to a temporary folder with one element added inside
-``<robot>``::
+The canonical URDF is compiled from memory (``MjSpec.from_string``; nothing is written,
+the canonical folder least of all) with one element added inside ``<robot>``::
 
     <mujoco><compiler discardvisual="true" fusestatic="false" strippath="false"
                       meshdir="<the object's folder>"/></mujoco>
@@ -11,7 +11,7 @@ mesh paths keep their ``meshes/`` folder. Visual geoms are dropped as MuJoCo's i
 default: the import would compute a volume inertia even for visual meshes and refuse a flat
 visual panel; visual meshes are loaded by the object's own MJCF instead (``object.xml``,
 mesh assets with shell inertia), which the ``engines`` stage compiles too.
-The canonical folder itself is never written to. The imported model then gets the
+The imported model then gets the
 ``<contact><exclude>`` pairs of :func:`arena_core.mjcf_write.world_parent_pairs` (through
 ``mujoco.MjSpec``): MuJoCo's import, like its MJCF, would otherwise collide a moving link
 with its world-welded parent, which URDF engines never do; and every mesh asset gets
@@ -31,7 +31,6 @@ state must stay finite and MuJoCo must not have flagged a bad ``qpos``/``qvel``/
 
 from __future__ import annotations
 
-import tempfile
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -135,24 +134,22 @@ def simulate(model, seconds: float) -> str | None:
 
 
 def _compile(urdf_path: Path, obj: ArticulatedObject):
-    """MuJoCo model of the URDF at ``urdf_path`` (of ``obj``), compiled from a temporary
-    copy, with the parent-child contact exclusions of the module docstring."""
+    """MuJoCo model of the URDF at ``urdf_path`` (of ``obj``), compiled from memory (its
+    ``meshdir`` is absolute), with the parent-child contact exclusions of the module
+    docstring."""
     import mujoco
 
     text = mujoco_urdf(urdf_path.read_bytes(), urdf_path.resolve().parent)
-    with tempfile.TemporaryDirectory(prefix="arena-mujoco-") as tmp:
-        copy = Path(tmp) / urdf_path.name
-        copy.write_bytes(text)
-        with silenced(), warnings.catch_warnings():  # compile() warns in Python
-            warnings.simplefilter("ignore")
-            spec = mujoco.MjSpec.from_file(str(copy))
-            for mesh in spec.meshes:  # as the object's MJCF: open collision meshes compile
-                mesh.inertia = mujoco.mjtMeshInertia.mjMESH_INERTIA_SHELL
-            bodies = {b.name for b in spec.bodies}
-            for parent, child in world_parent_pairs(obj):
-                if parent in bodies and child in bodies:  # a root named world is merged
-                    spec.add_exclude(bodyname1=parent, bodyname2=child)
-            return spec.compile()
+    with silenced(), warnings.catch_warnings():  # compile() warns in Python
+        warnings.simplefilter("ignore")
+        spec = mujoco.MjSpec.from_string(text.decode("utf-8"))
+        for mesh in spec.meshes:  # as the object's MJCF: open collision meshes compile
+            mesh.inertia = mujoco.mjtMeshInertia.mjMESH_INERTIA_SHELL
+        bodies = {b.name for b in spec.bodies}
+        for parent, child in world_parent_pairs(obj):
+            if parent in bodies and child in bodies:  # a root named world is merged
+                spec.add_exclude(bodyname1=parent, bodyname2=child)
+        return spec.compile()
 
 
 def mujoco_urdf(data: bytes, mesh_dir: Path) -> bytes:
