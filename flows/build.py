@@ -14,6 +14,7 @@ Layout of ``out_dir``::
     work/         generated assets, unpacked archives; cache/ downloads by sha256
     release/      the dataset repository (atomic swap)
     release.inputs.json  what the release was built from and its check (release.cache)
+    curation.cache.pkl   per-object curation summaries by store key (release.summaries)
     review_queue.yaml    category assignments to review (overrides.yaml's format)
     build_summary.json   counts and per-stage seconds (the release itself holds no times)
 """
@@ -38,6 +39,8 @@ from release import cache
 from release.check import check_release
 from release.reader import subset_ids
 from release.stored import StoredCuration, curate_stored, released_objects
+from release.summaries import CACHE_NAME as SUMMARY_CACHE
+from release.summaries import SummaryCache, summary_context
 from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
@@ -120,14 +123,19 @@ def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[s
 
 @task(name="curate", cache_policy=NONE)
 def curate_objects(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> StoredCuration:
+    """Curation and the build report; the stored objects' summaries kept by the last
+    build are reused (:mod:`release.summaries`), so only new keys are read."""
     index = load_taxonomy(TAXONOMY)
     previous = subset_ids(plan.previous) if plan.previous is not None else []
+    priority = {m.name: m.priority for m in plan.manifests}
+    cache = SummaryCache.load(plan.out / SUMMARY_CACHE,
+                              summary_context([TAXONOMY, OVERRIDES], priority))
     return curate_stored(plan.store, keys, taxonomy=index,
                          overrides=load_overrides(OVERRIDES, index=index),
-                         source_priority={m.name: m.priority for m in plan.manifests},
+                         source_priority=priority,
                          subset_size=plan.config.subset_size, seed=plan.config.seed,
                          previous_subset=previous, skipped_sources=skipped,
-                         canonical_index=plan.out / "canonical")
+                         canonical_index=plan.out / "canonical", cache=cache)
 
 
 @task(name="write-release", cache_policy=NONE)

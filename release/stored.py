@@ -17,10 +17,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from arena_core.curation.stage import Curated, curate
+from arena_core.curation.stage import Curated, ObjectCuration, curate_summaries
 from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.store import ObjectStore, link_canonical_folder
 from release.reports import ReportTally
+from release.summaries import SummaryCache, summary_of
 from release.writer import ReleaseObject
 from schemas.curation import Override
 from schemas.release import BuildReport
@@ -41,28 +42,41 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
                   source_priority: Mapping[str, int] | None = None, subset_size: int = 200,
                   seed: int = 0, previous_subset: Sequence[str] = (),
                   skipped_sources: Mapping[str, str] | None = None,
-                  canonical_index: str | Path | None = None) -> StoredCuration:
+                  canonical_index: str | Path | None = None,
+                  cache: SummaryCache | None = None) -> StoredCuration:
     """Curate the stored objects of ``keys`` (missing keys are skipped), count them for the
     build report and, with ``canonical_index``, link ``canonical_index/<object_id>`` to each
-    canonical folder; every object is read once."""
+    canonical folder; every object is read once, or not at all when ``cache`` (made for
+    this taxonomy, overrides and priorities) holds its summary. The cache is updated and
+    saved; the result is the same with or without it."""
+    keys = list(keys)
+    cache = cache if cache is not None else SummaryCache(None, "")
     tally, accepted = ReportTally(), []
-    if canonical_index is not None:
-        Path(canonical_index).mkdir(parents=True, exist_ok=True)
+    index = None if canonical_index is None else Path(canonical_index)
+    if index is not None:
+        index.mkdir(parents=True, exist_ok=True)
 
-    def objects():
-        for stored in store.iter(keys):
-            record = stored.record
-            tally.add(record)
-            if stored.folder is not None:
-                if canonical_index is not None:
-                    link_canonical_folder(Path(canonical_index), record.object_id, stored.folder)
-                if record.accepted:
-                    accepted.append((record.object_id, stored.key))
-            yield record, stored.features
+    def summaries() -> Iterator[ObjectCuration]:
+        for key in keys:
+            one = cache.summaries.get(key)
+            if one is None:
+                stored = store.get(key)
+                if stored is None:
+                    continue
+                one = cache.summaries[key] = summary_of(
+                    stored, taxonomy=taxonomy, overrides=overrides,
+                    source_priority=source_priority)
+            tally.add_outcome(one.source, one.object_id, one.accepted, one.codes)
+            if one.folder is not None:
+                if index is not None:
+                    link_canonical_folder(index, one.object_id, Path(one.folder))
+                if one.accepted:
+                    accepted.append((one.object_id, key))
+            yield one.curation
 
-    curated = curate(objects(), taxonomy=taxonomy, overrides=overrides,
-                     source_priority=source_priority, subset_size=subset_size, seed=seed,
-                     previous_subset=previous_subset)
+    curated = curate_summaries(summaries(), subset_size=subset_size, seed=seed,
+                               previous_subset=previous_subset, distances=cache.distances)
+    cache.save(keys)
     return StoredCuration(curated, tally.report(curated, skipped_sources or {}),
                           tuple(sorted(accepted)))
 

@@ -76,6 +76,13 @@ class CurationItem:
         counts = {t: int(self.joint_counts.get(t, 0)) for t in CURATION_JOINT_TYPES}
         object.__setattr__(self, "joint_counts", MappingProxyType(counts))
 
+    def __getstate__(self) -> dict:
+        """Pickle state (the read-only joint counts as a plain dict)."""
+        return {**self.__dict__, "joint_counts": dict(self.joint_counts)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update({**state, "joint_counts": MappingProxyType(state["joint_counts"])})
+
     @property
     def n_moving(self) -> int:
         """Number of non-fixed joints."""
