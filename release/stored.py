@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from arena_core.curation.stage import Curated, ObjectCuration, curate_summaries
@@ -22,6 +23,7 @@ from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.store import ObjectStore, link_canonical_folder
 from release.reports import ReportTally
 from release.summaries import SummaryCache, summary_of
+from release.reuse import KeyedObject
 from release.writer import ReleaseObject
 from schemas.curation import Override
 from schemas.release import BuildReport
@@ -81,11 +83,20 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
                           tuple(sorted(accepted)))
 
 
-def released_objects(store: ObjectStore, done: StoredCuration) -> Iterator[ReleaseObject]:
-    """The accepted objects that curation kept, categorized, sorted by object id (each read
-    from the store as it is written: what :func:`release.writer.write_release` takes)."""
+def released_objects(store: ObjectStore, done: StoredCuration) -> Iterator[KeyedObject]:
+    """The accepted objects that curation kept, categorized, sorted by object id: each known
+    by its store key, its record read from the store only when the writer cannot reuse its
+    row (what :func:`release.writer.write_release` takes)."""
     dropped = done.curated.duplicate_ids
     for object_id, key in done.accepted:
         if object_id not in dropped:
-            stored = store.get(key)
-            yield ReleaseObject(done.curated.categorized(stored.record), stored.folder)
+            found = done.curated.assignments.get(object_id)
+            yield KeyedObject(object_id, key, store.entry(key) / "object" / object_id,
+                              None if found is None else found.category,
+                              None if found is None else found.supercategory,
+                              partial(_release_object, store, key, done.curated))
+
+
+def _release_object(store: ObjectStore, key: str, curated: Curated) -> ReleaseObject:
+    stored = store.get(key)
+    return ReleaseObject(curated.categorized(stored.record), stored.folder, key)

@@ -63,7 +63,9 @@ from arena_core.hashing import file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
 from release.reader import ReleaseReadError, parquet_files
+from release.reuse import KeyedObject, PreviousRows, Reused, forget_row_keys, save_row_keys
 from release.rows import ROW_SCHEMA, object_row, row_summary
+from release.shards import Data
 from release.sidefiles import (
     card_info,
     contact_sheet_key,
@@ -87,10 +89,6 @@ SUMS_NAME = "SHA256SUMS"
 #: rows it holds): a row that cannot be converted is found, and its object left out, per batch.
 ROW_CHECK_BATCH = 64
 
-_PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "use_dictionary": True,
-                    "write_statistics": True, "version": "2.6", "store_schema": True}
-
-
 class ReleaseError(ArenaError, ValueError):
     """Inputs that cannot make a consistent release (the message says which and why)."""
 
@@ -101,6 +99,7 @@ class ReleaseObject:
 
     record: ObjectRecord
     folder: Path
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,13 +151,16 @@ def write_release(
     out = Path(out_dir).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(out)
-    previous = _previous_archives(spec.reuse_from if spec.reuse_from is not None else out)
+    source = spec.reuse_from if spec.reuse_from is not None else out
+    previous = _previous_archives(source)
+    previous.rows = PreviousRows.load(source)
+    keys: dict[str, str] = {}
     thumbnails = figures.MAX_THUMBNAILS if spec.max_thumbnails is None else spec.max_thumbnails
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
-        data = _Data(tmp, spec.row_group_size, spec.rows_per_shard)
-        rows, reused, failed = _write_objects(tmp, _ordered(objects), subset, duplicates,
-                                              previous, data)
+        data = Data(tmp, spec.row_group_size, spec.rows_per_shard, previous.rows)
+        rows, reused, failed = _write_objects(tmp, _ordered(objects, keys), subset,
+                                              duplicates, previous, data)
         subset, duplicates, report = _without_failed(failed, subset, duplicates, report,
                                                      len(rows))
         _check_references(rows, subset, duplicates)
@@ -173,10 +175,12 @@ def write_release(
         card.write_card(tmp, info)
         _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards, key)))
         n_files = _write_sums(tmp, rows, digests)
+        forget_row_keys(out)
         _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    save_row_keys(out, rows, keys)
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
                           n_files, fingerprints, report)
 
@@ -187,20 +191,27 @@ def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------------- inputs
-def _ordered(objects) -> Iterable[ReleaseObject]:
-    """``objects`` as ReleaseObjects in strictly increasing id order (lists are sorted)."""
-    items = (o if isinstance(o, ReleaseObject) else ReleaseObject(o[0], Path(o[1]))
+def _ordered(objects, keys: dict[str, str]) -> Iterable[ReleaseObject | KeyedObject]:
+    """``objects`` as ReleaseObjects (or KeyedObjects) in strictly increasing id order
+    (lists are sorted); the store key of each keyed one goes into ``keys``."""
+    items = (o if isinstance(o, ReleaseObject | KeyedObject) else ReleaseObject(o[0], Path(o[1]))
              for o in objects)
     if isinstance(objects, Sequence):
-        items = iter(sorted(items, key=lambda e: e.record.object_id))
+        items = iter(sorted(items, key=_object_id))
     last = None
     for entry in items:
-        oid = entry.record.object_id
+        oid = _object_id(entry)
+        if entry.key is not None:
+            keys[oid] = entry.key
         if last is not None and oid <= last:
             raise ReleaseError(f"objects: id {oid!r} comes after {last!r}: ids must be unique"
                                " and, for a streamed iterable, sorted")
         last = oid
         yield entry
+
+
+def _object_id(entry: ReleaseObject | KeyedObject) -> str:
+    return entry.object_id if isinstance(entry, KeyedObject) else entry.record.object_id
 
 
 def _changelog(previous: Path | None, written: Path) -> str | None:
@@ -229,12 +240,14 @@ def _check_references(rows: list[dict], subset: SubsetResult,
 
 
 # ----------------------------------------------------------------------------- objects
-@dataclass(frozen=True)
+@dataclass
 class _Previous:
-    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``."""
+    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``,
+    and its rows that can be reused (:mod:`release.reuse`)."""
 
     root: Path
     archives: dict[str, tuple[str, str, str, int]]
+    rows: PreviousRows | None = None
 
 
 def _previous_archives(release: Path) -> _Previous:
@@ -258,7 +271,7 @@ def _previous_archives(release: Path) -> _Previous:
 
 def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetResult,
                    duplicates: Sequence[DuplicateRecord], previous: _Previous,
-                   data: _Data) -> tuple[list[dict], int, dict[str, Issue]]:
+                   data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
     """Write (or reuse) every archive and stream every row; return summaries, reuse and the
     objects that failed to release (each with its issue; the others go on)."""
     members: dict[str, list[str]] = {}
@@ -268,7 +281,27 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     summaries, failed, pending = [], {}, []
     reused = 0
 
-    def release_one(entry: ReleaseObject) -> tuple[dict, dict, int]:
+    def reuse_row(entry: KeyedObject) -> tuple[Reused, dict, int] | None:
+        oid, rel = entry.object_id, archive_relpath(entry.object_id)
+        match, old = previous.rows.match(oid, entry.key), previous.archives.get(oid)
+        if not (match and old and old[1] == rel and _link(previous.root / rel, tmp / rel, old[3])):
+            return None
+        entry_of = chosen.get(oid)
+        curation = {"category": entry.category, "supercategory": entry.supercategory,
+                    "duplicates": sorted(members.get(oid, ())), "in_eval200": entry_of is not None,
+                    "eval_order": None if entry_of is None else int(entry_of["order"]),
+                    "eval_reason": None if entry_of is None else str(entry_of["reason"])}
+        summary = {**match[1], "category": entry.category, "supercategory": entry.supercategory,
+                   "in_eval200": entry_of is not None, "folder": entry.folder,
+                   "mesh_archive": rel, "mesh_archive_sha256": old[2]}
+        return Reused(match[0], curation), summary, 1
+
+    def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
+        if isinstance(entry, KeyedObject):
+            found = reuse_row(entry) if previous.rows is not None else None
+            if found is not None:
+                return found
+            entry = entry.load()
         rec = entry.record
         rel = archive_relpath(rec.object_id)
         dest = tmp / rel
@@ -293,10 +326,11 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     def settle() -> None:
         """Add the pending rows: a bad row fails its own conversion, not a shard's."""
         nonlocal reused
-        for object_id, problem in _bad_rows([row for row, _, _ in pending]).items():
+        fresh = [row for row, _, _ in pending if not isinstance(row, Reused)]
+        for object_id, problem in _bad_rows(fresh).items():
             drop(object_id, problem)
         for row, summary, reuse in pending:
-            if row["object_id"] not in failed:
+            if summary["object_id"] not in failed:
                 data.add(row)
                 summaries.append(summary)
                 reused += reuse
@@ -305,7 +339,7 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     for entry in entries:
         done = guarded(lambda e=entry: release_one(e), on_error=lambda issue: issue)
         if isinstance(done, Issue):
-            drop(entry.record.object_id, done)
+            drop(_object_id(entry), done)
         else:
             pending.append(done)
             if len(pending) == ROW_CHECK_BATCH:
@@ -362,90 +396,6 @@ def _link(src: Path, dest: Path, size: int) -> bool:
     except OSError:
         shutil.copyfile(src, dest)
     return True
-
-
-# ----------------------------------------------------------------------------- data
-class _Shards:
-    """Rows in order -> ``split-FP-K-of-N.parquet`` files of ``per_shard`` rows each."""
-
-    def __init__(self, folder: Path, config: str, row_group_size: int, per_shard: int):
-        self.folder, self.config = folder, config
-        self.group, self.per_shard = row_group_size, per_shard
-        self.buffer: list[dict] = []
-        self.files: list[Path] = []
-        self.writer: pq.ParquetWriter | None = None
-        self.in_shard = 0
-        self.count = 0
-
-    def add(self, row: dict) -> None:
-        self.buffer.append(row)
-        self.count += 1
-        if len(self.buffer) == self.group or self.in_shard + len(self.buffer) == self.per_shard:
-            self._flush()
-
-    def _open(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
-        self.writer = pq.ParquetWriter(self.files[-1], ROW_SCHEMA, **_PARQUET_OPTIONS)
-
-    def _flush(self) -> None:
-        if self.writer is None:
-            self._open()
-        table = pa.Table.from_pylist(self.buffer, schema=ROW_SCHEMA)
-        self.writer.write_table(table, row_group_size=self.group)
-        self.in_shard += len(self.buffer)
-        self.buffer = []
-        if self.in_shard == self.per_shard:
-            self.writer.close()
-            self.writer, self.in_shard = None, 0
-
-    def close(self) -> tuple[list[str], list[str], str]:
-        """Flush, close and give the shards their final names; return the release paths,
-        their sha256 digests and the fingerprint. With no rows at all there is one shard
-        with the schema and no row group (a 0-row row group breaks readers that size
-        their batches by the first row group, e.g. ``datasets``)."""
-        if self.buffer:
-            self._flush()
-        if not self.files:
-            self._open()
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
-        digests = [file_sha256(part) for part in self.files]
-        fingerprint = card.shard_fingerprint(digests)
-        n, names = len(self.files), []
-        for k, part in enumerate(self.files):
-            final = self.folder / card.shard_name(self.config, fingerprint, k, n)
-            os.rename(part, final)
-            names.append(f"data/{self.folder.name}/{final.name}")
-        return names, digests, fingerprint
-
-
-class _Data:
-    """The two configs' shard writers; a row goes to ``eval200`` when ``in_eval200``."""
-
-    def __init__(self, tmp: Path, row_group_size: int, rows_per_shard: int):
-        self.shards = {config: _Shards(tmp / "data" / folder, config, row_group_size,
-                                       rows_per_shard)
-                       for config, (_, folder) in card.CONFIGS.items()}
-
-    def add(self, row: dict) -> None:
-        self.shards["full"].add(row)
-        if row["in_eval200"]:
-            self.shards["eval200"].add(row)
-
-    @property
-    def n_eval(self) -> int:
-        return self.shards["eval200"].count
-
-    def close(self) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
-        """``(config -> shard paths, shard path -> sha256, config -> fingerprint)``."""
-        names, digests, fingerprints = {}, {}, {}
-        for config, shards in self.shards.items():
-            paths, shas, fingerprints[config] = shards.close()
-            names[config] = paths
-            digests.update(zip(paths, shas, strict=True))
-        return names, digests, fingerprints
 
 
 # ----------------------------------------------------------------------------- side files
