@@ -105,9 +105,11 @@ def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
 @task(name="ingest", retries=2, retry_delay_seconds=2, cache_policy=NONE)
 def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
                   skip_missing: bool, limit: int | None,
-                  span: tuple[int, int | None]) -> Ingested:
+                  span: tuple[int, int | None], store_root: Path) -> Ingested:
+    """The part ``span`` of one source: keys of every object, the objects not yet stored."""
     return ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
-                  skip_missing=skip_missing, limit=limit, span=span)
+                  skip_missing=skip_missing, limit=limit, span=span,
+                  store=ObjectStore(store_root))
 
 
 @task(name="normalize-verify", cache_policy=NONE)
@@ -167,9 +169,9 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     parts = [(m, span) for m in plan.manifests for span in spans(m, limit=limit)]
     with timer.stage("ingest", len(parts), unit="parts") as progress:
         ingested = ingest_all(plan, parts, progress)
-    objects = [o for found in ingested for o in found.objects][:limit]
-    with timer.stage("normalize", len(objects), unit="objects") as progress:
-        keys, processed_now = process_all(objects, plan, progress)
+    items = [item for found in ingested for item in found.items][:limit]
+    with timer.stage("normalize", len(items), unit="objects") as progress:
+        keys, processed_now = process_all(items, plan, progress)
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
     with timer.stage("curate"):
@@ -190,25 +192,27 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
                progress: StageProgress) -> list[Ingested]:
     """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
     futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
-                                    plan.config.skip_missing_sources, plan.limit, span)
+                                    plan.config.skip_missing_sources, plan.limit, span,
+                                    plan.store.root)
                for m, span in parts]
     merged: dict[str, Ingested] = {}
     for future in futures:
         found = future.result()
         into = merged.setdefault(found.source, Ingested(found.source, skipped=found.skipped))
-        into.objects += found.objects
+        into.items += found.items
         progress.advance()
     return list(merged.values())
 
 
-def process_all(objects: list[SourceObject], plan: BuildPlan, progress: StageProgress
-                ) -> tuple[list[str], int]:
-    """The sorted store keys of ``objects`` and how many were processed now (objects already
-    in the store are not sent to a task at all)."""
+def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
+                progress: StageProgress) -> tuple[list[str], int]:
+    """The sorted store keys of the ingested ``items`` and how many objects were processed
+    now (objects already in the store, which ingest sent by key only, are not sent to a
+    task at all)."""
     store = plan.store
-    keys = [object_key(o) for o in objects]
-    todo = [o for o, key in zip(objects, keys, strict=True) if not store.has(key)]
-    progress.advance(len(objects) - len(todo))
+    keys = [key for key, _ in items]
+    todo = [o for key, o in items if o is not None and not store.has(key)]
+    progress.advance(len(items) - len(todo))
     size = max(CHUNK, -(-len(todo) // MAX_TASKS))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     fresh = 0
