@@ -161,18 +161,26 @@ class HashCache:
     #: Files modified less than this before they were hashed are not kept (nanoseconds).
     RACY_NS = 2_000_000_000
 
-    def __init__(self, entries: dict[str, list] | None = None):
+    def __init__(self, entries: dict[str, list] | None = None, *, ctime: bool = True):
         self.entries = entries or {}
         self.used: dict[str, list] = {}
+        self.ctime = ctime
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> HashCache:
-        """The cache saved at ``path`` (empty when it is missing or unreadable)."""
+    def load(cls, path: str | os.PathLike[str], *, ctime: bool = True) -> HashCache:
+        """The cache saved at ``path`` (empty when it is missing or unreadable).
+
+        ``ctime=False`` leaves the ctime out of the stat compared: for files that are
+        hard-linked again (a link moves the ctime, not the content), e.g. the unchanged
+        archives of a rewritten release; a write still moves the mtime.
+        """
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
-            return cls({k: v for k, v in data["files"].items() if len(v) == 5})
+            if data.get("ctime", True) != ctime:
+                return cls(ctime=ctime)
+            return cls({k: v for k, v in data["files"].items() if len(v) == 5}, ctime=ctime)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return cls()
+            return cls(ctime=ctime)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the entries used since :meth:`load` to ``path`` (atomically; nothing is
@@ -180,17 +188,19 @@ class HashCache:
         if self.used == self.entries and Path(path).is_file():
             return
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"files": self.used}, sort_keys=True))
+        write_atomic(path, json.dumps({"files": self.used, "ctime": self.ctime},
+                                      sort_keys=True))
 
     def sha256(self, path: str, info: os.stat_result) -> str:
         """The digest of the regular file ``path`` whose stat is ``info`` (taken before)."""
-        sig = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+        sig = [info.st_size, info.st_mtime_ns, info.st_ctime_ns if self.ctime else 0,
+               info.st_ino]
         hit = self.entries.get(path)
         if hit is not None and hit[:4] == sig:
             self.used[path] = hit
             return hit[4]
         now = time.time_ns()
         sha = _sha256_of(path)
-        if now - max(info.st_mtime_ns, info.st_ctime_ns) > self.RACY_NS:
+        if now - max(info.st_mtime_ns, sig[2]) > self.RACY_NS:
             self.used[path] = [*sig, sha]
         return sha

@@ -15,6 +15,9 @@ Layout of ``out_dir``::
     release/      the dataset repository (atomic swap)
     release.inputs.json  what the release was built from and its check (release.cache)
     curation.cache.pkl   per-object curation summaries by store key (release.summaries)
+    release.rows.json    the store key of each release row (release.reuse)
+    release.hashes.json  digests of the release's files as last checked (release.check)
+    cache/hashes/        digests of source files by part of a source (flows.ingest)
     review_queue.yaml    category assignments to review (overrides.yaml's format)
     build_summary.json   counts and per-stage seconds (the release itself holds no times)
 """
@@ -152,7 +155,8 @@ def write_release_files(plan: BuildPlan, done: StoredCuration) -> BuildReport:
 @task(name="check-release", cache_policy=NONE)
 def check_release_files(plan: BuildPlan) -> ReleaseCheck:
     return check_release(plan.release_dir, sample=16, seed=plan.config.seed,
-                         canonical_dir=plan.out / "canonical")
+                         canonical_dir=plan.out / "canonical",
+                         hashes=plan.out / "release.hashes.json")
 
 
 # ------------------------------------------------------------------------------- flow

@@ -93,11 +93,15 @@ def _read(adapter, manifest: SourceManifest, root: Path, work: Path,
     return objects
 
 
-def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 250,
-          most: int = 64) -> list[tuple[int, int | None]]:
+def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 500,
+          most: int = 16) -> list[tuple[int, int | None]]:
     """How to split the reading of ``manifest`` into entry spans of about ``size`` (at most
     ``most`` spans): a generated source, whose entry count is known in advance, is split;
-    any other source is one span (its entries are counted only once it is local)."""
+    any other source is one span (its entries are counted only once it is local).
+
+    Each span is one task, which costs ~0.2 s of the task runner's time however little it
+    reads (a rebuild reads a span of 1,250 objects in ~0.6 s): 16 spans keep up to 16
+    workers generating in a cold build and cost a rebuild ~3 s, where 64 cost ~13 s."""
     if manifest.adapter != "generated":
         return [(0, None)]
     n = min(int(manifest.n or 0), limit) if limit is not None else int(manifest.n or 0)

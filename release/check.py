@@ -43,7 +43,7 @@ import yaml
 
 from arena_core import tolerances as tol
 from arena_core.benchmark import JointTree, tree_distance
-from arena_core.hashing import file_sha256, hash_tree
+from arena_core.hashing import HashCache, file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
@@ -59,6 +59,7 @@ def check_release(
     cache_dir: str | os.PathLike[str] | None = None,
     canonical_dir: str | os.PathLike[str] | None = None,
     verify_files: bool = True,
+    hashes: str | os.PathLike[str] | None = None,
 ) -> ReleaseCheck:
     """Check the release at ``release_dir`` (see the module docstring); never raises for a
     bad release, every failure is a problem in the returned report.
@@ -69,11 +70,19 @@ def check_release(
         cache_dir: ``datasets`` cache; a temporary folder (removed after) by default.
         canonical_dir: folder holding the build's canonical folders ``<object_id>/``.
         verify_files: check ``SHA256SUMS`` (reads every file once).
+        hashes: a file keeping the digests of the release's files between checks
+            (:class:`arena_core.hashing.HashCache` without the ctime): a file with the
+            same path, inode, size and mtime as when it was last checked is not read again,
+            so a rewritten release whose unchanged archives are hard links of the checked
+            ones is checked by reading only what was written anew.
     """
     release = Path(release_dir)
     report = ReleaseCheck(release=str(release))
     if verify_files:
-        report.problems += _check_sums(release)
+        cache = None if hashes is None else HashCache.load(hashes, ctime=False)
+        report.problems += _check_sums(release, cache)
+        if cache is not None:
+            cache.save(hashes)
     with tempfile.TemporaryDirectory(prefix="arena-check-") as scratch:
         loaded = _load_configs(release, Path(cache_dir) if cache_dir else Path(scratch) / "hf",
                                report)
@@ -117,7 +126,9 @@ def issue_code_problems(release: Path, full) -> list[str]:
             ] if missing else []
 
 
-def _check_sums(release: Path) -> list[str]:
+def _check_sums(release: Path, cache: HashCache | None = None) -> list[str]:
+    """Every file listed in ``SHA256SUMS`` with its digest, and none unlisted (each file
+    read once; with ``cache``, not at all when its stat did not change)."""
     sums_path = release / "SHA256SUMS"
     if not sums_path.is_file():
         return ["SHA256SUMS is missing"]
@@ -125,11 +136,12 @@ def _check_sums(release: Path) -> list[str]:
     for line in sums_path.read_text(encoding="utf-8").splitlines():
         sha, _, path = line.partition("  ")
         listed[path] = sha
-    present = {p for p, _, _ in hash_tree(release)} - {"SHA256SUMS"}
-    problems = [f"file not in SHA256SUMS: {p}" for p in sorted(present - set(listed))]
-    problems += [f"file listed in SHA256SUMS is missing: {p}" for p in sorted(set(listed) - present)]
-    for path in sorted(set(listed) & present):
-        if file_sha256(release / path) != listed[path]:
+    present = {p: sha for p, _, sha in hash_tree(release, cache=cache) if p != "SHA256SUMS"}
+    problems = [f"file not in SHA256SUMS: {p}" for p in sorted(present.keys() - listed.keys())]
+    problems += [f"file listed in SHA256SUMS is missing: {p}"
+                 for p in sorted(listed.keys() - present.keys())]
+    for path in sorted(listed.keys() & present.keys()):
+        if present[path] != listed[path]:
             problems.append(f"checksum mismatch: {path}")
     return problems
 
