@@ -22,7 +22,7 @@ from arena_core.curation.stage import Curated, ObjectCuration, curate_summaries
 from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.store import ObjectStore, link_canonical_folder
 from release.reports import ReportTally
-from release.summaries import SummaryCache, summary_of
+from release.summaries import SummaryCache, canonical_folder, summary_of
 from release.reuse import KeyedObject
 from release.writer import ReleaseObject
 from schemas.curation import Override
@@ -69,9 +69,9 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
                     stored, taxonomy=taxonomy, overrides=overrides,
                     source_priority=source_priority)
             tally.add_outcome(one.source, one.object_id, one.accepted, one.codes)
-            if one.folder is not None:
+            if one.has_folder:
                 if index is not None:
-                    link_canonical_folder(index, one.object_id, Path(one.folder))
+                    link_canonical_folder(index, one.object_id, canonical_folder(store, one))
                 if one.accepted:
                     accepted.append((one.object_id, key))
             yield one.curation

@@ -28,12 +28,12 @@ from arena_core.curation.stage import ObjectCuration, summarize
 from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.fsutil import write_atomic
 from arena_core.hashing import bytes_sha256
-from arena_core.store import PIPELINE_VERSION, StoredObject
+from arena_core.store import PIPELINE_VERSION, ObjectStore, StoredObject
 from release.reports import error_codes
 from schemas.curation import Override
 
 #: Bump when what a stored object contributes to curation or the report changes.
-SUMMARY_VERSION = "1"
+SUMMARY_VERSION = "2"
 
 #: The cache file, in the build's output folder.
 CACHE_NAME = "curation.cache.pkl"
@@ -48,7 +48,7 @@ class StoredSummary:
     source: str
     accepted: bool
     codes: tuple[str, ...]
-    folder: str | None
+    has_folder: bool
     curation: ObjectCuration
 
 
@@ -60,8 +60,13 @@ def summary_of(stored: StoredObject, *, taxonomy: TaxonomyIndex,
     curation = summarize(record, stored.features, taxonomy=taxonomy, overrides=overrides,
                          source_priority=source_priority, key=stored.key)
     return StoredSummary(stored.key, record.object_id, record.source, record.accepted,
-                         tuple(error_codes(record)),
-                         None if stored.folder is None else str(stored.folder), curation)
+                         tuple(error_codes(record)), stored.folder is not None, curation)
+
+
+def canonical_folder(store: ObjectStore, summary: StoredSummary) -> Path:
+    """The canonical folder of a summarized object in ``store`` (where
+    :meth:`arena_core.store.ObjectStore.get` finds it; the build folder may have moved)."""
+    return store.entry(summary.key) / "object" / summary.object_id
 
 
 def summary_context(files: Sequence[Path], source_priority: Mapping[str, int] | None) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 import numpy as np
@@ -83,7 +84,7 @@ class CurationItem:
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update({**state, "joint_counts": MappingProxyType(state["joint_counts"])})
 
-    @property
+    @cached_property
     def n_moving(self) -> int:
         """Number of non-fixed joints."""
         return sum(n for t, n in self.joint_counts.items() if t != "fixed")
