@@ -12,8 +12,9 @@ those a fresh write gives (the same values, written by the same writer).
 Which key each row of a release was written from is kept beside the release, outside it
 (:func:`row_keys_path`, ``<release>.rows.json``), with the row summaries the card and
 side files need (:func:`release.rows.row_summary`, without the folder) and the names of
-the ``full`` shards it describes; a file that is missing, of another version or for other
-shards means nothing is reused.
+the ``full`` shards it describes, and what its figures were drawn from
+(:class:`release.sidefiles.FigureReuse`); a file that is missing, of another version or for
+other shards means nothing is reused.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class PreviousRows:
 
     files: list[Path] = field(default_factory=list)
     rows: dict[str, tuple[str, int, dict]] = field(default_factory=dict)
+    figures: dict[str, str] = field(default_factory=dict)
     _table: pa.Table | None = None
 
     @classmethod
@@ -80,9 +82,10 @@ class PreviousRows:
                     or data.get("shards") != [p.name for p in files]):
                 return cls()
             rows = {oid: (key, pos, summary) for oid, key, pos, summary in data["rows"]}
-        except (OSError, ValueError, KeyError, TypeError, ReleaseReadError):
+            figures = {str(k): str(v) for k, v in data.get("figures", {}).items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, ReleaseReadError):
             return cls()
-        return cls(files, rows)
+        return cls(files, rows, figures)
 
     def match(self, object_id: str, key: str) -> tuple[int, dict] | None:
         """``(position, summary)`` of the previous row of ``object_id`` if it was written
@@ -132,15 +135,17 @@ def _part(run: list, previous: PreviousRows | None) -> pa.Table:
     return table
 
 
-def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str]) -> None:
+def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str],
+                  figures: Mapping[str, str] | None = None) -> None:
     """Remember which store key each row of the release just written at ``release`` came
-    from (rows without a key are left out); ``rows`` are its row summaries in id order."""
+    from (rows without a key are left out; ``rows`` are its row summaries in id order), and
+    the input digests of its figures (:class:`release.sidefiles.FigureReuse`)."""
     files = parquet_files(release, "full")
     entries = [[r["object_id"], keys[r["object_id"]], pos,
                 {k: v for k, v in r.items() if k != "folder"}]
                for pos, r in enumerate(rows) if r["object_id"] in keys]
     data = {"version": ROWS_VERSION, "format": FORMAT_VERSION,
-            "shards": [p.name for p in files], "rows": entries}
+            "shards": [p.name for p in files], "rows": entries, "figures": dict(figures or {})}
     write_atomic(row_keys_path(release), json.dumps(data, sort_keys=True))
 
 

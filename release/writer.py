@@ -59,7 +59,7 @@ import pyarrow.parquet as pq
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue, guarded
-from arena_core.hashing import file_sha256, hash_tree
+from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
 from release.reader import ReleaseReadError, parquet_files
@@ -67,6 +67,7 @@ from release.reuse import KeyedObject, PreviousRows, Reused, forget_row_keys, sa
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.shards import Data
 from release.sidefiles import (
+    FigureReuse,
     card_info,
     contact_sheet_key,
     previous_sheet,
@@ -166,10 +167,11 @@ def write_release(
         _check_references(rows, subset, duplicates)
         shards, digests, fingerprints = data.close()
         changelog_md = _changelog(spec.changelog_against, tmp)
-        _write_side_files(tmp, rows, duplicates, subset, report, spec)
+        figures_from = FigureReuse(previous.root, previous.rows.figures)
+        _write_side_files(tmp, rows, duplicates, subset, report, spec, figures_from)
         key = contact_sheet_key(rows, subset, thumbnails)
         figs = write_figures(tmp / "figures", rows, subset, thumbnails,
-                             reuse=previous_sheet(previous.root, key))
+                             reuse=previous_sheet(previous.root, key), figures_from=figures_from)
         info = card_info(rows, subset, duplicates, report.rejected, spec, changelog_md, figs,
                          fingerprints)
         card.write_card(tmp, info)
@@ -180,7 +182,7 @@ def write_release(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    save_row_keys(out, rows, keys)
+    save_row_keys(out, rows, keys, figures_from.made)
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
                           n_files, fingerprints, report)
 
@@ -400,7 +402,8 @@ def _link(src: Path, dest: Path, size: int) -> bool:
 
 # ----------------------------------------------------------------------------- side files
 def _write_side_files(tmp: Path, rows: list[dict], duplicates: Sequence[DuplicateRecord],
-                      subset: SubsetResult, report: BuildReport, spec: ReleaseSpec) -> None:
+                      subset: SubsetResult, report: BuildReport, spec: ReleaseSpec,
+                      figures_from: FigureReuse) -> None:
     _write_text(tmp / "license_map.json",
                 reports.dumps(reports.license_map(rows, spec.manifests)))
     man = tmp / "manifests"
@@ -424,10 +427,11 @@ def _write_side_files(tmp: Path, rows: list[dict], duplicates: Sequence[Duplicat
                 reports.coverage_md(chosen, title="Coverage of the evaluation subset",
                                     note=subset_message(subset)))
     if chosen:
-        (tmp / "figures").mkdir(parents=True, exist_ok=True)
-        coverage_figure(coverage_table(reports.coverage_items(chosen)),
-                        tmp / "figures" / "subset_coverage.png",
-                        title=f"evaluation subset ({len(chosen)} objects)")
+        table = coverage_table(reports.coverage_items(chosen))
+        title = f"evaluation subset ({len(chosen)} objects)"
+        figures_from.draw(tmp / "figures" / "subset_coverage.png",
+                          bytes_sha256(f"{title}\n{table.to_csv()}".encode()),
+                          lambda path: coverage_figure(table, path, title=title))
 
 
 def _write_sums(tmp: Path, rows: list[dict], shard_digests: Mapping[str, str]) -> int:

@@ -36,7 +36,6 @@ from schemas.files import SourceFile
 from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
-
 #: The digests of unchanged files kept by the ingest in progress (:func:`hashes_from`).
 _HASHES: ContextVar[HashCache | None] = ContextVar("arena_hashes", default=None)
 
