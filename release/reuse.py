@@ -19,6 +19,7 @@ other shards means nothing is reused.
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -62,30 +63,102 @@ def row_keys_path(release: Path) -> Path:
     return release.parent / f"{release.name}.rows.json"
 
 
+class _Parquet:
+    """One config's parquet files of the previous release, read by row group on demand."""
+
+    def __init__(self, files: Sequence[Path]):
+        self.files = list(files)
+        self._groups: dict[tuple[int, int], pa.Table] = {}
+        self._starts: list[tuple[int, int, int]] | None = None
+        self._curation: list[tuple] | None = None
+        self._ids: list[str] | None = None
+
+    def starts(self) -> list[tuple[int, int, int]]:
+        """``(first row, file index, row group)`` of every row group, in row order."""
+        if self._starts is None:
+            self._starts, row = [], 0
+            for k, path in enumerate(self.files):
+                meta = pq.ParquetFile(path).metadata
+                for g in range(meta.num_row_groups):
+                    self._starts.append((row, k, g))
+                    row += meta.row_group(g).num_rows
+            self._starts.append((row, -1, -1))
+        return self._starts
+
+    def file_rows(self, k: int) -> int | None:
+        """Rows of the ``k``-th file (``None`` when there is none)."""
+        return pq.ParquetFile(self.files[k]).metadata.num_rows if k < len(self.files) else None
+
+    def take(self, positions: Sequence[int]) -> pa.Table:
+        """The rows at ``positions`` (decoding only the row groups that hold them)."""
+        starts = self.starts()
+        firsts = [s[0] for s in starts]
+        parts, offsets, local, total = [], {}, [], 0
+        for pos in positions:
+            i = bisect.bisect_right(firsts, pos) - 1
+            if i not in offsets:
+                offsets[i] = total
+                parts.append(self._group(*starts[i][1:]))
+                total += len(parts[-1])
+            local.append(offsets[i] + pos - starts[i][0])
+        table = pa.concat_tables(parts).combine_chunks() if len(parts) > 1 else parts[0]
+        return table.take(pa.array(local, type=pa.int64()))
+
+    def _group(self, k: int, g: int) -> pa.Table:
+        if (k, g) not in self._groups:
+            table = pq.ParquetFile(self.files[k]).read_row_group(g)
+            self._groups[(k, g)] = table.cast(ROW_SCHEMA)
+        return self._groups[(k, g)]
+
+    def curation(self) -> list[tuple]:
+        """Per row: the :data:`CURATION_COLUMNS` values."""
+        if self._curation is None:
+            self._read_small()
+        return self._curation
+
+    def ids(self) -> list[str]:
+        if self._ids is None:
+            self._read_small()
+        return self._ids
+
+    def _read_small(self) -> None:
+        columns = ["object_id", *CURATION_COLUMNS]
+        tables = [pq.read_table(p, columns=columns) for p in self.files]
+        data = pa.concat_tables(tables).to_pydict() if tables else {c: [] for c in columns}
+        self._ids = data["object_id"]
+        self._curation = list(zip(*(data[c] for c in CURATION_COLUMNS), strict=True))
+
+
 @dataclass
 class PreviousRows:
     """The rows of an earlier release by object id: ``(store key, position in its ``full``
-    table, row summary)``; the table is read on first use."""
+    table, row summary)``, its parquet files per config (read by row group on demand) and
+    its shard layout; see :meth:`unchanged` for when a whole shard file is reused."""
 
-    files: list[Path] = field(default_factory=list)
+    parquet: dict[str, _Parquet] = field(default_factory=dict)
     rows: dict[str, tuple[str, int, dict]] = field(default_factory=dict)
     figures: dict[str, str] = field(default_factory=dict)
-    _table: pa.Table | None = None
+    layout: tuple[int, int] | None = None
 
     @classmethod
-    def load(cls, release: Path) -> PreviousRows:
-        """The reusable rows of ``release`` (none when it has no valid key file)."""
+    def load(cls, release: Path, layout: tuple[int, int] | None = None) -> PreviousRows:
+        """The reusable rows of ``release`` (none when it has no valid key file);
+        ``layout``: ``(row_group_size, rows_per_shard)`` of the release being written
+        (its shard files are reused only when the previous one's were the same)."""
         try:
             data = json.loads(row_keys_path(release).read_text(encoding="utf-8"))
-            files = parquet_files(release, "full")
+            files = {c: parquet_files(release, c) for c in ("full", "eval200")}
             if (data.get("version") != ROWS_VERSION or data.get("format") != FORMAT_VERSION
-                    or data.get("shards") != [p.name for p in files]):
+                    or data.get("pyarrow") != pa.__version__
+                    or data.get("shards") != [p.name for p in files["full"]]):
                 return cls()
             rows = {oid: (key, pos, summary) for oid, key, pos, summary in data["rows"]}
             figures = {str(k): str(v) for k, v in data.get("figures", {}).items()}
+            same = layout is not None and data.get("layout") == list(layout)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, ReleaseReadError):
             return cls()
-        return cls(files, rows, figures)
+        return cls({c: _Parquet(f) for c, f in files.items()}, rows, figures,
+                   layout if same else None)
 
     def match(self, object_id: str, key: str) -> tuple[int, dict] | None:
         """``(position, summary)`` of the previous row of ``object_id`` if it was written
@@ -93,41 +166,68 @@ class PreviousRows:
         found = self.rows.get(object_id)
         return (found[1], found[2]) if found is not None and found[0] == key else None
 
-    def table(self) -> pa.Table:
-        if self._table is None:
-            tables = [pq.read_table(path, schema=ROW_SCHEMA) for path in self.files]
-            table = pa.concat_tables(tables) if tables else ROW_SCHEMA.empty_table()
-            self._table = table.combine_chunks()
-        return self._table
+    def unchanged(self, config: str, row: dict | Reused, index: int) -> bool:
+        """Whether ``row``, the ``index``-th of ``config``, is the previous release's
+        ``index``-th row of ``config`` with the same curation values: a shard file made of
+        such rows only, in a release of the same layout, is the previous shard file."""
+        if self.layout is None or not isinstance(row, Reused):
+            return False
+        source = self.parquet[config]
+        if config == "full":
+            same = row.position == index
+        else:
+            ids = source.ids()
+            same = index < len(ids) and ids[index] == row.object_id
+        return same and source.curation()[index] == row.values()
+
+    def shard_file(self, config: str, k: int, n_rows: int) -> Path | None:
+        """The previous ``k``-th shard file of ``config`` if it holds ``n_rows`` rows."""
+        source = self.parquet[config]
+        return source.files[k] if source.file_rows(k) == n_rows else None
+
+    def take(self, config: str, rows: Sequence[Reused]) -> pa.Table:
+        """The previous rows of ``rows`` (from the previous ``config`` table when they were
+        in it, else from ``full``)."""
+        if config != "full":
+            at = {oid: i for i, oid in enumerate(self.parquet[config].ids())}
+            if all(r.object_id in at for r in rows):
+                return self.parquet[config].take([at[r.object_id] for r in rows])
+        return self.parquet["full"].take([r.position for r in rows])
 
 
 @dataclass(frozen=True)
 class Reused:
-    """A row taken from the previous release: its position there, the new curation values."""
+    """A row taken from the previous release: its object, position in the previous ``full``
+    table, and the new curation values."""
 
+    object_id: str
     position: int
     curation: Mapping[str, Any]
 
+    def values(self) -> tuple:
+        return tuple(self.curation[name] for name in CURATION_COLUMNS)
 
-def rows_table(rows: Sequence[dict | Reused], previous: PreviousRows | None) -> pa.Table:
+
+def rows_table(rows: Sequence[dict | Reused], previous: PreviousRows | None,
+               config: str = "full") -> pa.Table:
     """The Arrow table of ``rows`` in order: new rows converted, reused rows taken from the
-    previous table with their curation columns replaced; one contiguous chunk per column
+    previous release with their curation columns replaced; one contiguous chunk per column
     (so the parquet pages are those of a table made from the rows alone)."""
     parts, run = [], []
     for row in rows:
         if run and isinstance(row, Reused) != isinstance(run[-1], Reused):
-            parts.append(_part(run, previous))
+            parts.append(_part(run, previous, config))
             run = []
         run.append(row)
     if run:
-        parts.append(_part(run, previous))
+        parts.append(_part(run, previous, config))
     return pa.concat_tables(parts).combine_chunks() if len(parts) > 1 else parts[0]
 
 
-def _part(run: list, previous: PreviousRows | None) -> pa.Table:
+def _part(run: list, previous: PreviousRows | None, config: str) -> pa.Table:
     if not isinstance(run[0], Reused):
         return pa.Table.from_pylist(run, schema=ROW_SCHEMA)
-    table = previous.table().take(pa.array([r.position for r in run], type=pa.int64()))
+    table = previous.take(config, run)
     for name in CURATION_COLUMNS:
         index = ROW_SCHEMA.get_field_index(name)
         values = pa.array([r.curation[name] for r in run], type=ROW_SCHEMA.field(name).type)
@@ -136,7 +236,8 @@ def _part(run: list, previous: PreviousRows | None) -> pa.Table:
 
 
 def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str],
-                  figures: Mapping[str, str] | None = None) -> None:
+                  figures: Mapping[str, str] | None = None,
+                  layout: tuple[int, int] | None = None) -> None:
     """Remember which store key each row of the release just written at ``release`` came
     from (rows without a key are left out; ``rows`` are its row summaries in id order), and
     the input digests of its figures (:class:`release.sidefiles.FigureReuse`)."""
@@ -144,8 +245,9 @@ def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str
     entries = [[r["object_id"], keys[r["object_id"]], pos,
                 {k: v for k, v in r.items() if k != "folder"}]
                for pos, r in enumerate(rows) if r["object_id"] in keys]
-    data = {"version": ROWS_VERSION, "format": FORMAT_VERSION,
-            "shards": [p.name for p in files], "rows": entries, "figures": dict(figures or {})}
+    data = {"version": ROWS_VERSION, "format": FORMAT_VERSION, "pyarrow": pa.__version__,
+            "shards": [p.name for p in files], "rows": entries, "figures": dict(figures or {}),
+            "layout": None if layout is None else list(layout)}
     write_atomic(row_keys_path(release), json.dumps(data, sort_keys=True))
 
 

@@ -10,6 +10,7 @@ release; both give the same bytes (:func:`release.reuse.rows_table`).
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -24,21 +25,66 @@ PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "use_dictionar
 
 
 class Shards:
-    """Rows in order -> ``split-FP-K-of-N.parquet`` files of ``per_shard`` rows each."""
+    """Rows in order -> ``split-FP-K-of-N.parquet`` files of ``per_shard`` rows each.
+
+    With a previous release of the same layout, the rows at the start of a shard that are
+    that release's rows at the same places with the same curation values
+    (:meth:`release.reuse.PreviousRows.unchanged`) are only counted; when the whole shard
+    is such rows, the previous shard file is linked (its bytes are what writing the rows
+    would give), else they are written when the first other row comes.
+    """
 
     def __init__(self, folder: Path, config: str, row_group_size: int, per_shard: int,
                  previous: PreviousRows | None = None):
         self.folder, self.config, self.previous = folder, config, previous
         self.group, self.per_shard = row_group_size, per_shard
-        self.buffer: list[dict] = []
+        self.buffer: list[dict | Reused] = []
         self.files: list[Path] = []
         self.writer: pq.ParquetWriter | None = None
         self.in_shard = 0
         self.count = 0
+        self.same: list[Reused] | None = self._start()
+        self.linked = 0
 
     def add(self, row: dict | Reused) -> None:
-        self.buffer.append(row)
         self.count += 1
+        if self.same is not None:
+            if self.previous.unchanged(self.config, row, self.count - 1):
+                self.same.append(row)
+                if len(self.same) == self.per_shard:
+                    self._settle_same()
+                return
+            self._write_same()
+        self._add(row)
+
+    def _start(self) -> list[Reused] | None:
+        """At the start of a shard: collect unchanged rows (when there is a previous one)."""
+        usable = self.previous is not None and self.previous.layout is not None
+        return [] if usable else None
+
+    def _settle_same(self) -> None:
+        """The shard holds only the unchanged rows collected: link the previous file."""
+        old = self.previous.shard_file(self.config, len(self.files), len(self.same))
+        if old is None:
+            self._write_same()
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
+        try:
+            os.link(old, self.files[-1])
+        except OSError:
+            shutil.copyfile(old, self.files[-1])
+        self.linked += 1
+        self.same = self._start()
+
+    def _write_same(self) -> None:
+        """Write the unchanged rows collected so far like any others (the shard changed)."""
+        rows, self.same = self.same, None
+        for row in rows:
+            self._add(row)
+
+    def _add(self, row: dict | Reused) -> None:
+        self.buffer.append(row)
         if len(self.buffer) == self.group or self.in_shard + len(self.buffer) == self.per_shard:
             self._flush()
 
@@ -50,19 +96,22 @@ class Shards:
     def _flush(self) -> None:
         if self.writer is None:
             self._open()
-        table = rows_table(self.buffer, self.previous)
+        table = rows_table(self.buffer, self.previous, self.config)
         self.writer.write_table(table, row_group_size=self.group)
         self.in_shard += len(self.buffer)
         self.buffer = []
         if self.in_shard == self.per_shard:
             self.writer.close()
             self.writer, self.in_shard = None, 0
+            self.same = self._start()
 
     def close(self) -> tuple[list[str], list[str], str]:
         """Flush, close and give the shards their final names; return the release paths,
         their sha256 digests and the fingerprint. With no rows at all there is one shard
         with the schema and no row group (a 0-row row group breaks readers that size
         their batches by the first row group, e.g. ``datasets``)."""
+        if self.same:
+            self._settle_same()
         if self.buffer:
             self._flush()
         if not self.files:

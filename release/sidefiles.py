@@ -109,9 +109,12 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
                      "Evaluation subset: objects per supercategory by source, and joint types"))
     by_id = {r["object_id"]: r for r in rows}
     order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
+    sheet = "figures/contact_sheet.png"
     if reuse is not None:
         shutil.copyfile(reuse, folder / "contact_sheet.png")
-        return made + [("figures/contact_sheet.png", _sheet_caption(len(order)))]
+        if sheet in reuse_figures.previous:
+            reuse_figures.made[sheet] = reuse_figures.previous[sheet]
+        return made + [(sheet, _sheet_caption(len(order)))]
     shown = []
     for oid in order:
         row = by_id[oid]
@@ -119,8 +122,11 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
             shown.append((oid, read_urdf(row["folder"] / row["urdf_path"]).obj))
         except UrdfError:
             shown.append((oid, None))  # an empty cell: the release check reports it
-    figures.contact_sheet(shown, folder / "contact_sheet.png")
-    return made + [("figures/contact_sheet.png", _sheet_caption(len(shown)))]
+    cells = figures.sheet_cells(shown)  # drawn again only when what it shows changed
+    reuse_figures.draw(folder / "contact_sheet.png",
+                       f"{THUMBNAIL_VERSION} {figures.cells_digest(cells)}",
+                       lambda path: figures.save_cells(cells, path))
+    return made + [(sheet, _sheet_caption(len(shown)))]
 
 
 def _sheet_caption(n: int) -> str:

@@ -154,7 +154,8 @@ def write_release(
     _remove_stale(out)
     source = spec.reuse_from if spec.reuse_from is not None else out
     previous = _previous_archives(source)
-    previous.rows = PreviousRows.load(source)
+    layout = (spec.row_group_size, spec.rows_per_shard)
+    previous.rows = PreviousRows.load(source, layout)
     keys: dict[str, str] = {}
     thumbnails = figures.MAX_THUMBNAILS if spec.max_thumbnails is None else spec.max_thumbnails
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
@@ -182,7 +183,7 @@ def write_release(
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    save_row_keys(out, rows, keys, figures_from.made)
+    save_row_keys(out, rows, keys, figures_from.made, layout)
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
                           n_files, fingerprints, report)
 
@@ -296,7 +297,7 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
         summary = {**match[1], "category": entry.category, "supercategory": entry.supercategory,
                    "in_eval200": entry_of is not None, "folder": entry.folder,
                    "mesh_archive": rel, "mesh_archive_sha256": old[2]}
-        return Reused(match[0], curation), summary, 1
+        return Reused(oid, match[0], curation), summary, 1
 
     def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
         if isinstance(entry, KeyedObject):

@@ -44,10 +44,14 @@ def test_unchanged_keys_reuse_every_row_without_reading_a_record(built, tmp_path
     write(out, keyed(built.objects, loads), built.subset, built.duplicates)
     first = release_checksums(out)
     assert len(loads) == len(built.objects) and row_keys_path(out).is_file()
+    inodes = {p.name: p.stat().st_ino for p in (out / "data").rglob("*.parquet")}
+    assert len(inodes) > 2  # several shards of 5 rows
     loads.clear()
     summary = write(out, keyed(built.objects, loads), built.subset, built.duplicates)
     assert loads == [] and summary.archives_reused == len(built.objects)
     assert release_checksums(out) == first
+    # Every shard holds the same rows as before: its file is linked, not written.
+    assert {p.name: p.stat().st_ino for p in (out / "data").rglob("*.parquet")} == inodes
     plain = tmp_path / "plain"
     write(plain, built.objects, built.subset, built.duplicates)
     assert release_checksums(plain) == first
