@@ -39,6 +39,8 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 import yaml
 
 from arena_core import tolerances as tol
@@ -102,16 +104,27 @@ def check_release(
 
 def engine_counts(full) -> tuple[dict[str, int], list[str]]:
     """Engine -> rows that load and move right in it, and a problem per released row that
-    does not (every released object passed the ``engines`` stage, or it is not released)."""
-    counts: dict[str, int] = {}
-    failing = []
-    for oid, engines in zip(full["object_id"], full["engines"], strict=True):
-        for e in engines or []:
-            counts[e["engine"]] = counts.get(e["engine"], 0) + bool(e["ok"])
-        bad = sorted(e["engine"] for e in engines or [] if not e["ok"])
-        if bad:
-            failing.append(f"object {oid!r} is released but fails in {', '.join(bad)}")
-    return dict(sorted(counts.items())), failing[:20]
+    does not (every released object passed the ``engines`` stage, or it is not released).
+    ``full``: the loaded ``datasets`` split, an Arrow table or a mapping of columns."""
+    table = _arrow(full, ["object_id", "engines"])
+    engines = table.column("engines").combine_chunks()
+    flat = pc.list_flatten(engines)
+    rows = pc.list_parent_indices(engines)
+    names = pc.struct_field(flat, "engine")
+    ok = pc.fill_null(pc.struct_field(flat, "ok"), False)
+    sums = pa.table({"engine": names, "ok": pc.cast(ok, pa.int64())}).group_by(
+        "engine").aggregate([("ok", "sum")])
+    counts = dict(sorted(zip(sums.column("engine").to_pylist(),
+                             sums.column("ok_sum").to_pylist(), strict=True)))
+    bad_rows: dict[int, list[str]] = {}
+    failed = pc.invert(ok)
+    for row, name in zip(pc.filter(rows, failed).to_pylist(),
+                         pc.filter(names, failed).to_pylist(), strict=True):
+        bad_rows.setdefault(row, []).append(name)
+    ids = table.column("object_id")
+    failing = [f"object {ids[row].as_py()!r} is released but fails in {', '.join(sorted(bad))}"
+               for row, bad in sorted(bad_rows.items())]
+    return counts, failing[:20]
 
 
 def issue_code_problems(release: Path, full) -> list[str]:
@@ -120,10 +133,23 @@ def issue_code_problems(release: Path, full) -> list[str]:
         catalog = json.loads((release / ISSUE_CODES_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         return [f"{ISSUE_CODES_FILE} unreadable: {exc}"]
-    used = {i["code"] for v in full["verification"] if v for i in v["issues"] or ()}
+    verification = _arrow(full, ["verification"]).column("verification").combine_chunks()
+    issues = pc.list_flatten(pc.struct_field(verification, "issues"))
+    used = set(pc.unique(pc.struct_field(issues, "code")).to_pylist()) - {None}
     missing = sorted(used - set(catalog))
     return [f"{ISSUE_CODES_FILE} does not list codes used by the rows: {missing[:10]}"
             ] if missing else []
+
+
+def _arrow(full, columns: list[str]) -> pa.Table:
+    """``columns`` of a loaded ``datasets`` split (its Arrow table, no row is converted to
+    Python), of an Arrow table, or of a mapping of column lists."""
+    if isinstance(full, pa.Table):
+        return full.select(columns)
+    data = getattr(full, "data", None)
+    if data is not None and hasattr(data, "table"):
+        return data.table.select(columns)
+    return pa.table({c: full[c] for c in columns})
 
 
 def _check_sums(release: Path, cache: HashCache | None = None) -> list[str]:
@@ -238,12 +264,14 @@ def _read_info(release: Path, report: ReleaseCheck) -> dict:
 
 def _check_ids(full, evalset) -> list[str]:
     """Unique ids; ``eval200`` (None when the card has none) = the rows flagged in_eval200."""
-    ids = full["object_id"]
+    table = _arrow(full, ["object_id", "in_eval200"])
+    ids = table.column("object_id")
     problems = []
-    if len(set(ids)) != len(ids):
+    if pc.count_distinct(ids).as_py() != len(ids):
         problems.append("config 'full': object ids are not unique")
-    flagged = {oid for oid, flag in zip(ids, full["in_eval200"], strict=True) if flag}
-    eval_ids = set() if evalset is None else set(evalset["object_id"])
+    flagged = set(pc.filter(ids, pc.fill_null(table.column("in_eval200"), False)).to_pylist())
+    eval_ids = set() if evalset is None else set(
+        _arrow(evalset, ["object_id"]).column("object_id").to_pylist())
     if eval_ids != flagged:
         problems.append(f"config 'eval200' ids differ from the 'full' rows flagged in_eval200 "
                         f"({len(eval_ids ^ flagged)} differ)")
