@@ -22,6 +22,7 @@ from __future__ import annotations
 import bisect
 import json
 import os
+import shutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ import pyarrow.parquet as pq
 from arena_core.fsutil import write_atomic
 from release.reader import ReleaseReadError, parquet_files
 from release.rows import ROW_SCHEMA
+from release.storage import archive_relpath
 from schemas.release import FORMAT_VERSION
 
 #: Bump when :func:`release.rows.object_row` or :func:`release.rows.row_summary` change
@@ -241,7 +243,11 @@ def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str
     """Remember which store key each row of the release just written at ``release`` came
     from (rows without a key are left out; ``rows`` are its row summaries in id order), and
     the input digests of its figures (:class:`release.sidefiles.FigureReuse`)."""
-    files = parquet_files(release, "full")
+    try:
+        files = parquet_files(release, "full")
+    except ReleaseReadError:
+        forget_row_keys(release)  # nothing to describe: reuse nothing next time
+        return
     entries = [[r["object_id"], keys[r["object_id"]], pos,
                 {k: v for k, v in r.items() if k != "folder"}]
                for pos, r in enumerate(rows) if r["object_id"] in keys]
@@ -257,3 +263,72 @@ def forget_row_keys(release: Path) -> None:
         os.unlink(row_keys_path(release))
     except FileNotFoundError:
         pass
+
+
+# ------------------------------------------------------------- what the writer reuses
+@dataclass
+class Previous:
+    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``,
+    and its rows that can be reused (:class:`PreviousRows`)."""
+
+    root: Path
+    archives: dict[str, tuple[str, str, str, int]]
+    rows: PreviousRows | None = None
+
+
+def previous_release(release: Path) -> Previous:
+    """The archives of an existing release at ``release`` (none when there is none); its
+    reusable rows are loaded by the writer (:meth:`PreviousRows.load`)."""
+    cols = ["object_id", "checksum", "mesh_archive", "mesh_archive_sha256", "mesh_archive_bytes"]
+    archives = {}
+    try:
+        paths = parquet_files(release, "full")
+    except ReleaseReadError:
+        return Previous(release, {})
+    for path in paths:
+        try:
+            table = pq.read_table(path, columns=cols)
+        except (OSError, pa.ArrowException, KeyError):
+            return Previous(release, {})
+        for row in table.to_pylist():
+            archives[row["object_id"]] = (row["checksum"], row["mesh_archive"],
+                                          row["mesh_archive_sha256"], row["mesh_archive_bytes"])
+    return Previous(release, archives)
+
+
+def reused_row(entry: KeyedObject, previous: Previous, tmp: Path, curation: dict
+               ) -> tuple[Reused, dict, int] | None:
+    """The row and summary of ``entry`` taken from the previous release (its archive
+    linked into ``tmp``) when its row there was written from the same store key."""
+    oid, rel = entry.object_id, archive_relpath(entry.object_id)
+    match = None if previous.rows is None else previous.rows.match(oid, entry.key)
+    old = previous.archives.get(oid)
+    if not (match and old and old[1] == rel and link_file(previous.root / rel, tmp / rel, old[3])):
+        return None
+    summary = {**match[1], "category": curation["category"],
+               "supercategory": curation["supercategory"], "in_eval200": curation["in_eval200"],
+               "folder": entry.folder, "mesh_archive": rel, "mesh_archive_sha256": old[2]}
+    return Reused(oid, match[0], curation), summary, 1
+
+
+def curation_values(object_id: str, category: str | None, supercategory: str | None,
+                    members: Mapping[str, list[str]], chosen: Mapping[str, dict]) -> dict:
+    """The row columns curation decides (:data:`CURATION_COLUMNS`), as
+    :func:`release.rows.object_row` fills them."""
+    entry = chosen.get(object_id)
+    return {"category": category, "supercategory": supercategory,
+            "duplicates": sorted(members.get(object_id, ())), "in_eval200": entry is not None,
+            "eval_order": None if entry is None else int(entry["order"]),
+            "eval_reason": None if entry is None else str(entry["reason"])}
+
+
+def link_file(src: Path, dest: Path, size: int) -> bool:
+    """Hard-link (else copy) an unchanged archive; False when it is gone or changed size."""
+    if not src.is_file() or src.stat().st_size != size:
+        return False
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(src, dest)
+    except OSError:
+        shutil.copyfile(src, dest)
+    return True

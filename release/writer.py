@@ -41,7 +41,12 @@ rendered, so the release is written once.
 
 **Incremental.** An archive whose object checksum and path are unchanged since the
 release at ``spec.reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
-instead of re-zipped, and its contact sheet is copied when it shows the same objects.
+instead of re-zipped, and its contact sheet is copied when it shows the same objects. An
+object given by store key (:class:`release.reuse.KeyedObject`) whose row there was written
+from the same key keeps that row (read as Arrow data, curation columns set again; its
+record is never read), a shard of such rows in the same places is linked
+(:mod:`release.shards`), and figures drawn from the same inputs are copied
+(:class:`release.sidefiles.FigureReuse`): the bytes are those of a fresh write.
 """
 
 from __future__ import annotations
@@ -54,7 +59,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
@@ -62,8 +66,19 @@ from arena_core.guard import exception_issue, guarded
 from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
-from release.reader import ReleaseReadError, parquet_files
-from release.reuse import KeyedObject, PreviousRows, Reused, forget_row_keys, save_row_keys
+from release.reader import ReleaseReadError
+from release.reuse import (
+    KeyedObject,
+    Previous,
+    PreviousRows,
+    Reused,
+    curation_values,
+    forget_row_keys,
+    link_file,
+    previous_release,
+    reused_row,
+    save_row_keys,
+)
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.shards import Data
 from release.sidefiles import (
@@ -153,7 +168,7 @@ def write_release(
     out.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(out)
     source = spec.reuse_from if spec.reuse_from is not None else out
-    previous = _previous_archives(source)
+    previous = previous_release(source)
     layout = (spec.row_group_size, spec.rows_per_shard)
     previous.rows = PreviousRows.load(source, layout)
     keys: dict[str, str] = {}
@@ -243,37 +258,8 @@ def _check_references(rows: list[dict], subset: SubsetResult,
 
 
 # ----------------------------------------------------------------------------- objects
-@dataclass
-class _Previous:
-    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``,
-    and its rows that can be reused (:mod:`release.reuse`)."""
-
-    root: Path
-    archives: dict[str, tuple[str, str, str, int]]
-    rows: PreviousRows | None = None
-
-
-def _previous_archives(release: Path) -> _Previous:
-    """What an existing release at ``release`` holds (empty when there is none)."""
-    cols = ["object_id", "checksum", "mesh_archive", "mesh_archive_sha256", "mesh_archive_bytes"]
-    archives = {}
-    try:
-        paths = parquet_files(release, "full")
-    except ReleaseReadError:
-        return _Previous(release, {})
-    for path in paths:
-        try:
-            table = pq.read_table(path, columns=cols)
-        except (OSError, pa.ArrowException, KeyError):
-            return _Previous(release, {})
-        for row in table.to_pylist():
-            archives[row["object_id"]] = (row["checksum"], row["mesh_archive"],
-                                          row["mesh_archive_sha256"], row["mesh_archive_bytes"])
-    return _Previous(release, archives)
-
-
 def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetResult,
-                   duplicates: Sequence[DuplicateRecord], previous: _Previous,
+                   duplicates: Sequence[DuplicateRecord], previous: Previous,
                    data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
     """Write (or reuse) every archive and stream every row; return summaries, reuse and the
     objects that failed to release (each with its issue; the others go on)."""
@@ -284,24 +270,10 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     summaries, failed, pending = [], {}, []
     reused = 0
 
-    def reuse_row(entry: KeyedObject) -> tuple[Reused, dict, int] | None:
-        oid, rel = entry.object_id, archive_relpath(entry.object_id)
-        match, old = previous.rows.match(oid, entry.key), previous.archives.get(oid)
-        if not (match and old and old[1] == rel and _link(previous.root / rel, tmp / rel, old[3])):
-            return None
-        entry_of = chosen.get(oid)
-        curation = {"category": entry.category, "supercategory": entry.supercategory,
-                    "duplicates": sorted(members.get(oid, ())), "in_eval200": entry_of is not None,
-                    "eval_order": None if entry_of is None else int(entry_of["order"]),
-                    "eval_reason": None if entry_of is None else str(entry_of["reason"])}
-        summary = {**match[1], "category": entry.category, "supercategory": entry.supercategory,
-                   "in_eval200": entry_of is not None, "folder": entry.folder,
-                   "mesh_archive": rel, "mesh_archive_sha256": old[2]}
-        return Reused(oid, match[0], curation), summary, 1
-
     def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
         if isinstance(entry, KeyedObject):
-            found = reuse_row(entry) if previous.rows is not None else None
+            found = reused_row(entry, previous, tmp, curation_values(
+                entry.object_id, entry.category, entry.supercategory, members, chosen))
             if found is not None:
                 return found
             entry = entry.load()
@@ -310,7 +282,7 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
         dest = tmp / rel
         old = previous.archives.get(rec.object_id)
         if (old and old[0] == rec.checksum and old[1] == rel
-                and _link(previous.root / rel, dest, old[3])):
+                and link_file(previous.root / rel, dest, old[3])):
             sha, size, reuse = old[2], old[3], 1
         else:
             write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
@@ -387,18 +359,6 @@ def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
     return subset, duplicates, report.model_copy(update={
         "release_failures": failures, "released": n_released,
         "duplicates": len(duplicates), "eval_subset": len(subset.entries)})
-
-
-def _link(src: Path, dest: Path, size: int) -> bool:
-    """Hard-link (else copy) an unchanged archive; False when it is gone or changed size."""
-    if not src.is_file() or src.stat().st_size != size:
-        return False
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(src, dest)
-    except OSError:
-        shutil.copyfile(src, dest)
-    return True
 
 
 # ----------------------------------------------------------------------------- side files
