@@ -184,12 +184,15 @@ class HashCache:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the entries used since :meth:`load` to ``path`` (atomically; nothing is
-        written when they are the entries loaded)."""
+        written when they are the entries loaded, nor when ``path`` is not writable)."""
         if self.used == self.entries and Path(path).is_file():
             return
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"files": self.used, "ctime": self.ctime},
-                                      sort_keys=True))
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps({"files": self.used, "ctime": self.ctime},
+                                          sort_keys=True))
+        except OSError:
+            pass  # a cache that cannot be kept is recomputed next time, never a failure
 
     def sha256(self, path: str, info: os.stat_result) -> str:
         """The digest of the regular file ``path`` whose stat is ``info`` (taken before)."""

@@ -13,13 +13,13 @@ Layout of ``out_dir``::
     canonical/    <object_id> -> its canonical folder in the store (links)
     work/         generated assets, unpacked archives; cache/ downloads by sha256
     release/      the dataset repository (atomic swap)
-    release.inputs.json  what the release was built from and its check (release.cache)
-    curation.cache.pkl   per-object curation summaries by store key (release.summaries)
-    release.rows.json    the store key of each release row (release.reuse)
-    release.hashes.json  digests of the release's files as last checked (release.check)
-    cache/hashes/        digests of source files by part of a source (flows.ingest)
-    review_queue.yaml    category assignments to review (overrides.yaml's format)
-    build_summary.json   counts and per-stage seconds (the release itself holds no times)
+    release.inputs.json     what the release was built from and its check (release.cache)
+    curation-summaries.pkl  per-object curation summaries by store key (release.summaries)
+    release.rows.json       the store key of each release row (release.reuse)
+    release.hashes.json     digests of the release's files as last checked (release.check)
+    cache/hashes/           digests of source files by part of a source (flows.ingest)
+    review_queue.yaml       category assignments to review (overrides.yaml's format)
+    build_summary.json      counts and per-stage seconds (the release itself holds no times)
 """
 
 from __future__ import annotations

@@ -254,7 +254,10 @@ def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str
     data = {"version": ROWS_VERSION, "format": FORMAT_VERSION, "pyarrow": pa.__version__,
             "shards": [p.name for p in files], "rows": entries, "figures": dict(figures or {}),
             "layout": None if layout is None else list(layout)}
-    write_atomic(row_keys_path(release), json.dumps(data, sort_keys=True))
+    try:
+        write_atomic(row_keys_path(release), json.dumps(data, sort_keys=True))
+    except OSError:
+        forget_row_keys(release)  # not kept: the next write makes every row again
 
 
 def forget_row_keys(release: Path) -> None:
@@ -263,6 +266,8 @@ def forget_row_keys(release: Path) -> None:
         os.unlink(row_keys_path(release))
     except FileNotFoundError:
         pass
+    except OSError:
+        pass  # an unremovable key file describes other shards: PreviousRows.load ignores it
 
 
 # ------------------------------------------------------------- what the writer reuses

@@ -7,8 +7,8 @@ function of its store entry (immutable: the store key is the digest of its input
 the curation *context* (taxonomy and overrides files, source priorities, this module's
 :data:`SUMMARY_VERSION`, the pipeline version). :class:`SummaryCache` keeps the summaries
 of the last build, and the kinematic distances of the duplicate candidate pairs between
-them, in one file beside the build (``curation.cache.pkl``): a rebuild reads the records
-of new keys only, and computes only the distances of pairs that involve a new key.
+them, in one file beside the build (``curation-summaries.pkl``): a rebuild reads the
+records of new keys only, and computes only the distances of pairs that involve a new key.
 
 The file is a cache: it is written atomically, only this build's keys are kept, and a file
 that is missing, unreadable or written for another context is ignored (everything is
@@ -36,7 +36,7 @@ from schemas.curation import Override
 SUMMARY_VERSION = "2"
 
 #: The cache file, in the build's output folder.
-CACHE_NAME = "curation.cache.pkl"
+CACHE_NAME = "curation-summaries.pkl"
 
 
 @dataclass(frozen=True)
@@ -110,4 +110,7 @@ class SummaryCache:
         pairs = {p: d for p, d in self.distances.items() if p[0] in kept and p[1] in kept}
         data = {"version": SUMMARY_VERSION, "context": self.context, "summaries": kept,
                 "distances": pairs}
-        write_atomic(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            write_atomic(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass  # not kept: the next build reads the records again

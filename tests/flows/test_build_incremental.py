@@ -56,7 +56,7 @@ def test_an_edited_rebuild_equals_a_cold_build_of_the_edited_inputs(inputs, harn
     first = run_build(config, out)
     assert first.check_ok and first.processed_now == N_GENERATED + 4
     before = sums(out)
-    for name in ("curation.cache.pkl", "release.rows.json", "release.hashes.json"):
+    for name in ("curation-summaries.pkl", "release.rows.json", "release.hashes.json"):
         assert (out / name).is_file(), name
     assert list((out / "cache" / "hashes").glob("*.json"))
     original = urdf.read_text()

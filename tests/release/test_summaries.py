@@ -68,7 +68,7 @@ def curated(store, keys, cache=None):
 def test_cached_summaries_give_the_curation_from_scratch(stored, tmp_path):
     store, before, after = stored
     context = summary_context([TAXONOMY, OVERRIDES], PRIORITY)
-    path = tmp_path / "curation.cache.pkl"
+    path = tmp_path / "curation-summaries.pkl"
     assert curated(store, before, SummaryCache.load(path, context)) == curated(store, before)
     cache = SummaryCache.load(path, context)
     assert set(cache.summaries) == set(before)
@@ -82,7 +82,7 @@ def test_cached_summaries_give_the_curation_from_scratch(stored, tmp_path):
 
 def test_a_cache_for_another_context_or_unreadable_is_ignored(stored, tmp_path):
     store, before, _ = stored
-    path = tmp_path / "curation.cache.pkl"
+    path = tmp_path / "curation-summaries.pkl"
     curated(store, before, SummaryCache.load(path, "one"))
     assert SummaryCache.load(path, "one").summaries
     assert not SummaryCache.load(path, "other").summaries
