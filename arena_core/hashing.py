@@ -140,6 +140,18 @@ def tree_sha256(root: str | os.PathLike[str]) -> str:
     return listing_sha256(hash_tree(root))
 
 
+def code_sha256(*paths: str | os.PathLike[str]) -> str:
+    """Digest of source files and of the ``*.py`` files of source folders (by relative name
+    and content), so a cache keyed by it is dropped when the code that filled it changes."""
+    digest = hashlib.sha256()
+    for path in map(Path, paths):
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            data = file.read_bytes() if file.is_file() else b""
+            digest.update(f"{file.name}\t{len(data)}\n".encode() + data)
+    return digest.hexdigest()
+
+
 def _check_relpath(rel: str) -> None:
     """Raise :class:`HashingError` unless ``rel`` is a relative path that stays inside."""
     pure = PurePosixPath(rel)

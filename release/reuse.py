@@ -32,6 +32,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from arena_core.fsutil import write_atomic
+from arena_core.hashing import code_sha256
 from release.reader import ReleaseReadError, parquet_files
 from release.rows import ROW_SCHEMA
 from release.storage import archive_relpath
@@ -40,6 +41,11 @@ from schemas.release import FORMAT_VERSION
 #: Bump when :func:`release.rows.object_row` or :func:`release.rows.row_summary` change
 #: what they make of a record (a release written before is then not reused).
 ROWS_VERSION = "1"
+
+#: The code a row comes from (the record's fields and their conversion; this module): a
+#: release written by other code is not reused.
+CODE = (Path(__file__).resolve().parents[1] / "schemas" / "record.py",
+        Path(__file__).resolve().parent / "rows.py", Path(__file__).resolve())
 
 #: The columns of a row that curation decides (set again on a reused row).
 CURATION_COLUMNS = ("category", "supercategory", "duplicates", "in_eval200", "eval_order",
@@ -150,8 +156,7 @@ class PreviousRows:
         try:
             data = json.loads(row_keys_path(release).read_text(encoding="utf-8"))
             files = {c: parquet_files(release, c) for c in ("full", "eval200")}
-            if (data.get("version") != ROWS_VERSION or data.get("format") != FORMAT_VERSION
-                    or data.get("pyarrow") != pa.__version__
+            if (data.get("version") != _version()
                     or data.get("shards") != [p.name for p in files["full"]]):
                 return cls()
             rows = {oid: (key, pos, summary) for oid, key, pos, summary in data["rows"]}
@@ -251,13 +256,19 @@ def save_row_keys(release: Path, rows: Sequence[Mapping], keys: Mapping[str, str
     entries = [[r["object_id"], keys[r["object_id"]], pos,
                 {k: v for k, v in r.items() if k != "folder"}]
                for pos, r in enumerate(rows) if r["object_id"] in keys]
-    data = {"version": ROWS_VERSION, "format": FORMAT_VERSION, "pyarrow": pa.__version__,
+    data = {"version": _version(),
             "shards": [p.name for p in files], "rows": entries, "figures": dict(figures or {}),
             "layout": None if layout is None else list(layout)}
     try:
         write_atomic(row_keys_path(release), json.dumps(data, sort_keys=True))
     except OSError:
         forget_row_keys(release)  # not kept: the next write makes every row again
+
+
+def _version() -> str:
+    """What rows written by this code are recognized by: versions and the code digest."""
+    return (f"{ROWS_VERSION} {FORMAT_VERSION} pyarrow {pa.__version__} "
+            f"{code_sha256(*CODE)[:16]}")
 
 
 def forget_row_keys(release: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena_core.hashing import bytes_sha256
+from arena_core.hashing import bytes_sha256, code_sha256
 from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
 from release import card, figures
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateRecord, SubsetResult
@@ -26,6 +26,9 @@ THUMBNAIL_VERSION = "1"
 #: are drawn from; bump :data:`FIGURES_VERSION` when a figure reads anything else.
 FIGURE_FIELDS = ("supercategory", "source", "joint_counts", "n_moving_joints")
 FIGURES_VERSION = "1"
+#: The code the figures are drawn by (a change draws them again).
+FIGURE_CODE = (Path(__file__).resolve().parent / "figures.py",
+               Path(__file__).resolve().parents[1] / "arena_core" / "curation" / "coverage.py")
 
 
 @dataclass
@@ -46,7 +49,9 @@ class FigureReuse:
         import matplotlib
 
         rel = f"figures/{path.name}"
-        key = bytes_sha256(f"{FIGURES_VERSION} {matplotlib.__version__}\n{rel}\n{key}".encode())
+        code = code_sha256(*FIGURE_CODE)
+        key = bytes_sha256(f"{FIGURES_VERSION} {matplotlib.__version__} {code}\n{rel}\n{key}"
+                           .encode())
         old = None if self.root is None else self.root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         if old is not None and self.previous.get(rel) == key and old.is_file():

@@ -27,13 +27,18 @@ from pathlib import Path
 from arena_core.curation.stage import ObjectCuration, summarize
 from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.fsutil import write_atomic
-from arena_core.hashing import bytes_sha256
+from arena_core.hashing import bytes_sha256, code_sha256
 from arena_core.store import PIPELINE_VERSION, ObjectStore, StoredObject
 from release.reports import error_codes
 from schemas.curation import Override
 
 #: Bump when what a stored object contributes to curation or the report changes.
 SUMMARY_VERSION = "2"
+
+#: The code a summary or a cached distance comes from (any change drops the cache): curation,
+#: the metric, the benchmark joint trees, and this module.
+_CORE = Path(__file__).resolve().parents[1] / "arena_core"
+CODE = (_CORE / "curation", _CORE / "metric", _CORE / "benchmark.py", Path(__file__).resolve())
 
 #: The cache file, in the build's output folder.
 CACHE_NAME = "curation-summaries.pkl"
@@ -71,11 +76,13 @@ def canonical_folder(store: ObjectStore, summary: StoredSummary) -> Path:
 
 def summary_context(files: Sequence[Path], source_priority: Mapping[str, int] | None) -> str:
     """Digest of what summaries depend on besides the store entry: the taxonomy and
-    overrides ``files`` (read whole), the source priorities and the versions."""
+    overrides ``files`` (read whole), the source priorities, the versions and the code that
+    makes summaries and kinematic distances (:data:`CODE`)."""
     spec = {"files": {Path(f).name: bytes_sha256(Path(f).read_bytes()) if Path(f).is_file()
                       else None for f in files},
             "priority": dict(sorted((source_priority or {}).items())),
-            "summary": SUMMARY_VERSION, "pipeline": PIPELINE_VERSION}
+            "summary": SUMMARY_VERSION, "pipeline": PIPELINE_VERSION,
+            "code": code_sha256(*CODE)}
     return bytes_sha256(json.dumps(spec, sort_keys=True).encode())
 
 
