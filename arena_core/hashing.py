@@ -16,12 +16,14 @@ Example:
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
-from arena_core.fsutil import walk
+from arena_core.fsutil import walk, write_atomic
 from schemas.errors import ArenaError
 
 #: Bytes read per chunk when streaming a file through the hash.
@@ -71,8 +73,10 @@ def listing_sha256(entries: Iterable[FileDigest]) -> str:
     return bytes_sha256("".join(lines).encode("utf-8"))
 
 
-def hash_files(root: str | os.PathLike[str], relpaths: Iterable[str]) -> list[FileDigest]:
-    """Return ``(relpath, size, sha256)`` for each file ``root/relpath``, sorted by path.
+def hash_files(root: str | os.PathLike[str], relpaths: Iterable[str], *,
+                cache: HashCache | None = None) -> list[FileDigest]:
+    """Return ``(relpath, size, sha256)`` for each file ``root/relpath``, sorted by path
+    (``cache``: digests of files whose stat did not change are not computed again).
 
     Raises:
         HashingError: a path is absolute, climbs out of ``root`` with ``..``, or is not a
@@ -85,16 +89,26 @@ def hash_files(root: str | os.PathLike[str], relpaths: Iterable[str]) -> list[Fi
         path = root / rel
         if path.is_symlink():
             raise HashingError(f"cannot hash {path}: it is a symbolic link")
-        sha = file_sha256(path)
-        out.append((rel, path.stat().st_size, sha))
+        if cache is None:
+            sha = file_sha256(path)
+            out.append((rel, path.stat().st_size, sha))
+            continue
+        try:
+            info = os.stat(path)
+        except OSError:
+            info = None
+        if info is None or not stat.S_ISREG(info.st_mode):
+            raise HashingError(f"cannot hash {path}: not a regular file")
+        out.append((rel, info.st_size, cache.sha256(os.fspath(path), info)))
     return out
 
 
-def hash_tree(root: str | os.PathLike[str], *,
-              too_deep: list[Path] | None = None) -> list[FileDigest]:
+def hash_tree(root: str | os.PathLike[str], *, too_deep: list[Path] | None = None,
+              cache: HashCache | None = None) -> list[FileDigest]:
     """Return ``(relpath, size, sha256)`` for every file under ``root``, sorted by path.
 
-    Symbolic links are not followed: a link is listed with size ``-1`` and the digest of
+    With ``cache``, a file whose stat did not change since its digest was kept is not
+    read (:class:`HashCache`). Symbolic links are not followed: a link is listed with size ``-1`` and the digest of
     ``b"symlink:" + target`` so that it still changes the folder digest. Folders nested
     deeper than :data:`~arena_core.limits.MAX_FOLDER_DEPTH` are not hashed; they are
     appended to ``too_deep``. Special files (FIFOs, devices) are not listed.
@@ -116,7 +130,8 @@ def hash_tree(root: str | os.PathLike[str], *,
                 target = os.readlink(path).encode("utf-8", "surrogateescape")
                 out.append((rel, -1, bytes_sha256(b"symlink:" + target)))
             elif stat.S_ISREG(mode.st_mode):
-                out.append((rel, mode.st_size, _sha256_of(path)))
+                sha = _sha256_of(path) if cache is None else cache.sha256(path, mode)
+                out.append((rel, mode.st_size, sha))
     return sorted(out)
 
 
@@ -125,8 +140,82 @@ def tree_sha256(root: str | os.PathLike[str]) -> str:
     return listing_sha256(hash_tree(root))
 
 
+def code_sha256(*paths: str | os.PathLike[str]) -> str:
+    """Digest of source files and of the ``*.py`` files of source folders (by relative name
+    and content), so a cache keyed by it is dropped when the code that filled it changes."""
+    digest = hashlib.sha256()
+    for path in map(Path, paths):
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            data = file.read_bytes() if file.is_file() else b""
+            digest.update(f"{file.name}\t{len(data)}\n".encode() + data)
+    return digest.hexdigest()
+
+
 def _check_relpath(rel: str) -> None:
     """Raise :class:`HashingError` unless ``rel`` is a relative path that stays inside."""
     pure = PurePosixPath(rel)
     if not rel or pure.is_absolute() or ".." in pure.parts:
         raise HashingError(f"file path {rel!r} must be relative and must not contain '..'")
+
+
+class HashCache:
+    """Digests of files by path, trusted while the file's stat is unchanged (git's index).
+
+    An entry holds the size, ``mtime_ns``, ``ctime_ns`` and inode the file had when it was
+    hashed; a write changes the mtime and ctime (and a replacement the inode), so a file
+    with the same stat has the same content. A file changed within :data:`RACY_NS` before
+    it was hashed is not kept: a coarse clock could give a second write in the same tick
+    the same timestamps (it is hashed again next time, and kept then). Only the entries
+    used since :meth:`load` are saved, so the file does not grow with stale paths.
+    """
+
+    #: Files modified less than this before they were hashed are not kept (nanoseconds).
+    RACY_NS = 2_000_000_000
+
+    def __init__(self, entries: dict[str, list] | None = None, *, ctime: bool = True):
+        self.entries = entries or {}
+        self.used: dict[str, list] = {}
+        self.ctime = ctime
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, ctime: bool = True) -> HashCache:
+        """The cache saved at ``path`` (empty when it is missing or unreadable).
+
+        ``ctime=False`` leaves the ctime out of the stat compared: for files that are
+        hard-linked again (a link moves the ctime, not the content), e.g. the unchanged
+        archives of a rewritten release; a write still moves the mtime.
+        """
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            if data.get("ctime", True) != ctime:
+                return cls(ctime=ctime)
+            return cls({k: v for k, v in data["files"].items() if len(v) == 5}, ctime=ctime)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls(ctime=ctime)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the entries used since :meth:`load` to ``path`` (atomically; nothing is
+        written when they are the entries loaded, nor when ``path`` is not writable)."""
+        if self.used == self.entries and Path(path).is_file():
+            return
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, json.dumps({"files": self.used, "ctime": self.ctime},
+                                          sort_keys=True))
+        except OSError:
+            pass  # a cache that cannot be kept is recomputed next time, never a failure
+
+    def sha256(self, path: str, info: os.stat_result) -> str:
+        """The digest of the regular file ``path`` whose stat is ``info`` (taken before)."""
+        sig = [info.st_size, info.st_mtime_ns, info.st_ctime_ns if self.ctime else 0,
+               info.st_ino]
+        hit = self.entries.get(path)
+        if hit is not None and hit[:4] == sig:
+            self.used[path] = hit
+            return hit[4]
+        now = time.time_ns()
+        sha = _sha256_of(path)
+        if now - max(info.st_mtime_ns, sig[2]) > self.RACY_NS:
+            self.used[path] = [*sig, sha]
+        return sha

@@ -13,9 +13,13 @@ Layout of ``out_dir``::
     canonical/    <object_id> -> its canonical folder in the store (links)
     work/         generated assets, unpacked archives; cache/ downloads by sha256
     release/      the dataset repository (atomic swap)
-    release.inputs.json  what the release was built from and its check (release.cache)
-    review_queue.yaml    category assignments to review (overrides.yaml's format)
-    build_summary.json   counts and per-stage seconds (the release itself holds no times)
+    release.inputs.json     what the release was built from and its check (release.cache)
+    curation-summaries.pkl  per-object curation summaries by store key (release.summaries)
+    release.rows.json       the store key of each release row (release.reuse)
+    release.hashes.json     digests of the release's files as last checked (release.check)
+    cache/hashes/           digests of source files by part of a source (flows.ingest)
+    review_queue.yaml       category assignments to review (overrides.yaml's format)
+    build_summary.json      counts and per-stage seconds (the release itself holds no times)
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ from release import cache
 from release.check import check_release
 from release.reader import subset_ids
 from release.stored import StoredCuration, curate_stored, released_objects
+from release.summaries import CACHE_NAME as SUMMARY_CACHE
+from release.summaries import SummaryCache, summary_context
 from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
@@ -102,9 +108,11 @@ def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
 @task(name="ingest", retries=2, retry_delay_seconds=2, cache_policy=NONE)
 def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
                   skip_missing: bool, limit: int | None,
-                  span: tuple[int, int | None]) -> Ingested:
+                  span: tuple[int, int | None], store_root: Path) -> Ingested:
+    """The part ``span`` of one source: keys of every object, the objects not yet stored."""
     return ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
-                  skip_missing=skip_missing, limit=limit, span=span)
+                  skip_missing=skip_missing, limit=limit, span=span,
+                  store=ObjectStore(store_root))
 
 
 @task(name="normalize-verify", cache_policy=NONE)
@@ -120,14 +128,19 @@ def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[s
 
 @task(name="curate", cache_policy=NONE)
 def curate_objects(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> StoredCuration:
+    """Curation and the build report; the stored objects' summaries kept by the last
+    build are reused (:mod:`release.summaries`), so only new keys are read."""
     index = load_taxonomy(TAXONOMY)
     previous = subset_ids(plan.previous) if plan.previous is not None else []
+    priority = {m.name: m.priority for m in plan.manifests}
+    cache = SummaryCache.load(plan.out / SUMMARY_CACHE,
+                              summary_context([TAXONOMY, OVERRIDES], priority))
     return curate_stored(plan.store, keys, taxonomy=index,
                          overrides=load_overrides(OVERRIDES, index=index),
-                         source_priority={m.name: m.priority for m in plan.manifests},
+                         source_priority=priority,
                          subset_size=plan.config.subset_size, seed=plan.config.seed,
                          previous_subset=previous, skipped_sources=skipped,
-                         canonical_index=plan.out / "canonical")
+                         canonical_index=plan.out / "canonical", cache=cache)
 
 
 @task(name="write-release", cache_policy=NONE)
@@ -142,7 +155,8 @@ def write_release_files(plan: BuildPlan, done: StoredCuration) -> BuildReport:
 @task(name="check-release", cache_policy=NONE)
 def check_release_files(plan: BuildPlan) -> ReleaseCheck:
     return check_release(plan.release_dir, sample=16, seed=plan.config.seed,
-                         canonical_dir=plan.out / "canonical")
+                         canonical_dir=plan.out / "canonical",
+                         hashes=plan.out / "release.hashes.json")
 
 
 # ------------------------------------------------------------------------------- flow
@@ -159,9 +173,9 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     parts = [(m, span) for m in plan.manifests for span in spans(m, limit=limit)]
     with timer.stage("ingest", len(parts), unit="parts") as progress:
         ingested = ingest_all(plan, parts, progress)
-    objects = [o for found in ingested for o in found.objects][:limit]
-    with timer.stage("normalize", len(objects), unit="objects") as progress:
-        keys, processed_now = process_all(objects, plan, progress)
+    items = [item for found in ingested for item in found.items][:limit]
+    with timer.stage("normalize", len(items), unit="objects") as progress:
+        keys, processed_now = process_all(items, plan, progress)
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
     with timer.stage("curate"):
@@ -182,25 +196,27 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
                progress: StageProgress) -> list[Ingested]:
     """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
     futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
-                                    plan.config.skip_missing_sources, plan.limit, span)
+                                    plan.config.skip_missing_sources, plan.limit, span,
+                                    plan.store.root)
                for m, span in parts]
     merged: dict[str, Ingested] = {}
     for future in futures:
         found = future.result()
         into = merged.setdefault(found.source, Ingested(found.source, skipped=found.skipped))
-        into.objects += found.objects
+        into.items += found.items
         progress.advance()
     return list(merged.values())
 
 
-def process_all(objects: list[SourceObject], plan: BuildPlan, progress: StageProgress
-                ) -> tuple[list[str], int]:
-    """The sorted store keys of ``objects`` and how many were processed now (objects already
-    in the store are not sent to a task at all)."""
+def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
+                progress: StageProgress) -> tuple[list[str], int]:
+    """The sorted store keys of the ingested ``items`` and how many objects were processed
+    now (objects already in the store, which ingest sent by key only, are not sent to a
+    task at all)."""
     store = plan.store
-    keys = [object_key(o) for o in objects]
-    todo = [o for o, key in zip(objects, keys, strict=True) if not store.has(key)]
-    progress.advance(len(objects) - len(todo))
+    keys = [key for key, _ in items]
+    todo = [o for key, o in items if o is not None and not store.has(key)]
+    progress.advance(len(items) - len(todo))
     size = max(CHUNK, -(-len(todo) // MAX_TASKS))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     fresh = 0

@@ -1,4 +1,12 @@
-"""Ingest one source: make its location local (fetch, verify, unpack) and run its adapter."""
+"""Ingest one source: make its location local (fetch, verify, unpack) and run its adapter.
+
+Two things keep a rebuild's ingest cheap. File digests are kept per part of a source
+(``cache_dir/hashes/<source>-<first entry>.json``, :class:`arena_core.hashing.HashCache`):
+a file whose stat did not change is not read again. And with a ``store``, each object's
+store key is computed where it was read and only the objects the store lacks travel back
+to the flow (a source object holds every file's digest: pickling 20K of them back from
+worker processes cost more than reading them).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+from arena_core.hashing import HashCache
+from arena_core.store import ObjectStore, object_key
 from flows.adapters import get_adapter
+from flows.adapters.base import hashes_from
 from flows.fetch import FetchError, location_root
 from schemas.sources import SourceManifest, SourceObject
 
@@ -16,16 +27,26 @@ SKIPPABLE = frozenset({"fetch.missing", "fetch.version"})
 
 @dataclass
 class Ingested:
-    """The objects of one source, or why the source was skipped."""
+    """The objects of one source, or why the source was skipped.
+
+    ``items``: ``(store key, source object)`` per object read, in order; the object is
+    ``None`` when the ingest was given a store that already holds its key.
+    """
 
     source: str
-    objects: list[SourceObject] = field(default_factory=list)
+    items: list[tuple[str, SourceObject | None]] = field(default_factory=list)
     skipped: str | None = None
+
+    @property
+    def objects(self) -> list[SourceObject]:
+        """The source objects that were kept (all of them without a store)."""
+        return [obj for _, obj in self.items if obj is not None]
 
 
 def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
            skip_missing: bool = True, limit: int | None = None,
-           span: tuple[int, int | None] = (0, None)) -> Ingested:
+           span: tuple[int, int | None] = (0, None),
+           store: ObjectStore | None = None) -> Ingested:
     """The objects of ``manifest`` read from its listed entries ``span`` = ``[start, stop)``
     (default: all), at most ``limit``, in the adapter's sorted order.
 
@@ -34,7 +55,8 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
     A local location that does not exist, and a package location whose distributions are
     not installed at the pinned version, are skipped (with the reason: for a package, the
     ``pip install`` line that fixes it) when ``skip_missing``; every other problem is raised
-    (a bad checksum, a broken archive).
+    (a bad checksum, a broken archive). With ``store``, objects it already holds are
+    returned by key only (see the module docstring).
     """
     adapter = get_adapter(manifest.adapter)
     source_work = Path(work_dir) / manifest.name
@@ -48,21 +70,38 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
             if skip_missing and exc.code in SKIPPABLE:
                 return Ingested(manifest.name, skipped=exc.message)
             raise
-    start, stop = span
-    entries = islice(adapter.entries(manifest, Path(root), work_dir=source_work), start, stop)
+    start = span[0]
+    hashes_file = Path(cache_dir) / "hashes" / f"{manifest.name}-{start}.json"
+    with hashes_from(HashCache.load(hashes_file)) as hashes:
+        objects = _read(adapter, manifest, Path(root), source_work, span, limit)
+    hashes.save(hashes_file)
+    items = []
+    for obj in objects[:limit]:
+        key = object_key(obj)
+        items.append((key, None if store is not None and store.has(key) else obj))
+    return Ingested(manifest.name, items)
+
+
+def _read(adapter, manifest: SourceManifest, root: Path, work: Path,
+          span: tuple[int, int | None], limit: int | None) -> list[SourceObject]:
+    """The source objects of the entries ``span`` (at least ``limit`` when given)."""
     objects = []
-    for entry in entries:
+    for entry in islice(adapter.entries(manifest, root, work_dir=work), *span):
         objects += adapter.read_entry(manifest, entry)
         if limit is not None and len(objects) >= limit:
             break
-    return Ingested(manifest.name, objects[:limit])
+    return objects
 
 
-def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 250,
-          most: int = 64) -> list[tuple[int, int | None]]:
+def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 500,
+          most: int = 16) -> list[tuple[int, int | None]]:
     """How to split the reading of ``manifest`` into entry spans of about ``size`` (at most
     ``most`` spans): a generated source, whose entry count is known in advance, is split;
-    any other source is one span (its entries are counted only once it is local)."""
+    any other source is one span (its entries are counted only once it is local).
+
+    Each span is one task, which costs ~0.2 s of the task runner's time however little it
+    reads (a rebuild reads a span of 1,250 objects in ~0.6 s): 16 spans keep up to 16
+    workers generating in a cold build and cost a rebuild ~3 s, where 64 cost ~13 s."""
     if manifest.adapter != "generated":
         return [(0, None)]
     n = min(int(manifest.n or 0), limit) if limit is not None else int(manifest.n or 0)

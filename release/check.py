@@ -39,11 +39,13 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 import yaml
 
 from arena_core import tolerances as tol
 from arena_core.benchmark import JointTree, tree_distance
-from arena_core.hashing import file_sha256, hash_tree
+from arena_core.hashing import HashCache, file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
@@ -59,6 +61,7 @@ def check_release(
     cache_dir: str | os.PathLike[str] | None = None,
     canonical_dir: str | os.PathLike[str] | None = None,
     verify_files: bool = True,
+    hashes: str | os.PathLike[str] | None = None,
 ) -> ReleaseCheck:
     """Check the release at ``release_dir`` (see the module docstring); never raises for a
     bad release, every failure is a problem in the returned report.
@@ -69,11 +72,19 @@ def check_release(
         cache_dir: ``datasets`` cache; a temporary folder (removed after) by default.
         canonical_dir: folder holding the build's canonical folders ``<object_id>/``.
         verify_files: check ``SHA256SUMS`` (reads every file once).
+        hashes: a file keeping the digests of the release's files between checks
+            (:class:`arena_core.hashing.HashCache` without the ctime): a file with the
+            same path, inode, size and mtime as when it was last checked is not read again,
+            so a rewritten release whose unchanged archives are hard links of the checked
+            ones is checked by reading only what was written anew.
     """
     release = Path(release_dir)
     report = ReleaseCheck(release=str(release))
     if verify_files:
-        report.problems += _check_sums(release)
+        cache = None if hashes is None else HashCache.load(hashes, ctime=False)
+        report.problems += _check_sums(release, cache)
+        if cache is not None:
+            cache.save(hashes)
     with tempfile.TemporaryDirectory(prefix="arena-check-") as scratch:
         loaded = _load_configs(release, Path(cache_dir) if cache_dir else Path(scratch) / "hf",
                                report)
@@ -93,16 +104,27 @@ def check_release(
 
 def engine_counts(full) -> tuple[dict[str, int], list[str]]:
     """Engine -> rows that load and move right in it, and a problem per released row that
-    does not (every released object passed the ``engines`` stage, or it is not released)."""
-    counts: dict[str, int] = {}
-    failing = []
-    for oid, engines in zip(full["object_id"], full["engines"], strict=True):
-        for e in engines or []:
-            counts[e["engine"]] = counts.get(e["engine"], 0) + bool(e["ok"])
-        bad = sorted(e["engine"] for e in engines or [] if not e["ok"])
-        if bad:
-            failing.append(f"object {oid!r} is released but fails in {', '.join(bad)}")
-    return dict(sorted(counts.items())), failing[:20]
+    does not (every released object passed the ``engines`` stage, or it is not released).
+    ``full``: the loaded ``datasets`` split, an Arrow table or a mapping of columns."""
+    table = _arrow(full, ["object_id", "engines"])
+    engines = table.column("engines").combine_chunks()
+    flat = pc.list_flatten(engines)
+    rows = pc.list_parent_indices(engines)
+    names = pc.struct_field(flat, "engine")
+    ok = pc.fill_null(pc.struct_field(flat, "ok"), False)
+    sums = pa.table({"engine": names, "ok": pc.cast(ok, pa.int64())}).group_by(
+        "engine").aggregate([("ok", "sum")])
+    counts = dict(sorted(zip(sums.column("engine").to_pylist(),
+                             sums.column("ok_sum").to_pylist(), strict=True)))
+    bad_rows: dict[int, list[str]] = {}
+    failed = pc.invert(ok)
+    for row, name in zip(pc.filter(rows, failed).to_pylist(),
+                         pc.filter(names, failed).to_pylist(), strict=True):
+        bad_rows.setdefault(row, []).append(name)
+    ids = table.column("object_id")
+    failing = [f"object {ids[row].as_py()!r} is released but fails in {', '.join(sorted(bad))}"
+               for row, bad in sorted(bad_rows.items())]
+    return counts, failing[:20]
 
 
 def issue_code_problems(release: Path, full) -> list[str]:
@@ -111,13 +133,28 @@ def issue_code_problems(release: Path, full) -> list[str]:
         catalog = json.loads((release / ISSUE_CODES_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         return [f"{ISSUE_CODES_FILE} unreadable: {exc}"]
-    used = {i["code"] for v in full["verification"] if v for i in v["issues"] or ()}
+    verification = _arrow(full, ["verification"]).column("verification").combine_chunks()
+    issues = pc.list_flatten(pc.struct_field(verification, "issues"))
+    used = set(pc.unique(pc.struct_field(issues, "code")).to_pylist()) - {None}
     missing = sorted(used - set(catalog))
     return [f"{ISSUE_CODES_FILE} does not list codes used by the rows: {missing[:10]}"
             ] if missing else []
 
 
-def _check_sums(release: Path) -> list[str]:
+def _arrow(full, columns: list[str]) -> pa.Table:
+    """``columns`` of a loaded ``datasets`` split (its Arrow table, no row is converted to
+    Python), of an Arrow table, or of a mapping of column lists."""
+    if isinstance(full, pa.Table):
+        return full.select(columns)
+    data = getattr(full, "data", None)
+    if data is not None and hasattr(data, "table"):
+        return data.table.select(columns)
+    return pa.table({c: full[c] for c in columns})
+
+
+def _check_sums(release: Path, cache: HashCache | None = None) -> list[str]:
+    """Every file listed in ``SHA256SUMS`` with its digest, and none unlisted (each file
+    read once; with ``cache``, not at all when its stat did not change)."""
     sums_path = release / "SHA256SUMS"
     if not sums_path.is_file():
         return ["SHA256SUMS is missing"]
@@ -125,11 +162,12 @@ def _check_sums(release: Path) -> list[str]:
     for line in sums_path.read_text(encoding="utf-8").splitlines():
         sha, _, path = line.partition("  ")
         listed[path] = sha
-    present = {p for p, _, _ in hash_tree(release)} - {"SHA256SUMS"}
-    problems = [f"file not in SHA256SUMS: {p}" for p in sorted(present - set(listed))]
-    problems += [f"file listed in SHA256SUMS is missing: {p}" for p in sorted(set(listed) - present)]
-    for path in sorted(set(listed) & present):
-        if file_sha256(release / path) != listed[path]:
+    present = {p: sha for p, _, sha in hash_tree(release, cache=cache) if p != "SHA256SUMS"}
+    problems = [f"file not in SHA256SUMS: {p}" for p in sorted(present.keys() - listed.keys())]
+    problems += [f"file listed in SHA256SUMS is missing: {p}"
+                 for p in sorted(listed.keys() - present.keys())]
+    for path in sorted(listed.keys() & present.keys()):
+        if present[path] != listed[path]:
             problems.append(f"checksum mismatch: {path}")
     return problems
 
@@ -226,12 +264,14 @@ def _read_info(release: Path, report: ReleaseCheck) -> dict:
 
 def _check_ids(full, evalset) -> list[str]:
     """Unique ids; ``eval200`` (None when the card has none) = the rows flagged in_eval200."""
-    ids = full["object_id"]
+    table = _arrow(full, ["object_id", "in_eval200"])
+    ids = table.column("object_id")
     problems = []
-    if len(set(ids)) != len(ids):
+    if pc.count_distinct(ids).as_py() != len(ids):
         problems.append("config 'full': object ids are not unique")
-    flagged = {oid for oid, flag in zip(ids, full["in_eval200"], strict=True) if flag}
-    eval_ids = set() if evalset is None else set(evalset["object_id"])
+    flagged = set(pc.filter(ids, pc.fill_null(table.column("in_eval200"), False)).to_pylist())
+    eval_ids = set() if evalset is None else set(
+        _arrow(evalset, ["object_id"]).column("object_id").to_pylist())
     if eval_ids != flagged:
         problems.append(f"config 'eval200' ids differ from the 'full' rows flagged in_eval200 "
                         f"({len(eval_ids ^ flagged)} differ)")

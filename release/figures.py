@@ -15,6 +15,7 @@ when absent) and ``n_moving_joints`` are read.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -136,23 +137,57 @@ def contact_sheet(
     ``None`` gets an empty cell (the release check, not the figure, judges it); meshes that
     do not load are named under the title (see the module docstring).
     """
-    return save_png(sheet_figure(objects, max_faces=max_faces, columns=columns), path, dpi=90)
+    return save_cells(sheet_cells(objects, max_faces=max_faces), path, columns=columns)
+
+
+def save_cells(cells: Sequence[SheetCell], path: str | os.PathLike[str], *,
+               columns: int = 8) -> Path:
+    """Save the contact sheet of ``cells`` (:func:`sheet_cells`) at ``path``."""
+    return save_png(cells_figure(cells, columns=columns), path, dpi=90)
+
+
+#: One thumbnail: its title, whether meshes failed (title in red), triangles per link.
+SheetCell = tuple[str, bool, list[np.ndarray]]
+
+
+def sheet_cells(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
+                max_faces: int = MAX_FACES) -> list[SheetCell]:
+    """What each thumbnail draws (the meshes are read here; drawing reads nothing)."""
+    cells = []
+    for title, obj in objects:
+        tris, issues = ([], []) if obj is None else object_triangles(obj, max_faces=max_faces)
+        cells.append((_cell_title(title, issues), bool(issues), tris))
+    return cells
+
+
+def cells_digest(cells: Sequence[SheetCell], *, columns: int = 8) -> str:
+    """Digest of everything :func:`save_cells` draws (titles, triangles, layout)."""
+    digest = hashlib.sha256(f"columns {columns} cells {len(cells)}\n".encode())
+    for title, failed, tris in cells:
+        digest.update(f"{title}\t{failed}\t{len(tris)}\n".encode())
+        for part in tris:
+            array = np.ascontiguousarray(part, dtype=float)
+            digest.update(f"{array.shape}".encode() + array.tobytes())
+    return digest.hexdigest()
 
 
 def sheet_figure(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
                  max_faces: int = MAX_FACES, columns: int = 8) -> Figure:
     """The figure :func:`contact_sheet` saves: one 3D axes per object, in order."""
-    n = max(len(objects), 1)
+    return cells_figure(sheet_cells(objects, max_faces=max_faces), columns=columns)
+
+
+def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
+    """The contact sheet figure of ``cells``: one 3D axes per cell, in order."""
+    n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
     height = 1.8 * rows + 0.2
     fig = Figure(figsize=(1.6 * cols, height))
-    for k, (title, obj) in enumerate(objects):
+    for k, (title, failed, tris) in enumerate(cells):
         ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
-        tris, issues = ([], []) if obj is None else object_triangles(obj, max_faces=max_faces)
         _draw_object(ax, tris)
-        ax.set_title(_cell_title(title, issues), fontsize=6, pad=0,
-                     **({"color": "tab:red"} if issues else {}))
+        ax.set_title(title, fontsize=6, pad=0, **({"color": "tab:red"} if failed else {}))
     fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
                         hspace=0.2)
     return fig

@@ -74,16 +74,22 @@ class ReportTally:
         self.n = 0
 
     def add(self, record: ObjectRecord) -> None:
+        self.add_outcome(record.source, record.object_id, record.accepted, error_codes(record))
+
+    def add_outcome(self, source: str, object_id: str, accepted: bool,
+                    codes: Sequence[str] = ()) -> None:
+        """Count one object from what the report needs of it (``codes``: its error codes,
+        :func:`error_codes`, for a rejected one)."""
         self.n += 1
-        outcome = self.outcomes.setdefault(record.source, SourceOutcome())
+        outcome = self.outcomes.setdefault(source, SourceOutcome())
         outcome.objects += 1
-        if record.accepted:
+        if accepted:
             outcome.accepted += 1
-            self.accepted_ids[record.source].append(record.object_id)
+            self.accepted_ids[source].append(object_id)
             return
-        found = sorted({i.code for i in record.verification.issues if i.severity == "error"})
+        found = list(codes)
         self.codes.update(found)
-        self.rejections[record.object_id] = found
+        self.rejections[object_id] = found
         for code in found:
             outcome.rejected_by_code[code] = outcome.rejected_by_code.get(code, 0) + 1
 
@@ -105,6 +111,13 @@ class ReportTally:
             subset_message=curated.subset.message,
             skipped_sources=dict(sorted(skipped_sources.items())),
             review_queue=len(curated.review))
+
+
+def error_codes(record: ObjectRecord) -> list[str]:
+    """The sorted error codes of a record (empty for an accepted one)."""
+    if record.accepted:
+        return []
+    return sorted({i.code for i in record.verification.issues if i.severity == "error"})
 
 
 def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:

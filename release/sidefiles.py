@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena_core.hashing import bytes_sha256
+from arena_core.hashing import bytes_sha256, code_sha256
 from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
 from release import card, figures
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateRecord, SubsetResult
@@ -20,6 +21,50 @@ from schemas.release import FORMAT_VERSION, ReleaseSpec
 
 #: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
 THUMBNAIL_VERSION = "1"
+
+#: The row-summary fields the count figures (supercategories, joint types, moving joints)
+#: are drawn from; bump :data:`FIGURES_VERSION` when a figure reads anything else.
+FIGURE_FIELDS = ("supercategory", "source", "joint_counts", "n_moving_joints")
+FIGURES_VERSION = "1"
+#: The code the figures are drawn by (a change draws them again).
+FIGURE_CODE = (Path(__file__).resolve().parent / "figures.py",
+               Path(__file__).resolve().parents[1] / "arena_core" / "curation" / "coverage.py")
+
+
+@dataclass
+class FigureReuse:
+    """Figures of the release being replaced, by the digest of what they were drawn from
+    (kept beside it by :mod:`release.reuse`), and the digests of the figures drawn now.
+    A figure whose digest is unchanged is copied instead of drawn (matplotlib takes
+    seconds for the count figures, however few objects changed)."""
+
+    root: Path | None = None
+    previous: dict[str, str] = field(default_factory=dict)
+    made: dict[str, str] = field(default_factory=dict)
+
+    def draw(self, path: Path, key: str, draw: Callable[[Path], object]) -> None:
+        """Write the figure ``path`` (``figures/<name>`` in a release) drawn from inputs
+        whose digest is ``key``: copied from the previous release when it was drawn from
+        the same inputs, else ``draw(path)``."""
+        import matplotlib
+
+        rel = f"figures/{path.name}"
+        code = code_sha256(*FIGURE_CODE)
+        key = bytes_sha256(f"{FIGURES_VERSION} {matplotlib.__version__} {code}\n{rel}\n{key}"
+                           .encode())
+        old = None if self.root is None else self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if old is not None and self.previous.get(rel) == key and old.is_file():
+            shutil.copyfile(old, path)
+        else:
+            draw(path)
+        self.made[rel] = key
+
+
+def figure_inputs_key(rows: Sequence[Mapping]) -> str:
+    """Digest of :data:`FIGURE_FIELDS` of every row (what the count figures show)."""
+    data = [[r[f] for f in FIGURE_FIELDS] for r in rows]
+    return bytes_sha256(json.dumps(data, sort_keys=True).encode())
 
 
 def contact_sheet_key(rows: Sequence[Mapping], subset: SubsetResult, max_thumbnails: int) -> str:
@@ -43,19 +88,24 @@ def previous_sheet(release: Path, key: str) -> Path | None:
 
 
 def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
-                  max_thumbnails: int, *, reuse: Path | None = None) -> list[tuple[str, str]]:
+                  max_thumbnails: int, *, reuse: Path | None = None,
+                  figures_from: FigureReuse | None = None) -> list[tuple[str, str]]:
     """Write the four figures into ``folder``; return ``(path in release, caption)`` pairs.
 
     The contact sheet shows the evaluation subset first (in selection order), then the
     other objects by id, at most ``max_thumbnails``; an object whose URDF cannot be read
     from its canonical folder gets an empty cell. ``reuse``: a contact sheet drawn for the
-    same :func:`contact_sheet_key`, copied instead of drawn again.
+    same :func:`contact_sheet_key`, copied instead of drawn again; ``figures_from``: count
+    figures drawn from the same inputs are copied too (:class:`FigureReuse`).
     """
     from arena_core.urdf import UrdfError, read_urdf
 
-    figures.supercategory_figure(rows, folder / "supercategories.png")
-    figures.joint_type_figure(rows, folder / "joint_types.png")
-    figures.moving_joint_figure(rows, folder / "moving_joints.png")
+    reuse_figures = figures_from if figures_from is not None else FigureReuse()
+    key = figure_inputs_key(rows)
+    for name, draw in (("supercategories.png", figures.supercategory_figure),
+                       ("joint_types.png", figures.joint_type_figure),
+                       ("moving_joints.png", figures.moving_joint_figure)):
+        reuse_figures.draw(folder / name, key, lambda path, draw=draw: draw(rows, path))
     made = [("figures/supercategories.png", "Objects per supercategory, stacked by source"),
             ("figures/joint_types.png", "Joint-type distribution"),
             ("figures/moving_joints.png", "Moving joints per object")]
@@ -64,9 +114,12 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
                      "Evaluation subset: objects per supercategory by source, and joint types"))
     by_id = {r["object_id"]: r for r in rows}
     order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
+    sheet = "figures/contact_sheet.png"
     if reuse is not None:
         shutil.copyfile(reuse, folder / "contact_sheet.png")
-        return made + [("figures/contact_sheet.png", _sheet_caption(len(order)))]
+        if sheet in reuse_figures.previous:
+            reuse_figures.made[sheet] = reuse_figures.previous[sheet]
+        return made + [(sheet, _sheet_caption(len(order)))]
     shown = []
     for oid in order:
         row = by_id[oid]
@@ -74,8 +127,11 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
             shown.append((oid, read_urdf(row["folder"] / row["urdf_path"]).obj))
         except UrdfError:
             shown.append((oid, None))  # an empty cell: the release check reports it
-    figures.contact_sheet(shown, folder / "contact_sheet.png")
-    return made + [("figures/contact_sheet.png", _sheet_caption(len(shown)))]
+    cells = figures.sheet_cells(shown)  # drawn again only when what it shows changed
+    reuse_figures.draw(folder / "contact_sheet.png",
+                       f"{THUMBNAIL_VERSION} {figures.cells_digest(cells)}",
+                       lambda path: figures.save_cells(cells, path))
+    return made + [(sheet, _sheet_caption(len(shown)))]
 
 
 def _sheet_caption(n: int) -> str:

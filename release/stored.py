@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from arena_core.curation.stage import Curated, curate
+from arena_core.curation.stage import Curated, ObjectCuration, curate_summaries
 from arena_core.curation.taxonomy import TaxonomyIndex
 from arena_core.store import ObjectStore, link_canonical_folder
 from release.reports import ReportTally
+from release.reuse import KeyedObject
+from release.summaries import SummaryCache, canonical_folder, summary_of
 from release.writer import ReleaseObject
 from schemas.curation import Override
 from schemas.release import BuildReport
@@ -41,37 +44,59 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
                   source_priority: Mapping[str, int] | None = None, subset_size: int = 200,
                   seed: int = 0, previous_subset: Sequence[str] = (),
                   skipped_sources: Mapping[str, str] | None = None,
-                  canonical_index: str | Path | None = None) -> StoredCuration:
+                  canonical_index: str | Path | None = None,
+                  cache: SummaryCache | None = None) -> StoredCuration:
     """Curate the stored objects of ``keys`` (missing keys are skipped), count them for the
     build report and, with ``canonical_index``, link ``canonical_index/<object_id>`` to each
-    canonical folder; every object is read once."""
+    canonical folder; every object is read once, or not at all when ``cache`` (made for
+    this taxonomy, overrides and priorities) holds its summary. The cache is updated and
+    saved; the result is the same with or without it."""
+    keys = list(keys)
+    cache = cache if cache is not None else SummaryCache(None, "")
     tally, accepted = ReportTally(), []
-    if canonical_index is not None:
-        Path(canonical_index).mkdir(parents=True, exist_ok=True)
+    index = None if canonical_index is None else Path(canonical_index)
+    if index is not None:
+        index.mkdir(parents=True, exist_ok=True)
 
-    def objects():
-        for stored in store.iter(keys):
-            record = stored.record
-            tally.add(record)
-            if stored.folder is not None:
-                if canonical_index is not None:
-                    link_canonical_folder(Path(canonical_index), record.object_id, stored.folder)
-                if record.accepted:
-                    accepted.append((record.object_id, stored.key))
-            yield record, stored.features
+    def summaries() -> Iterator[ObjectCuration]:
+        for key in keys:
+            one = cache.summaries.get(key)
+            if one is None:
+                stored = store.get(key)
+                if stored is None:
+                    continue
+                one = cache.summaries[key] = summary_of(
+                    stored, taxonomy=taxonomy, overrides=overrides,
+                    source_priority=source_priority)
+            tally.add_outcome(one.source, one.object_id, one.accepted, one.codes)
+            if one.has_folder:
+                if index is not None:
+                    link_canonical_folder(index, one.object_id, canonical_folder(store, one))
+                if one.accepted:
+                    accepted.append((one.object_id, key))
+            yield one.curation
 
-    curated = curate(objects(), taxonomy=taxonomy, overrides=overrides,
-                     source_priority=source_priority, subset_size=subset_size, seed=seed,
-                     previous_subset=previous_subset)
+    curated = curate_summaries(summaries(), subset_size=subset_size, seed=seed,
+                               previous_subset=previous_subset, distances=cache.distances)
+    cache.save(keys)
     return StoredCuration(curated, tally.report(curated, skipped_sources or {}),
                           tuple(sorted(accepted)))
 
 
-def released_objects(store: ObjectStore, done: StoredCuration) -> Iterator[ReleaseObject]:
-    """The accepted objects that curation kept, categorized, sorted by object id (each read
-    from the store as it is written: what :func:`release.writer.write_release` takes)."""
+def released_objects(store: ObjectStore, done: StoredCuration) -> Iterator[KeyedObject]:
+    """The accepted objects that curation kept, categorized, sorted by object id: each known
+    by its store key, its record read from the store only when the writer cannot reuse its
+    row (what :func:`release.writer.write_release` takes)."""
     dropped = done.curated.duplicate_ids
     for object_id, key in done.accepted:
         if object_id not in dropped:
-            stored = store.get(key)
-            yield ReleaseObject(done.curated.categorized(stored.record), stored.folder)
+            found = done.curated.assignments.get(object_id)
+            yield KeyedObject(object_id, key, store.entry(key) / "object" / object_id,
+                              None if found is None else found.category,
+                              None if found is None else found.supercategory,
+                              partial(_release_object, store, key, done.curated))
+
+
+def _release_object(store: ObjectStore, key: str, curated: Curated) -> ReleaseObject:
+    stored = store.get(key)
+    return ReleaseObject(curated.categorized(stored.record), stored.folder, key)

@@ -41,7 +41,12 @@ rendered, so the release is written once.
 
 **Incremental.** An archive whose object checksum and path are unchanged since the
 release at ``spec.reuse_from`` (default: ``out_dir`` itself) is hard-linked (or copied)
-instead of re-zipped, and its contact sheet is copied when it shows the same objects.
+instead of re-zipped, and its contact sheet is copied when it shows the same objects. An
+object given by store key (:class:`release.reuse.KeyedObject`) whose row there was written
+from the same key keeps that row (read as Arrow data, curation columns set again; its
+record is never read), a shard of such rows in the same places is linked
+(:mod:`release.shards`), and figures drawn from the same inputs are copied
+(:class:`release.sidefiles.FigureReuse`): the bytes are those of a fresh write.
 """
 
 from __future__ import annotations
@@ -54,17 +59,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
 from arena_core.guard import exception_issue, guarded
-from arena_core.hashing import file_sha256, hash_tree
+from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
-from release.reader import ReleaseReadError, parquet_files
+from release.reader import ReleaseReadError
+from release.reuse import (
+    KeyedObject,
+    Previous,
+    PreviousRows,
+    Reused,
+    curation_values,
+    forget_row_keys,
+    link_file,
+    previous_release,
+    reused_row,
+    save_row_keys,
+)
 from release.rows import ROW_SCHEMA, object_row, row_summary
+from release.shards import Data
 from release.sidefiles import (
+    FigureReuse,
     card_info,
     contact_sheet_key,
     previous_sheet,
@@ -87,10 +105,6 @@ SUMS_NAME = "SHA256SUMS"
 #: rows it holds): a row that cannot be converted is found, and its object left out, per batch.
 ROW_CHECK_BATCH = 64
 
-_PARQUET_OPTIONS = {"compression": "zstd", "compression_level": 3, "use_dictionary": True,
-                    "write_statistics": True, "version": "2.6", "store_schema": True}
-
-
 class ReleaseError(ArenaError, ValueError):
     """Inputs that cannot make a consistent release (the message says which and why)."""
 
@@ -101,6 +115,7 @@ class ReleaseObject:
 
     record: ObjectRecord
     folder: Path
+    key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,31 +167,38 @@ def write_release(
     out = Path(out_dir).resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(out)
-    previous = _previous_archives(spec.reuse_from if spec.reuse_from is not None else out)
+    source = spec.reuse_from if spec.reuse_from is not None else out
+    previous = previous_release(source)
+    layout = (spec.row_group_size, spec.rows_per_shard)
+    previous.rows = PreviousRows.load(source, layout)
+    keys: dict[str, str] = {}
     thumbnails = figures.MAX_THUMBNAILS if spec.max_thumbnails is None else spec.max_thumbnails
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
-        data = _Data(tmp, spec.row_group_size, spec.rows_per_shard)
-        rows, reused, failed = _write_objects(tmp, _ordered(objects), subset, duplicates,
-                                              previous, data)
+        data = Data(tmp, spec.row_group_size, spec.rows_per_shard, previous.rows)
+        rows, reused, failed = _write_objects(tmp, _ordered(objects, keys), subset,
+                                              duplicates, previous, data)
         subset, duplicates, report = _without_failed(failed, subset, duplicates, report,
                                                      len(rows))
         _check_references(rows, subset, duplicates)
         shards, digests, fingerprints = data.close()
         changelog_md = _changelog(spec.changelog_against, tmp)
-        _write_side_files(tmp, rows, duplicates, subset, report, spec)
+        figures_from = FigureReuse(previous.root, previous.rows.figures)
+        _write_side_files(tmp, rows, duplicates, subset, report, spec, figures_from)
         key = contact_sheet_key(rows, subset, thumbnails)
         figs = write_figures(tmp / "figures", rows, subset, thumbnails,
-                             reuse=previous_sheet(previous.root, key))
+                             reuse=previous_sheet(previous.root, key), figures_from=figures_from)
         info = card_info(rows, subset, duplicates, report.rejected, spec, changelog_md, figs,
                          fingerprints)
         card.write_card(tmp, info)
         _write_text(tmp / "release_info.json", reports.dumps(release_info(info, shards, key)))
         n_files = _write_sums(tmp, rows, digests)
+        forget_row_keys(out)
         _swap(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    save_row_keys(out, rows, keys, figures_from.made, layout)
     return ReleaseSummary(out, len(rows), data.n_eval, shards, len(rows) - reused, reused,
                           n_files, fingerprints, report)
 
@@ -187,20 +209,27 @@ def release_checksums(release_dir: str | os.PathLike[str]) -> dict[str, str]:
 
 
 # ----------------------------------------------------------------------------- inputs
-def _ordered(objects) -> Iterable[ReleaseObject]:
-    """``objects`` as ReleaseObjects in strictly increasing id order (lists are sorted)."""
-    items = (o if isinstance(o, ReleaseObject) else ReleaseObject(o[0], Path(o[1]))
+def _ordered(objects, keys: dict[str, str]) -> Iterable[ReleaseObject | KeyedObject]:
+    """``objects`` as ReleaseObjects (or KeyedObjects) in strictly increasing id order
+    (lists are sorted); the store key of each keyed one goes into ``keys``."""
+    items = (o if isinstance(o, ReleaseObject | KeyedObject) else ReleaseObject(o[0], Path(o[1]))
              for o in objects)
     if isinstance(objects, Sequence):
-        items = iter(sorted(items, key=lambda e: e.record.object_id))
+        items = iter(sorted(items, key=_object_id))
     last = None
     for entry in items:
-        oid = entry.record.object_id
+        oid = _object_id(entry)
+        if entry.key is not None:
+            keys[oid] = entry.key
         if last is not None and oid <= last:
             raise ReleaseError(f"objects: id {oid!r} comes after {last!r}: ids must be unique"
                                " and, for a streamed iterable, sorted")
         last = oid
         yield entry
+
+
+def _object_id(entry: ReleaseObject | KeyedObject) -> str:
+    return entry.object_id if isinstance(entry, KeyedObject) else entry.record.object_id
 
 
 def _changelog(previous: Path | None, written: Path) -> str | None:
@@ -229,36 +258,9 @@ def _check_references(rows: list[dict], subset: SubsetResult,
 
 
 # ----------------------------------------------------------------------------- objects
-@dataclass(frozen=True)
-class _Previous:
-    """Archives of an existing release: ``object_id -> (checksum, path, sha256, bytes)``."""
-
-    root: Path
-    archives: dict[str, tuple[str, str, str, int]]
-
-
-def _previous_archives(release: Path) -> _Previous:
-    """What an existing release at ``release`` holds (empty when there is none)."""
-    cols = ["object_id", "checksum", "mesh_archive", "mesh_archive_sha256", "mesh_archive_bytes"]
-    archives = {}
-    try:
-        paths = parquet_files(release, "full")
-    except ReleaseReadError:
-        return _Previous(release, {})
-    for path in paths:
-        try:
-            table = pq.read_table(path, columns=cols)
-        except (OSError, pa.ArrowException, KeyError):
-            return _Previous(release, {})
-        for row in table.to_pylist():
-            archives[row["object_id"]] = (row["checksum"], row["mesh_archive"],
-                                          row["mesh_archive_sha256"], row["mesh_archive_bytes"])
-    return _Previous(release, archives)
-
-
 def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetResult,
-                   duplicates: Sequence[DuplicateRecord], previous: _Previous,
-                   data: _Data) -> tuple[list[dict], int, dict[str, Issue]]:
+                   duplicates: Sequence[DuplicateRecord], previous: Previous,
+                   data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
     """Write (or reuse) every archive and stream every row; return summaries, reuse and the
     objects that failed to release (each with its issue; the others go on)."""
     members: dict[str, list[str]] = {}
@@ -268,13 +270,19 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     summaries, failed, pending = [], {}, []
     reused = 0
 
-    def release_one(entry: ReleaseObject) -> tuple[dict, dict, int]:
+    def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
+        if isinstance(entry, KeyedObject):
+            found = reused_row(entry, previous, tmp, curation_values(
+                entry.object_id, entry.category, entry.supercategory, members, chosen))
+            if found is not None:
+                return found
+            entry = entry.load()
         rec = entry.record
         rel = archive_relpath(rec.object_id)
         dest = tmp / rel
         old = previous.archives.get(rec.object_id)
         if (old and old[0] == rec.checksum and old[1] == rel
-                and _link(previous.root / rel, dest, old[3])):
+                and link_file(previous.root / rel, dest, old[3])):
             sha, size, reuse = old[2], old[3], 1
         else:
             write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
@@ -293,10 +301,11 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     def settle() -> None:
         """Add the pending rows: a bad row fails its own conversion, not a shard's."""
         nonlocal reused
-        for object_id, problem in _bad_rows([row for row, _, _ in pending]).items():
+        fresh = [row for row, _, _ in pending if not isinstance(row, Reused)]
+        for object_id, problem in _bad_rows(fresh).items():
             drop(object_id, problem)
         for row, summary, reuse in pending:
-            if row["object_id"] not in failed:
+            if summary["object_id"] not in failed:
                 data.add(row)
                 summaries.append(summary)
                 reused += reuse
@@ -305,7 +314,7 @@ def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetRe
     for entry in entries:
         done = guarded(lambda e=entry: release_one(e), on_error=lambda issue: issue)
         if isinstance(done, Issue):
-            drop(entry.record.object_id, done)
+            drop(_object_id(entry), done)
         else:
             pending.append(done)
             if len(pending) == ROW_CHECK_BATCH:
@@ -352,105 +361,10 @@ def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,
         "duplicates": len(duplicates), "eval_subset": len(subset.entries)})
 
 
-def _link(src: Path, dest: Path, size: int) -> bool:
-    """Hard-link (else copy) an unchanged archive; False when it is gone or changed size."""
-    if not src.is_file() or src.stat().st_size != size:
-        return False
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.link(src, dest)
-    except OSError:
-        shutil.copyfile(src, dest)
-    return True
-
-
-# ----------------------------------------------------------------------------- data
-class _Shards:
-    """Rows in order -> ``split-FP-K-of-N.parquet`` files of ``per_shard`` rows each."""
-
-    def __init__(self, folder: Path, config: str, row_group_size: int, per_shard: int):
-        self.folder, self.config = folder, config
-        self.group, self.per_shard = row_group_size, per_shard
-        self.buffer: list[dict] = []
-        self.files: list[Path] = []
-        self.writer: pq.ParquetWriter | None = None
-        self.in_shard = 0
-        self.count = 0
-
-    def add(self, row: dict) -> None:
-        self.buffer.append(row)
-        self.count += 1
-        if len(self.buffer) == self.group or self.in_shard + len(self.buffer) == self.per_shard:
-            self._flush()
-
-    def _open(self) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.files.append(self.folder / f".part-{len(self.files):05d}.parquet")
-        self.writer = pq.ParquetWriter(self.files[-1], ROW_SCHEMA, **_PARQUET_OPTIONS)
-
-    def _flush(self) -> None:
-        if self.writer is None:
-            self._open()
-        table = pa.Table.from_pylist(self.buffer, schema=ROW_SCHEMA)
-        self.writer.write_table(table, row_group_size=self.group)
-        self.in_shard += len(self.buffer)
-        self.buffer = []
-        if self.in_shard == self.per_shard:
-            self.writer.close()
-            self.writer, self.in_shard = None, 0
-
-    def close(self) -> tuple[list[str], list[str], str]:
-        """Flush, close and give the shards their final names; return the release paths,
-        their sha256 digests and the fingerprint. With no rows at all there is one shard
-        with the schema and no row group (a 0-row row group breaks readers that size
-        their batches by the first row group, e.g. ``datasets``)."""
-        if self.buffer:
-            self._flush()
-        if not self.files:
-            self._open()
-        if self.writer is not None:
-            self.writer.close()
-            self.writer = None
-        digests = [file_sha256(part) for part in self.files]
-        fingerprint = card.shard_fingerprint(digests)
-        n, names = len(self.files), []
-        for k, part in enumerate(self.files):
-            final = self.folder / card.shard_name(self.config, fingerprint, k, n)
-            os.rename(part, final)
-            names.append(f"data/{self.folder.name}/{final.name}")
-        return names, digests, fingerprint
-
-
-class _Data:
-    """The two configs' shard writers; a row goes to ``eval200`` when ``in_eval200``."""
-
-    def __init__(self, tmp: Path, row_group_size: int, rows_per_shard: int):
-        self.shards = {config: _Shards(tmp / "data" / folder, config, row_group_size,
-                                       rows_per_shard)
-                       for config, (_, folder) in card.CONFIGS.items()}
-
-    def add(self, row: dict) -> None:
-        self.shards["full"].add(row)
-        if row["in_eval200"]:
-            self.shards["eval200"].add(row)
-
-    @property
-    def n_eval(self) -> int:
-        return self.shards["eval200"].count
-
-    def close(self) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
-        """``(config -> shard paths, shard path -> sha256, config -> fingerprint)``."""
-        names, digests, fingerprints = {}, {}, {}
-        for config, shards in self.shards.items():
-            paths, shas, fingerprints[config] = shards.close()
-            names[config] = paths
-            digests.update(zip(paths, shas, strict=True))
-        return names, digests, fingerprints
-
-
 # ----------------------------------------------------------------------------- side files
 def _write_side_files(tmp: Path, rows: list[dict], duplicates: Sequence[DuplicateRecord],
-                      subset: SubsetResult, report: BuildReport, spec: ReleaseSpec) -> None:
+                      subset: SubsetResult, report: BuildReport, spec: ReleaseSpec,
+                      figures_from: FigureReuse) -> None:
     _write_text(tmp / "license_map.json",
                 reports.dumps(reports.license_map(rows, spec.manifests)))
     man = tmp / "manifests"
@@ -474,10 +388,11 @@ def _write_side_files(tmp: Path, rows: list[dict], duplicates: Sequence[Duplicat
                 reports.coverage_md(chosen, title="Coverage of the evaluation subset",
                                     note=subset_message(subset)))
     if chosen:
-        (tmp / "figures").mkdir(parents=True, exist_ok=True)
-        coverage_figure(coverage_table(reports.coverage_items(chosen)),
-                        tmp / "figures" / "subset_coverage.png",
-                        title=f"evaluation subset ({len(chosen)} objects)")
+        table = coverage_table(reports.coverage_items(chosen))
+        title = f"evaluation subset ({len(chosen)} objects)"
+        figures_from.draw(tmp / "figures" / "subset_coverage.png",
+                          bytes_sha256(f"{title}\n{table.to_csv()}".encode()),
+                          lambda path: coverage_figure(table, path, title=title))
 
 
 def _write_sums(tmp: Path, rows: list[dict], shard_digests: Mapping[str, str]) -> int:

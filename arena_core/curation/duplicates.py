@@ -204,8 +204,46 @@ def _geometry_pairs(
 def _neighbour_blocks(
     cells: dict[tuple[int, ...], list[int]],
 ) -> Iterator[tuple[list[int], list[int]]]:
-    """Each cell with itself and with each occupied neighbour cell (each pair of cells once)."""
-    for key in sorted(cells):
+    """Each cell with itself and with each occupied neighbour cell (each pair of cells once),
+    cells in sorted order and neighbours in :data:`_OFFSETS` order. The neighbours of all
+    cells are looked up at once (cell keys as mixed-radix integers, a sorted search)."""
+    keys = sorted(cells)
+    if not keys:
+        return
+    grid = np.array(keys, dtype=np.int64)
+    low = grid.min(axis=0) - 1
+    radix = grid.max(axis=0) - low + 2
+    if float(np.prod(radix.astype(float))) >= 2.0**62:  # too wide to encode: one by one
+        yield from _neighbour_blocks_by_tuple(cells, keys)
+        return
+    codes = _encode(grid, low, radix)  # increasing: the keys are sorted
+    offsets = np.array(_OFFSETS, dtype=np.int64)
+    for start in range(0, len(keys), 4096):
+        here = grid[start:start + 4096]
+        wanted = _encode(here[:, None, :] + offsets[None, :, :], low, radix)
+        found = np.minimum(np.searchsorted(codes, wanted), len(codes) - 1)
+        rows, cols = np.nonzero(codes[found] == wanted)  # row-major: by cell, then offset
+        neighbours: dict[int, list[int]] = defaultdict(list)
+        for row, other in zip(rows.tolist(), found[rows, cols].tolist(), strict=True):
+            neighbours[row].append(other)
+        for row, key in enumerate(keys[start:start + 4096]):
+            yield cells[key], cells[key]
+            for other in neighbours.get(row, ()):
+                yield cells[key], cells[keys[other]]
+
+
+def _encode(keys: np.ndarray, low: np.ndarray, radix: np.ndarray) -> np.ndarray:
+    """Cell keys ``(..., 4)`` as one integer each (lexicographic order is kept)."""
+    code = keys[..., 0] - low[0]
+    for k in range(1, keys.shape[-1]):
+        code = code * radix[k] + (keys[..., k] - low[k])
+    return code
+
+
+def _neighbour_blocks_by_tuple(
+    cells: dict[tuple[int, ...], list[int]], keys: list[tuple[int, ...]],
+) -> Iterator[tuple[list[int], list[int]]]:
+    for key in keys:
         yield cells[key], cells[key]
         for offset in _OFFSETS:
             other = tuple(k + d for k, d in zip(key, offset, strict=True))

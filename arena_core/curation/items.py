@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 import numpy as np
@@ -76,7 +77,14 @@ class CurationItem:
         counts = {t: int(self.joint_counts.get(t, 0)) for t in CURATION_JOINT_TYPES}
         object.__setattr__(self, "joint_counts", MappingProxyType(counts))
 
-    @property
+    def __getstate__(self) -> dict:
+        """Pickle state (the read-only joint counts as a plain dict)."""
+        return {**self.__dict__, "joint_counts": dict(self.joint_counts)}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update({**state, "joint_counts": MappingProxyType(state["joint_counts"])})
+
+    @cached_property
     def n_moving(self) -> int:
         """Number of non-fixed joints."""
         return sum(n for t, n in self.joint_counts.items() if t != "fixed")

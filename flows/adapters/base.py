@@ -21,18 +21,34 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from arena_core.guard import guarded
-from arena_core.hashing import HashingError, hash_files, hash_tree
+from arena_core.hashing import HashCache, HashingError, hash_files, hash_tree
 from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
+
+#: The digests of unchanged files kept by the ingest in progress (:func:`hashes_from`).
+_HASHES: ContextVar[HashCache | None] = ContextVar("arena_hashes", default=None)
+
+
+@contextmanager
+def hashes_from(cache: HashCache) -> Iterator[HashCache]:
+    """Within the block, :func:`folder_files` and :func:`listed_files` take the digest of a
+    file whose stat did not change from ``cache`` instead of reading it (one ingest task)."""
+    token = _HASHES.set(cache)
+    try:
+        yield cache
+    finally:
+        _HASHES.reset(token)
 
 
 class SourceRootError(ArenaError, ValueError):
@@ -177,7 +193,7 @@ def folder_files(folder: Path, *, base: Path | None = None) -> tuple[list[Source
     base = folder if base is None else base
     prefix = folder.relative_to(base).as_posix() if folder != base else ""
     out, issues, too_deep = [], [], []
-    for rel, size, sha in hash_tree(folder, too_deep=too_deep):
+    for rel, size, sha in hash_tree(folder, too_deep=too_deep, cache=_HASHES.get()):
         path = f"{prefix}/{rel}" if prefix else rel
         if size < 0:
             issues.append(issue("source.file.symlink", f"{path} is a symbolic link; not hashed, "
@@ -195,7 +211,7 @@ def listed_files(base: Path, relpaths: Iterable[str]) -> tuple[list[SourceFile],
     out, issues = [], []
     for rel in sorted(set(relpaths)):
         try:
-            (entry,) = hash_files(base, [rel])
+            (entry,) = hash_files(base, [rel], cache=_HASHES.get())
         except HashingError as exc:
             issues.append(issue("source.file.unreadable", str(exc), location="file"))
             continue

@@ -1,0 +1,123 @@
+"""What a build's late stages take from each stored object, kept between builds by store key.
+
+A stored object's record is ~0.5 ms to read and parse, so at 20K objects reading every
+record costs tens of seconds however few objects changed. Curation, the build report and
+the canonical index need only a small :class:`StoredSummary` of each object, which is a
+function of its store entry (immutable: the store key is the digest of its inputs) and of
+the curation *context* (taxonomy and overrides files, source priorities, this module's
+:data:`SUMMARY_VERSION`, the pipeline version). :class:`SummaryCache` keeps the summaries
+of the last build, and the kinematic distances of the duplicate candidate pairs between
+them, in one file beside the build (``curation-summaries.pkl``): a rebuild reads the
+records of new keys only, and computes only the distances of pairs that involve a new key.
+
+The file is a cache: it is written atomically, only this build's keys are kept, and a file
+that is missing, unreadable or written for another context is ignored (everything is
+recomputed from the store, with the same result). It is a pickle of plain data written by
+the build itself into its own output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from arena_core.curation.stage import ObjectCuration, summarize
+from arena_core.curation.taxonomy import TaxonomyIndex
+from arena_core.fsutil import write_atomic
+from arena_core.hashing import bytes_sha256, code_sha256
+from arena_core.store import PIPELINE_VERSION, ObjectStore, StoredObject
+from release.reports import error_codes
+from schemas.curation import Override
+
+#: Bump when what a stored object contributes to curation or the report changes.
+SUMMARY_VERSION = "2"
+
+#: The code a summary or a cached distance comes from (any change drops the cache): curation,
+#: the metric, the benchmark joint trees, and this module.
+_CORE = Path(__file__).resolve().parents[1] / "arena_core"
+CODE = (_CORE / "curation", _CORE / "metric", _CORE / "benchmark.py", Path(__file__).resolve())
+
+#: The cache file, in the build's output folder.
+CACHE_NAME = "curation-summaries.pkl"
+
+
+@dataclass(frozen=True)
+class StoredSummary:
+    """One stored object as curation, the build report and the canonical index see it."""
+
+    key: str
+    object_id: str
+    source: str
+    accepted: bool
+    codes: tuple[str, ...]
+    has_folder: bool
+    curation: ObjectCuration
+
+
+def summary_of(stored: StoredObject, *, taxonomy: TaxonomyIndex,
+               overrides: Mapping[str, Override] | None,
+               source_priority: Mapping[str, int] | None) -> StoredSummary:
+    """The :class:`StoredSummary` of one stored object (its record read once)."""
+    record = stored.record
+    curation = summarize(record, stored.features, taxonomy=taxonomy, overrides=overrides,
+                         source_priority=source_priority, key=stored.key)
+    return StoredSummary(stored.key, record.object_id, record.source, record.accepted,
+                         tuple(error_codes(record)), stored.folder is not None, curation)
+
+
+def canonical_folder(store: ObjectStore, summary: StoredSummary) -> Path:
+    """The canonical folder of a summarized object in ``store`` (where
+    :meth:`arena_core.store.ObjectStore.get` finds it; the build folder may have moved)."""
+    return store.entry(summary.key) / "object" / summary.object_id
+
+
+def summary_context(files: Sequence[Path], source_priority: Mapping[str, int] | None) -> str:
+    """Digest of what summaries depend on besides the store entry: the taxonomy and
+    overrides ``files`` (read whole), the source priorities, the versions and the code that
+    makes summaries and kinematic distances (:data:`CODE`)."""
+    spec = {"files": {Path(f).name: bytes_sha256(Path(f).read_bytes()) if Path(f).is_file()
+                      else None for f in files},
+            "priority": dict(sorted((source_priority or {}).items())),
+            "summary": SUMMARY_VERSION, "pipeline": PIPELINE_VERSION,
+            "code": code_sha256(*CODE)}
+    return bytes_sha256(json.dumps(spec, sort_keys=True).encode())
+
+
+@dataclass
+class SummaryCache:
+    """The summaries and pair distances of the last build (empty for another context)."""
+
+    path: Path | None
+    context: str
+    summaries: dict[str, StoredSummary] = field(default_factory=dict)
+    distances: dict[tuple[str, str], tuple[float, list[str]]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: str | Path | None, context: str) -> SummaryCache:
+        """The cache at ``path`` if it was written for ``context``; else an empty one."""
+        cache = cls(None if path is None else Path(path), context)
+        if cache.path is None or not cache.path.is_file():
+            return cache
+        try:
+            data = pickle.loads(cache.path.read_bytes())
+            if data["context"] == context and data["version"] == SUMMARY_VERSION:
+                cache.summaries, cache.distances = data["summaries"], data["distances"]
+        except Exception:  # noqa: BLE001 - an unreadable cache is an empty one, never a failure
+            cache.summaries, cache.distances = {}, {}
+        return cache
+
+    def save(self, keys: Iterable[str]) -> None:
+        """Write the summaries of ``keys`` and the distances between them (atomically)."""
+        if self.path is None:
+            return
+        kept = {k: self.summaries[k] for k in keys if k in self.summaries}
+        pairs = {p: d for p, d in self.distances.items() if p[0] in kept and p[1] in kept}
+        data = {"version": SUMMARY_VERSION, "context": self.context, "summaries": kept,
+                "distances": pairs}
+        try:
+            write_atomic(self.path, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass  # not kept: the next build reads the records again

@@ -1,0 +1,71 @@
+"""The stat-validated digest cache (arena_core.hashing.HashCache) used by ingest."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import arena_core.hashing as hashing
+from arena_core.hashing import HashCache, bytes_sha256, hash_files, hash_tree
+
+
+def aged(path, seconds: float = 60.0):
+    """Set ``path``'s mtime ``seconds`` back and wait until its ctime is old enough too."""
+    past = time.time() - seconds
+    os.utime(path, (past, past))
+    return path
+
+
+def counting(monkeypatch) -> list:
+    reads = []
+    original = hashing._sha256_of
+
+    def spy(path, *args):
+        reads.append(os.fspath(path))
+        return original(path, *args)
+
+    monkeypatch.setattr(hashing, "_sha256_of", spy)
+    return reads
+
+
+def test_unchanged_files_are_not_read_again_and_digests_are_exact(tmp_path, monkeypatch):
+    folder = tmp_path / "obj"
+    (folder / "meshes").mkdir(parents=True)
+    for name, data in (("model.urdf", b"<robot/>"), ("meshes/a.obj", b"v 0 0 0\n")):
+        (folder / name).write_bytes(data)
+    monkeypatch.setattr(HashCache, "RACY_NS", 0)  # the files were just written
+    cache, store = HashCache(), tmp_path / "hashes.json"
+    plain = hash_tree(folder)
+    assert hash_tree(folder, cache=cache) == plain
+    cache.save(store)
+    reads = counting(monkeypatch)
+    again = HashCache.load(store)
+    assert hash_tree(folder, cache=again) == plain and reads == []
+    assert hash_files(folder, ["model.urdf"], cache=again) == hash_files(folder, ["model.urdf"])
+
+
+def test_a_rewrite_with_the_same_size_and_mtime_is_seen(tmp_path, monkeypatch):
+    path = tmp_path / "model.urdf"
+    path.write_bytes(b"<robot name='a'/>")
+    info = os.stat(aged(path))
+    monkeypatch.setattr(HashCache, "RACY_NS", 0)  # its ctime is now
+    cache = HashCache()
+    cache.sha256(os.fspath(path), os.stat(path))
+    assert os.fspath(path) in cache.used
+    time.sleep(0.05)  # past a coarse clock's tick
+    path.write_bytes(b"<robot name='b'/>")  # same size
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))  # same mtime; the ctime moves
+    reads = counting(monkeypatch)
+    assert cache.sha256(os.fspath(path), os.stat(path)) == bytes_sha256(b"<robot name='b'/>")
+    assert reads == [os.fspath(path)]
+
+
+def test_recently_changed_files_are_not_kept_and_bad_files_are_empty(tmp_path):
+    path = tmp_path / "fresh.obj"
+    path.write_bytes(b"v 1 2 3\n")
+    cache = HashCache()
+    assert cache.sha256(os.fspath(path), os.stat(path)) == bytes_sha256(b"v 1 2 3\n")
+    assert cache.used == {}  # changed within RACY_NS of hashing: hashed again next time
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert HashCache.load(bad).entries == {} and HashCache.load(tmp_path / "none").entries == {}
