@@ -165,9 +165,13 @@ class HashCache:
     An entry holds the size, ``mtime_ns``, ``ctime_ns`` and inode the file had when it was
     hashed; a write changes the mtime and ctime (and a replacement the inode), so a file
     with the same stat has the same content. A file changed within :data:`RACY_NS` before
-    it was hashed is not kept: a coarse clock could give a second write in the same tick
-    the same timestamps (it is hashed again next time, and kept then). Only the entries
-    used since :meth:`load` are saved, so the file does not grow with stale paths.
+    it was hashed is not kept as hashed: a coarse clock could give a second write in the same
+    tick the same timestamps. :meth:`save` settles such files as git settles racily clean
+    index entries: one whose stat is unchanged and whose change is now older than
+    :data:`RACY_NS` is hashed again, and kept when the digest is the same (files a build
+    just generated are then not read again by the next build); the others are hashed again
+    next time. Only the entries used since :meth:`load` are saved, so the file does not
+    grow with stale paths.
     """
 
     #: Files modified less than this before they were hashed are not kept (nanoseconds).
@@ -176,6 +180,7 @@ class HashCache:
     def __init__(self, entries: dict[str, list] | None = None, *, ctime: bool = True):
         self.entries = entries or {}
         self.used: dict[str, list] = {}
+        self.racy: dict[str, list] = {}
         self.ctime = ctime
 
     @classmethod
@@ -197,6 +202,7 @@ class HashCache:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the entries used since :meth:`load` to ``path`` (atomically; nothing is
         written when they are the entries loaded, nor when ``path`` is not writable)."""
+        self._settle()
         if self.used == self.entries and Path(path).is_file():
             return
         try:
@@ -208,8 +214,7 @@ class HashCache:
 
     def sha256(self, path: str, info: os.stat_result) -> str:
         """The digest of the regular file ``path`` whose stat is ``info`` (taken before)."""
-        sig = [info.st_size, info.st_mtime_ns, info.st_ctime_ns if self.ctime else 0,
-               info.st_ino]
+        sig = self._signature(info)
         hit = self.entries.get(path)
         if hit is not None and hit[:4] == sig:
             self.used[path] = hit
@@ -218,4 +223,25 @@ class HashCache:
         sha = _sha256_of(path)
         if now - max(info.st_mtime_ns, sig[2]) > self.RACY_NS:
             self.used[path] = [*sig, sha]
+        else:
+            self.racy[path] = [*sig, sha]
         return sha
+
+    def _signature(self, info: os.stat_result) -> list[int]:
+        return [info.st_size, info.st_mtime_ns, info.st_ctime_ns if self.ctime else 0,
+                info.st_ino]
+
+    def _settle(self) -> None:
+        """Keep the racy entries whose file is unchanged, now old enough, and hashes the same
+        again (see the class docstring)."""
+        now = time.time_ns()
+        for path, entry in self.racy.items():
+            try:
+                info = os.stat(path)
+            except OSError:
+                continue
+            sig = self._signature(info)
+            if sig == entry[:4] and now - max(sig[1], sig[2]) > self.RACY_NS \
+                    and _sha256_of(path) == entry[4]:
+                self.used[path] = entry
+        self.racy = {}

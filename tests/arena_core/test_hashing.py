@@ -69,3 +69,23 @@ def test_recently_changed_files_are_not_kept_and_bad_files_are_empty(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     assert HashCache.load(bad).entries == {} and HashCache.load(tmp_path / "none").entries == {}
+
+
+def test_files_hashed_while_racy_are_kept_once_settled_at_save(tmp_path, monkeypatch):
+    """A file hashed right after it was written (a generated object) is hashed again at
+    save once its change is older than RACY_NS, and kept; one rewritten meanwhile is not."""
+    monkeypatch.setattr(HashCache, "RACY_NS", 200_000_000)  # 0.2 s
+    kept, changed = tmp_path / "kept.obj", tmp_path / "changed.obj"
+    kept.write_bytes(b"v 1 2 3\n")
+    changed.write_bytes(b"v 4 5 6\n")
+    cache, store = HashCache(), tmp_path / "hashes.json"
+    for path in (kept, changed):
+        cache.sha256(os.fspath(path), os.stat(path))
+    assert cache.used == {}  # both racy when hashed
+    time.sleep(0.05)
+    changed.write_bytes(b"v 7 8 9\n")
+    time.sleep(0.3)
+    cache.save(store)
+    again = HashCache.load(store)
+    assert set(again.entries) == {os.fspath(kept)}
+    assert again.entries[os.fspath(kept)][4] == bytes_sha256(b"v 1 2 3\n")
