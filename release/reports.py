@@ -94,11 +94,11 @@ class ReportTally:
             outcome.rejected_by_code[code] = outcome.rejected_by_code.get(code, 0) + 1
 
     def report(self, curated: Curated, skipped_sources: Mapping[str, str]) -> BuildReport:
-        accepted = 0
+        accepted, dropped = 0, curated.duplicate_ids  # a set built once, not per id
         for source, outcome in self.outcomes.items():
             ids = self.accepted_ids.get(source, ())
             accepted += len(ids)
-            outcome.released = sum(oid not in curated.duplicate_ids for oid in ids)
+            outcome.released = sum(oid not in dropped for oid in ids)
             outcome.rejected_by_code = dict(sorted(outcome.rejected_by_code.items()))
         duplicates = len(curated.duplicates.records)
         return BuildReport(
