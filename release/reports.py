@@ -94,7 +94,7 @@ class ReportTally:
             outcome.rejected_by_code[code] = outcome.rejected_by_code.get(code, 0) + 1
 
     def report(self, curated: Curated, skipped_sources: Mapping[str, str]) -> BuildReport:
-        accepted, dropped = 0, curated.duplicate_ids  # a set built once, not per id
+        accepted, dropped = 0, curated.duplicate_ids
         for source, outcome in self.outcomes.items():
             ids = self.accepted_ids.get(source, ())
             accepted += len(ids)

@@ -36,6 +36,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -77,9 +78,9 @@ class DuplicateReport:
     n_candidate_pairs: int
     n_metric_calls: int
 
-    @property
+    @cached_property
     def duplicate_ids(self) -> frozenset[str]:
-        """Ids that the release does not count (members that are not kept)."""
+        """Ids that the release does not count (members that are not kept; built once)."""
         return frozenset(r.object_id for r in self.records)
 
 

@@ -35,7 +35,7 @@ class Curated:
 
     @property
     def duplicate_ids(self) -> frozenset[str]:
-        return frozenset(self.duplicates.duplicate_ids)
+        return self.duplicates.duplicate_ids
 
     def categorized(self, record: ObjectRecord) -> ObjectRecord:
         """``record`` with the category and supercategory curation assigned."""
