@@ -59,6 +59,7 @@ from scipy.optimize import linear_sum_assignment
 
 from arena_core.metric.tree_cuts import cut_bound
 from arena_core.metric.tree_regions import Region, RegionOps, with_terms
+from arena_core.metric.tree_rooted import rooted_bounds
 from arena_core.metric.tree_structure import conflicting, realizable
 
 _NONE = np.zeros((0, 2), dtype=np.int64)
@@ -146,6 +147,10 @@ class Search:
                 value = self.ops.value(region, cand)
                 if value < best.ub:
                     best = Bounds(relax.lb, value, cand)
+        duals = None
+        if best.ub - floor > self.gap and floor < bound - self.gap and region[2]:
+            duals = self._rooted(region)
+            floor = max(floor, duals[0] + duals[2].total) if duals[2] is not None else floor
         if best.ub - floor <= self.gap or floor >= bound - self.gap:
             out = Bounds(floor, best.ub, best.pairs)
         elif self.nodes >= self.max_nodes or self._depth >= _MAX_DEPTH:
@@ -153,7 +158,7 @@ class Search:
         else:
             self._depth += 1
             try:
-                out = self._branch(region, relax, bound, best)
+                out = self._branch(region, relax, bound, best, duals)
             finally:
                 self._depth -= 1
             out = Bounds(max(out.lb, floor), out.ub, out.pairs)
@@ -197,20 +202,29 @@ class Search:
         v_del = np.minimum(self.ops.d1[sub[0]] - u_a, (-u_b).min(initial=np.inf))
         return float(u_a.sum() + u_b.sum() + v_b.sum() + v_del.sum())
 
-    def _branch(self, region: Region, relax, bound: float, best: Bounds) -> Bounds:
+    def _rooted(self, region: Region):
+        """``(lb, rc, rooted bounds or None)`` of ``region`` (see :mod:`tree_rooted`)."""
+        lb, rc = self.reduced_costs(region)
+        return lb, rc, rooted_bounds(self.ops, region, rc)
+
+    def _branch(self, region: Region, relax, bound: float, best: Bounds, duals=None) -> Bounds:
         a, b, terms = region
         cutoff = min(bound, best.ub)
-        lb, rc = self.reduced_costs(region)
+        lb, rc, rooted = duals if duals is not None else self._rooted(region)
         na, nb = len(a), len(b)
-        row_lb = lb + rc[:na]
-        del_lb = row_lb[np.arange(na), nb + np.arange(na)]
-        groups, rep_lb = self._class_columns(region, row_lb[:, :nb])
+        if rooted is None:
+            match_lb = lb + rc[:na, :nb]
+            del_lb = lb + rc[np.arange(na), nb + np.arange(na)]
+        else:
+            match_lb = lb + np.maximum(rc[:na, :nb], rooted.pair)
+            del_lb = lb + np.maximum(rc[np.arange(na), nb + np.arange(na)], rooted.delete)
+        groups, rep_lb = self._class_columns(region, match_lb)
         alive_m = rep_lb < cutoff - self.gap
         alive_d = del_lb < cutoff - self.gap
         count = alive_m.sum(axis=1) + alive_d
         if np.any(count == 0):
             dead = int(np.argmin(count))
-            return Bounds(max(relax.lb, float(row_lb[dead].min())), best.ub, best.pairs)
+            return Bounds(max(relax.lb, float(min(match_lb[dead].min(), del_lb[dead]))), best.ub, best.pairs)
         forced = np.flatnonzero(count == 1)
         status, option = self._forced_option(region, forced, groups, alive_m, alive_d)
         dead_lb = np.where(alive_m, np.inf, rep_lb)
