@@ -121,8 +121,7 @@ def _unrooted_bounds(ops: RegionOps, region: Region, rc: np.ndarray) -> RootedBo
         h_d = np.minimum(tree2.strict_min(qd), own + acc_d[level])
         h_u = np.minimum(np.minimum(_masked_min(above, qu), _masked_min(aside, qd)),
                          own + acc_u[level])
-        best_r = np.where(roots[None], qu[:, None, :], qd[:, None, :]).min(axis=2)
-        h_r[level] = np.minimum(best_r, own + acc_r[level])
+        h_r[level] = np.minimum(_masked_min(roots, qu, qd), own + acc_r[level])
         acc_d += onehot.T @ h_d[keep]
         acc_u += onehot.T @ h_u[keep]
         acc_r += onehot.T @ h_r[up]
@@ -132,18 +131,38 @@ def _unrooted_bounds(ops: RegionOps, region: Region, rc: np.ndarray) -> RootedBo
                 low[parents] = np.minimum(low[parents], got)
     total1, out1 = tree1.totals(h_r)
     h2_d, h2_u = tree2.both_ways(q_d.min(axis=0)[None], q_u.min(axis=0)[None], insert)[:2]
-    inside = np.where(roots[:, :, None], aside[None] | above[None], down[None]).any(axis=1)
-    total2 = np.where(~inside, np.where(roots, h2_u, h2_d), 0.0).sum(axis=1)
-    total = np.maximum(total1, total2)
-    options = np.where(roots.T[None], q_u[:, :, None], q_d[:, :, None]) + out1[:, None, :]
-    pair_lb = np.maximum(options, total2).min(axis=2)
+    h2 = np.where(roots, h2_u, h2_d)  # (R, nb): each edge's H2 as it points under r
+    total2 = np.zeros(n_r)
+    for rows in _chunks(n_r, nb * nb):  # a top under r: no region edge has it below
+        r = roots[rows][:, :, None]
+        inside = np.where(r, aside[None] | above[None], down[None]).any(axis=1)
+        total2[rows] = np.where(inside, 0.0, h2[rows]).sum(axis=1)
+    pair_lb = np.empty((na, nb))
+    for rows in _chunks(na, nb * n_r):
+        options = np.where(roots.T[None], q_u[rows, :, None], q_d[rows, :, None])
+        pair_lb[rows] = np.maximum(options + out1[rows, None, :], total2).min(axis=2)
     delete_lb = np.maximum(delete[:, None] + acc_r + out1, total2).min(axis=1)
-    return RootedBounds(float(total.min()), pair_lb, delete_lb)
+    return RootedBounds(float(np.maximum(total1, total2).min()), pair_lb, delete_lb)
 
 
-def _masked_min(mask: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """``(k, n)``: per row of ``values`` ``(k, n)``, the minimum over ``mask[y]`` for each ``y``."""
-    return np.where(mask[None], values[:, None, :], np.inf).min(axis=2)
+#: Largest temporary of the unrooted bound, in elements (chunks of rows beyond it).
+_CHUNK = 1 << 20
+
+
+def _chunks(n: int, per_row: int):
+    """Slices of ``range(n)`` whose rows times ``per_row`` stay within ``_CHUNK``."""
+    step = max(1, _CHUNK // max(per_row, 1))
+    return [slice(i, i + step) for i in range(0, n, step)]
+
+
+def _masked_min(mask: np.ndarray, values: np.ndarray, other: np.ndarray | None = None):
+    """``(k, m)``: per row of ``values`` ``(k, n)`` and each row ``j`` of ``mask`` ``(m, n)``,
+    the minimum of ``values`` where ``mask[j]`` (of ``other`` elsewhere; inf if ``None``)."""
+    out = np.empty((len(values), len(mask)))
+    for rows in _chunks(len(values), mask.size):
+        alt = np.inf if other is None else other[rows, None, :]
+        out[rows] = np.where(mask[None], values[rows, None, :], alt).min(axis=2)
+    return out
 
 
 def _node_sides(side: np.ndarray, edges: np.ndarray, region: np.ndarray) -> np.ndarray:
