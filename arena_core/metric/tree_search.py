@@ -68,7 +68,7 @@ from scipy.optimize import linear_sum_assignment
 
 from arena_core.metric.tree_cuts import cut_bound
 from arena_core.metric.tree_regions import Region, RegionOps, with_terms
-from arena_core.metric.tree_rooted import rooted_bounds
+from arena_core.metric.tree_rooted import RootedBounds, rooted_bounds
 from arena_core.metric.tree_structure import conflicting, realizable
 
 _NONE = np.zeros((0, 2), dtype=np.int64)
@@ -97,6 +97,7 @@ class Search:
     _solved: dict = field(default_factory=dict)
     _depth: int = 0
     _duals: tuple | None = None
+    _clipped: float = 0.0
 
     @property
     def nodes(self) -> int:
@@ -214,7 +215,9 @@ class Search:
             dist = cand
         u = assigned - dist[cols]
         self._duals = (region, u)
-        return float(assigned.sum()), np.maximum(mat - u[:, None] - dist[None, :], 0.0)
+        reduced = mat - u[:, None] - dist[None, :]
+        self._clipped = float(max(0.0, -reduced[np.isfinite(reduced)].min(initial=0.0)))
+        return float(assigned.sum()), np.maximum(reduced, 0.0)
 
     def dual_bound(self, sub: Region) -> float:
         """A lower bound on the relaxation of ``sub`` (a sub-region of the last region passed
@@ -234,9 +237,15 @@ class Search:
         return float(u_a.sum() + u_b.sum() + v_b.sum() + v_del.sum())
 
     def _rooted(self, region: Region):
-        """``(lb, rc, rooted bounds or None)`` of ``region`` (see :mod:`tree_rooted`)."""
+        """``(lb, rc, rooted bounds or None)`` of ``region`` (see :mod:`tree_rooted`). The
+        duals stop within ``gap * 1e-3`` of optimal, so a reduced cost may be clipped from
+        that much below 0; a solution uses ``|A| + |B|`` cells, hence the slack."""
         lb, rc = self.reduced_costs(region)
-        return lb, rc, rooted_bounds(self.ops, region, rc)
+        got = rooted_bounds(self.ops, region, rc)
+        slack = len(rc) * self._clipped
+        if got is None or slack == 0.0:
+            return lb, rc, got
+        return lb, rc, RootedBounds(got.total - slack, got.pair - slack, got.delete - slack)
 
     def _branch(self, region: Region, relax, bound: float, best: Bounds, duals) -> Bounds:
         a, b, terms = region
