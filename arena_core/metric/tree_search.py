@@ -160,8 +160,9 @@ class Search:
         known = self._solved.get(key)
         if known is not None and (known.ub - known.lb <= self.gap or known.lb >= bound - self.gap):
             return known
-        duals = self._rooted(region)
-        floor = relax.lb if duals[2] is None else max(relax.lb, duals[0] + duals[2].total)
+        # rooted regions: the subtree bound first (cheap); unrooted: only before branching
+        duals = self._rooted(region) if region[2] else None
+        floor = _floor(relax.lb, duals)
         if floor >= bound - self.gap:
             out = Bounds(floor, np.inf, None)
         else:
@@ -188,8 +189,11 @@ class Search:
                 value = self.ops.value(region, cand)
                 if value < best.ub:
                     best = Bounds(relax.lb, value, cand)
-        closed = best.ub - floor <= self.gap or floor >= bound - self.gap
-        if closed or self.nodes >= self.max_nodes or self._depth >= _MAX_DEPTH:
+        stop = self.nodes >= self.max_nodes or self._depth >= _MAX_DEPTH
+        if duals is None and not stop and best.ub - floor > self.gap and floor < bound - self.gap:
+            duals = self._rooted(region)
+            floor = max(floor, _floor(relax.lb, duals))
+        if stop or best.ub - floor <= self.gap or floor >= bound - self.gap:
             return Bounds(floor, best.ub, best.pairs)
         self._depth += 1
         try:
@@ -382,3 +386,10 @@ class Search:
                 return Bounds(total_lb + rest, np.inf, None)
             found.append(got.pairs)
         return Bounds(total_lb, total_ub, np.concatenate(found))
+
+
+def _floor(lb: float, duals) -> float:
+    """The relaxation bound ``lb``, raised by the rooted bound of ``duals`` if any."""
+    if duals is None or duals[2] is None:
+        return lb
+    return max(lb, duals[0] + duals[2].total)
