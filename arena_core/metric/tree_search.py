@@ -8,7 +8,9 @@ forcing and symmetry classes are in :mod:`arena_core.metric.tree_regions`.
 Lower bound of a region: its assignment relaxation (exact when realizable),
 strengthened by the rooted subtree bound on its reduced costs
 (:mod:`arena_core.metric.tree_rooted`: a subtree hung from another parent pays at its
-ancestors) and a star-path Lagrangian cut (:mod:`arena_core.metric.tree_cuts`).
+ancestors; computed first in a region with terminals, and in one without, whose bound
+takes every rooting, only before it branches) and a star-path Lagrangian cut
+(:mod:`arena_core.metric.tree_cuts`).
 Upper bound: the relaxation's matching with conflicting pairs dropped; at the top
 region also a *dive* -- force every relaxation pair that is in no violated triple
 (or the largest-saving pair when all are), split, repeat on the sub-regions -- and
