@@ -15,8 +15,8 @@ assignment relaxation (drop realizability; Hungarian on the padded
 realizable (:mod:`~arena_core.metric.tree_structure`, ``O(|M|^2)``). Otherwise an
 incumbent comes from the constrained top-down DP (:mod:`~arena_core.metric.tree_dp`)
 and a dive, and region branch-and-bound (:mod:`~arena_core.metric.tree_search`, with
-star-path cuts and symmetry classes) closes the gap within ``max_nodes`` relaxations;
-the module docstrings there give the complexity. The result is certified when the
+rooted subtree bounds, star-path cuts and symmetry classes) closes the gap within
+``max_nodes`` relaxations; the module docstrings there give the complexity. The result is certified when the
 bounds agree within ``tol.CERTIFY_GAP`` times the total motion (at least 1).
 
 Example (tutorial 4.7: the latch on the wrong parent; path door-base-drawer-latch

@@ -67,16 +67,13 @@ class RegionOps:
 
     # ------------------------------------------------------------------ basics
     def key(self, region: Region) -> tuple:
-        """Memo key: the edge sets and, per terminal, which region edges lie below it in
-        each tree (as a sorted set, so terminals that bound the region alike are equal)."""
+        """Memo key: the edge sets and the terminal pairs (as a sorted set). The terminals
+        themselves, not only the sides of the region edges: which tree-1 terminal pairs
+        with which tree-2 terminal decides what is realizable (two regions whose edges lie
+        alike around swapped terminals have the same relaxation but not the same answer)."""
         a, b, terms = region
-        if not terms:
-            return a.tobytes(), b.tobytes(), b""
-        t = np.asarray(terms, dtype=np.int64).reshape(-1, 2)
-        rows = np.concatenate([np.packbits(self.s1[t[:, 0][:, None], a], axis=1),
-                               np.packbits(self.s2[t[:, 1][:, None], b], axis=1)], axis=1)
-        rows = rows[np.lexsort(rows.T[::-1])] if len(rows) > 1 else rows
-        return a.tobytes(), b.tobytes(), rows.tobytes()
+        t = np.asarray(sorted(terms), dtype=np.int64).reshape(-1, 2)
+        return a.tobytes(), b.tobytes(), t.tobytes()
 
     def admissible(self, region: Region) -> np.ndarray:
         """``(|A|, |B|)`` bool: pairs realizable together with the terminals."""

@@ -162,6 +162,22 @@ def test_matches_reference_exact_distance_on_random_trees(seed):
     assert searched >= 10  # the exact search (not only the certificate) was exercised
 
 
+
+@pytest.mark.parametrize(("seed", "skip", "n_max"), [(38, 52, 7), (127, 48, 6)])
+def test_regions_around_swapped_terminals_are_not_confused(seed, skip, n_max):
+    """Two regions with the same edges, each edge on the same side of every terminal, but
+    with the terminals paired the other way round: their relaxations agree, their
+    realizable matchings do not. A memo keyed on the sides alone returned one region's
+    matching for the other (unrealizable, certified below the exact distance)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(skip + 1):
+        e1, p1, e2, p2 = random_case(rng, n_max=n_max)
+    ours = tree_distance(e1, p1, e2, p2, norm=NORM)
+    ref, _ = exact_tree_distance(reference_tree(e1, p1), reference_tree(e2, p2), INNER)
+    assert ours.certified and ours.nodes > 0
+    assert realizable(side_matrix(e1), side_matrix(e2), np.array(ours.matching).reshape(-1, 2))
+    assert_allclose(ours.value, ref, rtol=0, atol=tol.REFERENCE)
+
 def test_realizability_matches_reference_on_random_matchings():
     rng = np.random.default_rng(4)
     for _ in range(300):
