@@ -173,15 +173,18 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     parts = [(m, span) for m in plan.manifests for span in spans(m, limit=limit)]
     with timer.stage("ingest", len(parts), unit="parts") as progress:
         ingested = ingest_all(plan, parts, progress)
+    skipped = {found.source: found.skipped for found in ingested if found.skipped}
     items = [item for found in ingested for item in found.items][:limit]
+    del ingested
     with timer.stage("normalize", len(items), unit="objects") as progress:
         keys, processed_now = process_all(items, plan, progress)
+    del items  # the source objects (~10 KB each in memory: ~200 MB at 20K) are done with
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
     with timer.stage("curate"):
         done = cache.previous_build(plan.release_dir, key)  # nothing changed: nothing to do
         if done is None:
-            curation = curate_all(keys, plan, ingested)
+            curation = curate_all(keys, plan, skipped)
     with timer.stage("release+check", 2):
         report, check = done or release_and_check(plan, curation, key)
     summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
@@ -227,10 +230,10 @@ def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
     return sorted(set(keys)), fresh
 
 
-def curate_all(keys: list[str], plan: BuildPlan, ingested: list[Ingested]) -> StoredCuration:
+def curate_all(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> StoredCuration:
     """Curate, index the canonical folders and report the build (one read of every stored
     object); write the review queue."""
-    done = curate_objects(keys, plan, {i.source: i.skipped for i in ingested if i.skipped})
+    done = curate_objects(keys, plan, skipped)
     write_review_queue(plan.out / "review_queue.yaml", done.curated.review)
     return done
 
