@@ -13,6 +13,20 @@ faces — goes through ``trimesh.load`` itself, so results and errors are trimes
 ``tests/arena_core/test_mesh_arrays.py`` compares both ways on every mesh of
 ``../shared/realdata`` and of generated objects.
 
+An ``.obj`` is first read by :func:`arena_core.obj_fast.obj_geometry`, which returns
+``load_obj``'s geometries bit for bit with its per-line Python loops replaced by regular
+expressions over the whole text: it runs ``load_obj``'s steps in its order on the same
+strings, parses the same joined strings with the same ``np.fromstring`` and calls
+trimesh's own chunking, face parsers and ``unmerge_faces``. It covers ASCII files with
+faces whose ``v``, ``vt`` and ``vn`` values make whole rows as wide as their first line
+(trimesh's vectorized vertex parse), with any face widths, ``v``, ``v/vt``, ``v//vn`` and
+``v/vt/vn`` corners, ``usemtl``/``o``/``g``/``s`` lines and vertex colors; on anything
+else (non-ASCII text, other vertex blocks, no ``v`` line, vertices of fewer than three
+values, no faces) it returns ``None`` and ``load_obj`` reads the file. On the 1,688 OBJ parts of the objects of
+``../shared/realdata`` it parses in 0.84 s what ``load_obj`` parses in 1.04 s (what remains
+is mostly ``np.fromstring`` and ``unmerge_faces``); ``tests/arena_core/test_obj_fast.py``
+compares it with ``load_obj`` geometry by geometry on every OBJ there and on edge cases.
+
 Example:
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "tri.obj"
@@ -57,6 +71,14 @@ def _trimesh_arrays(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _obj(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray] | None:
+    from arena_core.obj_fast import obj_geometry
+
+    with open(path, "rb") as stream:
+        geometry = obj_geometry(stream.read())
+    return _joined(geometry) if geometry is not None else _obj_load_obj(path)
+
+
+def _obj_load_obj(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray] | None:
     from trimesh.exchange.obj import load_obj
 
     with open(path, "rb") as stream:
