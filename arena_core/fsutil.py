@@ -54,8 +54,8 @@ class RealPaths:
 
     ``realpath(p)`` is ``realpath(dirname(p))`` joined with the base name, resolved once more
     only when that name is a link; one lstat per path instead of one per path component
-    (an object's meshes share a few deep folders). For one object's files: a folder's links
-    must not change while the instance lives.
+    (an object's meshes share a few deep folders), and none for a path asked again. For one
+    object's files: links must not be made, changed or removed while the instance lives.
 
     Example:
         >>> import tempfile
@@ -70,9 +70,17 @@ class RealPaths:
 
     def __init__(self) -> None:
         self._folders: dict[str, str] = {}
+        self._paths: dict[str, str] = {}
 
     def __call__(self, path: str | os.PathLike) -> str:
-        folder, name = os.path.split(os.path.abspath(path))
+        absolute = os.path.abspath(path)
+        found = self._paths.get(absolute)
+        if found is None:
+            found = self._paths[absolute] = self._resolve(absolute)
+        return found
+
+    def _resolve(self, absolute: str) -> str:
+        folder, name = os.path.split(absolute)
         real = self._folders.get(folder)
         if real is None:
             real = self._folders[folder] = os.path.realpath(folder)

@@ -101,7 +101,12 @@ def _joined(folder: Path, rest: str) -> Path:
 
 class MeshResolver:
     """Map URDF mesh filenames to files inside ``root_dir`` (or ``None``, with an issue
-    appended to ``issues``); ``root_dir`` defaults to the URDF's folder."""
+    appended to ``issues``); ``root_dir`` defaults to the URDF's folder.
+
+    A filename that resolved is answered from memory when named again (a link's visual and
+    collision usually share their mesh); one that failed is checked again, so each place
+    that names it gets its issue. For one read of one URDF: files must not change meanwhile.
+    """
 
     def __init__(self, urdf_path: Path, root_dir, package_dirs, issues: list[Issue]):
         self.base = urdf_path.resolve().parent
@@ -110,8 +115,17 @@ class MeshResolver:
         self.issues = issues
         self.guessed: set[str] = set()
         self.real = RealPaths()
+        self._resolved: dict[str, str] = {}
 
     def __call__(self, filename: str, location: str) -> str | None:
+        found = self._resolved.get(filename)
+        if found is None:
+            found = self._resolve(filename, location)
+            if found is not None:
+                self._resolved[filename] = found
+        return found
+
+    def _resolve(self, filename: str, location: str) -> str | None:
         name = filename.strip()
         if name.startswith("file://"):
             name = name[len("file://"):]
