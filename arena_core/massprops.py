@@ -77,6 +77,10 @@ class Part:
         return Part(self.volume, rot @ self.com + shift, rot @ self.inertia @ rot.T,
                     self.hull @ rot.T + shift, self.solid)
 
+    def placed_hull(self, pose: np.ndarray) -> np.ndarray:
+        """``placed(pose).hull`` alone."""
+        return self.hull @ pose[:3, :3].T + pose[:3, 3]
+
 
 class MeshLoadFailure(ArenaError, ValueError):
     """A mesh that could not be used; ``code`` is its issue code."""
@@ -126,8 +130,10 @@ class MeshCache:
 
     def part(self, path: str | os.PathLike, scale: np.ndarray) -> Part:
         """The mesh at ``path`` scaled by ``scale`` ``(3,)``; raises :class:`MeshLoadFailure`."""
-        scale = np.broadcast_to(np.asarray(scale, dtype=float), (3,))
-        key = (self._key(path), tuple(float(s) for s in scale))
+        scale = np.asarray(scale, dtype=float)
+        if scale.shape != (3,):
+            scale = np.broadcast_to(scale, (3,))
+        key = (self._key(path), tuple(scale.tolist()))
         if key not in self._parts:
             self._parts[key] = _attempt(lambda: _scaled_part(self.mesh(path), scale))
         return _found(self._parts[key])
@@ -271,13 +277,13 @@ def link_points(link: Link, cache: MeshCache, *, kind: str | None = None) -> np.
         if not _finite_pose(ref.origin, ref.scale):
             continue
         try:
-            chunks.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin)).hull)
+            chunks.append(cache.part(ref.path, ref.scale).placed_hull(np.asarray(ref.origin)))
         except MeshLoadFailure:
             continue
     for prim in (p for p in link.primitives if p.kind == kind):
         part = primitive_part(prim)
         if part is not None and _finite_pose(prim.origin):
-            chunks.append(part.placed(np.asarray(prim.origin, float)).hull)
+            chunks.append(part.placed_hull(np.asarray(prim.origin, float)))
     return np.concatenate(chunks)
 
 
