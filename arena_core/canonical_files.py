@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arena_core.fsutil import FileProblem, file_problem
+from arena_core.fsutil import FileProblem, file_problem, is_within
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.massprops import MeshCache, MeshLoadFailure
@@ -444,12 +444,12 @@ def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProble
         return None
     if not text or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
         return None
-    root = Path(real(base))
-    lexical = Path(os.path.normpath(root / text.replace("\\", "/")))
-    if not lexical.is_relative_to(root):
+    root = str(Path(real(base)))
+    lexical = os.path.normpath(os.path.join(root, text.replace("\\", "/")))
+    if not is_within(lexical, root):
         return None
     problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
     if problem is not None:
         return None if problem.kind == "missing" else problem
-    found = Path(real(lexical))
-    return found if found.is_relative_to(root) else None
+    found = str(Path(real(lexical)))
+    return Path(found) if is_within(found, root) else None

@@ -88,6 +88,18 @@ class RealPaths:
         return os.path.realpath(full) if os.path.islink(full) else full
 
 
+def is_within(path: str, root: str) -> bool:
+    """``Path(path).is_relative_to(root)`` for normalized absolute paths (``os.path.normpath``
+    or ``realpath`` output), compared as strings (``//``-rooted ones through pathlib).
+
+    >>> is_within("/a/b/c.obj", "/a/b"), is_within("/a/bc", "/a/b"), is_within("/a", "/")
+    (True, False, True)
+    """
+    if path.startswith("//") or root.startswith("//"):
+        return Path(path).is_relative_to(root)
+    return path == root or path.startswith(root if root.endswith("/") else root + "/")
+
+
 # ----------------------------------------------------------------------------- inspecting
 
 #: Every :attr:`FileProblem.kind`; each completes issue codes (``mesh.<kind>``,

@@ -48,7 +48,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from arena_core.fsutil import RealPaths, file_problem
+from arena_core.fsutil import RealPaths, file_problem, is_within
 from arena_core.limits import MESH_MAX_BYTES
 from schemas.issues import Issue, issue
 
@@ -171,7 +171,7 @@ class MeshResolver:
 
     def _allowed(self, path: str) -> bool:
         """Whether the normalized absolute ``path`` is inside the root or a package."""
-        return any(_is_within(path, folder) for folder in self._folders)
+        return any(is_within(path, folder) for folder in self._folders)
 
     def _fail(self, code: str, location: str, message: str) -> None:
         self.issues.append(issue(code, message, severity="error", location=location))
@@ -181,10 +181,3 @@ class MeshResolver:
 def _short(name: str, chars: int = 80) -> str:
     return name if len(name) <= chars else f"{name[:chars]}... ({len(name)} characters)"
 
-
-def _is_within(path: str, root: str) -> bool:
-    """``Path(path).is_relative_to(root)`` for normalized absolute paths, on the strings
-    (``//``-rooted paths, a root of their own, through pathlib)."""
-    if path.startswith("//") or root.startswith("//"):
-        return Path(path).is_relative_to(root)
-    return path == root or path.startswith(root if root.endswith("/") else root + "/")
