@@ -43,6 +43,7 @@ from arena_core.fsutil import RealPaths, file_problem
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.mesh_arrays import mesh_arrays
 from arena_core.model import Link, MassProperties, Primitive
+from arena_core.watertight import may_be_watertight
 from schemas.errors import ArenaError
 from schemas.issues import Issue
 
@@ -431,7 +432,7 @@ def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
     import trimesh
 
     hull = _hull_vertices(vertices)
-    if len(faces) == 0:
+    if len(faces) == 0 or not may_be_watertight(vertices, faces):  # open: no trimesh needed
         return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
     mesh = trimesh.Trimesh(vertices=vertices, faces=faces, process=True, validate=False)
     solid = bool(mesh.is_watertight and mesh.is_winding_consistent)
