@@ -137,7 +137,7 @@ class _Copier:
         if not self.made_dir:
             (self.folder / MESH_DIR).mkdir(parents=True, exist_ok=True)
             self.made_dir = True
-        return self.folder / MESH_DIR / name
+        return Path(os.path.join(self.folder, MESH_DIR, name))
 
     def _mtllib(self, base: Path, line: bytes) -> bytes | None:
         """Rewrite ``mtllib a.mtl [b.mtl ...]``; ``None`` drops the line."""
