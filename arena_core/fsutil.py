@@ -1,5 +1,6 @@
-"""File-system helpers shared by every stage: atomic folder swaps, inspecting a path
-before reading it, and a folder walk that cannot recurse too deep."""
+"""File-system helpers shared by every stage: atomic folder swaps, resolving and comparing
+paths (:class:`RealPaths`, :func:`is_within`), inspecting a path before reading it, and a
+folder walk that cannot recurse too deep."""
 
 from __future__ import annotations
 
