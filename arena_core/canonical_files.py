@@ -45,7 +45,7 @@ from pathlib import Path
 
 import numpy as np
 
-from arena_core.fsutil import FileProblem, file_problem
+from arena_core.fsutil import FileProblem, file_problem, is_within
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.massprops import MeshCache, MeshLoadFailure
@@ -84,6 +84,7 @@ class _Copier:
     unconvertible: set[Path] = field(default_factory=set)
     without_normals: list[str] = field(default_factory=list)
     looked_up: dict[tuple[Path, bytes], Path | FileProblem | None] = field(default_factory=dict)
+    made_dir: bool = False  # whether ``folder / MESH_DIR`` was made
 
     def mesh(self, path: Path, label: str | None = None) -> str | None:
         """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
@@ -119,19 +120,24 @@ class _Copier:
 
     def _store_bytes(self, data: bytes, ext: str) -> str:
         name = hashlib.sha256(data).hexdigest()[:NAME_DIGITS] + ext
-        target = self.folder / MESH_DIR / name
+        target = self._target(name)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
         return name
 
     def _store_file(self, path: Path) -> str:
         name = file_sha256(path)[:NAME_DIGITS] + path.suffix.lower()
-        target = self.folder / MESH_DIR / name
+        target = self._target(name)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
         return name
+
+    def _target(self, name: str) -> Path:
+        """``folder / MESH_DIR / name``, the folder made on the first call."""
+        if not self.made_dir:
+            (self.folder / MESH_DIR).mkdir(parents=True, exist_ok=True)
+            self.made_dir = True
+        return Path(os.path.join(self.folder, MESH_DIR, name))
 
     def _mtllib(self, base: Path, line: bytes) -> bytes | None:
         """Rewrite ``mtllib a.mtl [b.mtl ...]``; ``None`` drops the line."""
@@ -438,12 +444,12 @@ def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProble
         return None
     if not text or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
         return None
-    root = Path(real(base))
-    lexical = Path(os.path.normpath(root / text.replace("\\", "/")))
-    if not lexical.is_relative_to(root):
+    root = str(Path(real(base)))
+    lexical = os.path.normpath(os.path.join(root, text.replace("\\", "/")))
+    if not is_within(lexical, root):
         return None
     problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
     if problem is not None:
         return None if problem.kind == "missing" else problem
-    found = Path(real(lexical))
-    return found if found.is_relative_to(root) else None
+    found = str(Path(real(lexical)))
+    return Path(found) if is_within(found, root) else None

@@ -1,5 +1,6 @@
-"""File-system helpers shared by every stage: atomic folder swaps, inspecting a path
-before reading it, and a folder walk that cannot recurse too deep."""
+"""File-system helpers shared by every stage: atomic folder swaps, resolving and comparing
+paths (:class:`RealPaths`, :func:`is_within`), inspecting a path before reading it, and a
+folder walk that cannot recurse too deep."""
 
 from __future__ import annotations
 
@@ -54,8 +55,8 @@ class RealPaths:
 
     ``realpath(p)`` is ``realpath(dirname(p))`` joined with the base name, resolved once more
     only when that name is a link; one lstat per path instead of one per path component
-    (an object's meshes share a few deep folders). For one object's files: a folder's links
-    must not change while the instance lives.
+    (an object's meshes share a few deep folders), and none for a path asked again. For one
+    object's files: links must not be made, changed or removed while the instance lives.
 
     Example:
         >>> import tempfile
@@ -70,14 +71,34 @@ class RealPaths:
 
     def __init__(self) -> None:
         self._folders: dict[str, str] = {}
+        self._paths: dict[str, str] = {}
 
     def __call__(self, path: str | os.PathLike) -> str:
-        folder, name = os.path.split(os.path.abspath(path))
+        absolute = os.path.abspath(path)
+        found = self._paths.get(absolute)
+        if found is None:
+            found = self._paths[absolute] = self._resolve(absolute)
+        return found
+
+    def _resolve(self, absolute: str) -> str:
+        folder, name = os.path.split(absolute)
         real = self._folders.get(folder)
         if real is None:
             real = self._folders[folder] = os.path.realpath(folder)
         full = os.path.join(real, name)
         return os.path.realpath(full) if os.path.islink(full) else full
+
+
+def is_within(path: str, root: str) -> bool:
+    """``Path(path).is_relative_to(root)`` for normalized absolute paths (``os.path.normpath``
+    or ``realpath`` output), compared as strings (``//``-rooted ones through pathlib).
+
+    >>> is_within("/a/b/c.obj", "/a/b"), is_within("/a/bc", "/a/b"), is_within("/a", "/")
+    (True, False, True)
+    """
+    if path.startswith("//") or root.startswith("//"):
+        return Path(path).is_relative_to(root)
+    return path == root or path.startswith(root if root.endswith("/") else root + "/")
 
 
 # ----------------------------------------------------------------------------- inspecting

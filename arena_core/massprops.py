@@ -43,6 +43,7 @@ from arena_core.fsutil import RealPaths, file_problem
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.mesh_arrays import mesh_arrays
 from arena_core.model import Link, MassProperties, Primitive
+from arena_core.watertight import may_be_watertight
 from schemas.errors import ArenaError
 from schemas.issues import Issue
 
@@ -76,6 +77,10 @@ class Part:
         rot, shift = pose[:3, :3], pose[:3, 3]
         return Part(self.volume, rot @ self.com + shift, rot @ self.inertia @ rot.T,
                     self.hull @ rot.T + shift, self.solid)
+
+    def placed_hull(self, pose: np.ndarray) -> np.ndarray:
+        """``placed(pose).hull`` alone."""
+        return self.hull @ pose[:3, :3].T + pose[:3, 3]
 
 
 class MeshLoadFailure(ArenaError, ValueError):
@@ -126,8 +131,10 @@ class MeshCache:
 
     def part(self, path: str | os.PathLike, scale: np.ndarray) -> Part:
         """The mesh at ``path`` scaled by ``scale`` ``(3,)``; raises :class:`MeshLoadFailure`."""
-        scale = np.broadcast_to(np.asarray(scale, dtype=float), (3,))
-        key = (self._key(path), tuple(float(s) for s in scale))
+        scale = np.asarray(scale, dtype=float)
+        if scale.shape != (3,):
+            scale = np.broadcast_to(scale, (3,))
+        key = (self._key(path), tuple(scale.tolist()))
         if key not in self._parts:
             self._parts[key] = _attempt(lambda: _scaled_part(self.mesh(path), scale))
         return _found(self._parts[key])
@@ -271,13 +278,13 @@ def link_points(link: Link, cache: MeshCache, *, kind: str | None = None) -> np.
         if not _finite_pose(ref.origin, ref.scale):
             continue
         try:
-            chunks.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin)).hull)
+            chunks.append(cache.part(ref.path, ref.scale).placed_hull(np.asarray(ref.origin)))
         except MeshLoadFailure:
             continue
     for prim in (p for p in link.primitives if p.kind == kind):
         part = primitive_part(prim)
         if part is not None and _finite_pose(prim.origin):
-            chunks.append(part.placed(np.asarray(prim.origin, float)).hull)
+            chunks.append(part.placed_hull(np.asarray(prim.origin, float)))
     return np.concatenate(chunks)
 
 
@@ -425,7 +432,7 @@ def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
     import trimesh
 
     hull = _hull_vertices(vertices)
-    if len(faces) == 0:
+    if len(faces) == 0 or not may_be_watertight(vertices, faces):  # open: no trimesh needed
         return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
     mesh = trimesh.Trimesh(vertices=vertices, faces=faces, process=True, validate=False)
     solid = bool(mesh.is_watertight and mesh.is_winding_consistent)

@@ -272,6 +272,7 @@ class _Writer:
         self.world = etree.SubElement(self.root, "worldbody")
         self.equality = etree.Element("equality")
         self.mesh_assets: dict[tuple, str] = {}
+        self.mesh_problems: dict[tuple, str | None] = {}  # a file's visual and collision
         self.mesh_names: set[str] = set()
         self.placeholders: list[str] = []
         self.skipped: list[SkippedMesh] = []
@@ -362,7 +363,10 @@ class _Writer:
         etree.SubElement(self.equality, "joint", attrs)
 
     def _mesh_geom(self, el: etree._Element, link: Link, mesh: MeshRef) -> None:
-        reason = _mesh_problem(mesh, self.cache)
+        problem_key = (mesh.path, mesh.filename)
+        if problem_key not in self.mesh_problems:
+            self.mesh_problems[problem_key] = _mesh_problem(mesh, self.cache)
+        reason = self.mesh_problems[problem_key]
         if reason is not None:
             self.skipped.append(SkippedMesh(link.name, mesh.filename, mesh.kind, reason))
             return

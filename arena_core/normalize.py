@@ -334,6 +334,10 @@ def _exact_symmetric(props: MassProperties) -> MassProperties:
 
 
 # ----------------------------------------------------------------------------- exact rpy
+_EYE3 = np.eye(3)
+_EYE3.setflags(write=False)
+
+
 def stable_pose(pose: np.ndarray) -> np.ndarray:
     """``pose`` ``(4, 4)`` with its rotation rebuilt from the rpy the writer will store.
 
@@ -348,7 +352,7 @@ def stable_pose(pose: np.ndarray) -> np.ndarray:
     from arena_core.urdf_write import canonical_rpy
 
     pose = np.asarray(pose, dtype=float)
-    if np.array_equal(pose[:3, :3], np.eye(3)) or not np.all(np.isfinite(pose)):
+    if (pose[:3, :3] == _EYE3).all() or not np.isfinite(pose).all():
         return pose.copy()
     return tra.compose_matrix(translate=pose[:3, 3] + 0.0, angles=canonical_rpy(pose))
 

@@ -143,6 +143,8 @@ def _close(a, b) -> bool:
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape:
         return False
+    if (a == b).all():  # the usual exact round trip (equal arrays are allclose)
+        return True
     finite = np.abs(a[np.isfinite(a)])
     atol = tol.ROUND_TRIP * max(1.0, float(finite.max()) if finite.size else 1.0)
     return bool(np.allclose(a, b, rtol=tol.ROUND_TRIP, atol=atol, equal_nan=True))

@@ -274,9 +274,9 @@ def _finite(value: float) -> float | None:
 # ----------------------------------------------------------------------------- files
 def _with_mesh_files(obj: ArticulatedObject, names: Mapping[str, str],
                      folder: Path) -> ArticulatedObject:
-    links = []
+    links, paths = [], {name: str(folder / name) for name in set(names.values())}
     for link in obj.links.values():
-        meshes = tuple(replace(m, filename=names[m.path], path=str(folder / names[m.path]))
+        meshes = tuple(replace(m, filename=names[m.path], path=paths[names[m.path]])
                        for m in link.meshes if m.path is not None and m.path in names)
         links.append(replace(link, meshes=meshes))
     return ArticulatedObject.from_parts(obj.name, links, obj.joints, source_path=obj.source_path)

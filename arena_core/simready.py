@@ -161,5 +161,5 @@ def _collision_points(ref: MeshRef, cache: MeshCache) -> np.ndarray | None:
         part = cache.part(ref.path, ref.scale)
     except MeshLoadFailure:
         return None
-    pts = part.placed(np.asarray(ref.origin, float)).hull
+    pts = part.placed_hull(np.asarray(ref.origin, float))
     return np.unique(np.round(pts, 12), axis=0) if len(pts) else pts

@@ -48,7 +48,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from arena_core.fsutil import RealPaths, file_problem
+from arena_core.fsutil import RealPaths, file_problem, is_within
 from arena_core.limits import MESH_MAX_BYTES
 from schemas.issues import Issue, issue
 
@@ -101,17 +101,32 @@ def _joined(folder: Path, rest: str) -> Path:
 
 class MeshResolver:
     """Map URDF mesh filenames to files inside ``root_dir`` (or ``None``, with an issue
-    appended to ``issues``); ``root_dir`` defaults to the URDF's folder."""
+    appended to ``issues``); ``root_dir`` defaults to the URDF's folder.
+
+    A filename that resolved is answered from memory when named again (a link's visual and
+    collision usually share their mesh); one that failed is checked again, so each place
+    that names it gets its issue. For one read of one URDF: files must not change meanwhile.
+    """
 
     def __init__(self, urdf_path: Path, root_dir, package_dirs, issues: list[Issue]):
         self.base = urdf_path.resolve().parent
         self.root = Path(root_dir).resolve() if root_dir is not None else self.base
         self.packages = {k: Path(v).resolve() for k, v in (package_dirs or {}).items()}
+        self._folders = [str(self.root), *(str(p) for p in self.packages.values())]
         self.issues = issues
         self.guessed: set[str] = set()
         self.real = RealPaths()
+        self._resolved: dict[str, str] = {}
 
     def __call__(self, filename: str, location: str) -> str | None:
+        found = self._resolved.get(filename)
+        if found is None:
+            found = self._resolve(filename, location)
+            if found is not None:
+                self._resolved[filename] = found
+        return found
+
+    def _resolve(self, filename: str, location: str) -> str | None:
         name = filename.strip()
         if name.startswith("file://"):
             name = name[len("file://"):]
@@ -119,7 +134,7 @@ class MeshResolver:
             return self._package(name, location)
         if os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
             return self._fail("mesh.path.absolute", location, f"absolute mesh path {filename!r}")
-        return self._inside(self.base / name, filename, location)
+        return self._inside(os.path.join(self.base, name), filename, location)
 
     def _package(self, name: str, location: str) -> str | None:
         pkg, rest = split_package_uri(name)
@@ -139,8 +154,8 @@ class MeshResolver:
                         f" ({_short(str(candidate))})"))
         return self._inside(candidate, name, location)
 
-    def _inside(self, candidate: Path, filename: str, location: str) -> str | None:
-        lexical = Path(os.path.normpath(candidate))
+    def _inside(self, candidate: str | Path, filename: str, location: str) -> str | None:
+        lexical = os.path.normpath(candidate)
         if not self._allowed(lexical):
             return self._fail("mesh.path.escapes", location,
                               f"mesh path {filename!r} leaves the object folder")
@@ -148,15 +163,15 @@ class MeshResolver:
         if problem is not None:
             return self._fail(f"mesh.{problem.kind}", location,
                               f"mesh {_short(filename)!r}: {problem.message}")
-        real = Path(self.real(lexical))
+        real = self.real(lexical)
         if not self._allowed(real):
             return self._fail("mesh.path.symlink", location,
                               f"mesh {filename!r} is a link to outside the object folder")
-        return str(real)
+        return str(Path(real))
 
-    def _allowed(self, path: Path) -> bool:
-        return _is_within(path, self.root) or any(_is_within(path, p)
-                                                  for p in self.packages.values())
+    def _allowed(self, path: str) -> bool:
+        """Whether the normalized absolute ``path`` is inside the root or a package."""
+        return any(is_within(path, folder) for folder in self._folders)
 
     def _fail(self, code: str, location: str, message: str) -> None:
         self.issues.append(issue(code, message, severity="error", location=location))
@@ -166,10 +181,3 @@ class MeshResolver:
 def _short(name: str, chars: int = 80) -> str:
     return name if len(name) <= chars else f"{name[:chars]}... ({len(name)} characters)"
 
-
-def _is_within(path: Path, root: Path) -> bool:
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return False
-    return True

@@ -120,7 +120,7 @@ def urdf_elements(root: etree._Element) -> Iterator[etree._Element]:
     (themselves included), in document order."""
     for top in root:
         if isinstance(top.tag, str) and top.tag in URDF_ELEMENTS:
-            yield from (el for el in top.iter() if isinstance(el.tag, str))
+            yield from top.iter(etree.Element)  # elements only: no comments, PIs, entities
 
 
 def where(el: etree._Element) -> str:

@@ -43,7 +43,9 @@ class ObjectGeometry:
     @classmethod
     def build(cls, obj: ArticulatedObject, cache: MeshCache) -> ObjectGeometry:
         issues: list[Issue] = []
-        points = {name: _link_points(link, cache, issues) for name, link in obj.links.items()}
+        areas: dict[int, float] = {}  # spanned area per cached part (a visual and its collision)
+        points = {name: _link_points(link, cache, issues, areas)
+                  for name, link in obj.links.items()}
         return cls(points, issues)
 
     def root_points(self, obj: ArticulatedObject, names: list[str] | None = None) -> np.ndarray:
@@ -88,22 +90,27 @@ def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[I
 
 
 # ----------------------------------------------------------------------------- link points
-def _link_points(link: Link, cache: MeshCache, issues: list[Issue]) -> np.ndarray:
-    """Link-frame hull points of a link's visual geometry (collision if it has no visual)."""
+def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
+                 areas: dict[int, float]) -> np.ndarray:
+    """Link-frame hull points of a link's visual geometry (collision if it has no visual);
+    every mesh is checked (``areas``: :func:`_mesh_hull`)."""
     kinds = {m.kind for m in link.meshes} | {p.kind for p in link.primitives}
     use = "visual" if "visual" in kinds else "collision"
     chunks = [np.zeros((0, 3))]
     for k, ref in enumerate(link.meshes):
-        pts = _mesh_points(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]")
-        if ref.kind == use and pts is not None:
-            chunks.append(pts)
+        hull = _mesh_hull(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]", areas)
+        if ref.kind == use and hull is not None:
+            chunks.append(hull @ ref.origin[:3, :3].T + ref.origin[:3, 3])
     chunks += [_primitive_points(p) for p in link.primitives if p.kind == use]
     return _hull_vertices(np.concatenate(chunks))
 
 
-def _mesh_points(ref: MeshRef, cache: MeshCache, issues: list[Issue],
-                 location: str) -> np.ndarray | None:
-    """Link-frame hull points ``(k, 3)`` of one resolved mesh (``None`` when unusable)."""
+def _mesh_hull(ref: MeshRef, cache: MeshCache, issues: list[Issue], location: str,
+               areas: dict[int, float]) -> np.ndarray | None:
+    """Mesh-frame hull points ``(k, 3)`` of one resolved mesh (``None`` when unusable).
+
+    ``areas`` remembers :func:`spanned_area` per part of ``cache`` (by ``id``: the cache
+    holds the parts while the geometry is built), so a file used twice is measured once."""
     if ref.path is None:
         return None  # already reported by the reader
     try:
@@ -112,11 +119,14 @@ def _mesh_points(ref: MeshRef, cache: MeshCache, issues: list[Issue],
         issues.append(issue(exc.code, f"{ref.filename!r}: {exc}",
                             severity="error", location=location))
         return None
-    if spanned_area(part.hull) < tol.MIN_AREA:
+    area = areas.get(id(part))
+    if area is None:
+        area = areas[id(part)] = spanned_area(part.hull)
+    if area < tol.MIN_AREA:
         issues.append(issue("mesh.degenerate",
                             f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})",
                             location=location))
-    return part.hull @ ref.origin[:3, :3].T + ref.origin[:3, 3]
+    return part.hull
 
 
 def spanned_area(points: np.ndarray) -> float:

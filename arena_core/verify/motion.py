@@ -39,16 +39,32 @@ def twist_exp(twist: np.ndarray, q: float) -> np.ndarray:
     >>> (np.round(T[:3, 3], 12) + 0.0).tolist()
     [2.0, 0.0, 0.0]
     """
-    w, v = np.asarray(twist[:3], float), np.asarray(twist[3:], float)
-    out = np.eye(4)
-    if np.linalg.norm(w) <= tol.ZERO_AXIS:
-        out[:3, 3] = v * q
+    return _TwistMotion(twist)(q)
+
+
+class _TwistMotion:
+    """:func:`twist_exp` of one twist at many ``q``: what does not depend on ``q`` (the
+    skew matrix, its square, ``w x v``, ``w w^T v``) computed once, the same floats."""
+
+    def __init__(self, twist: np.ndarray):
+        w, v = np.asarray(twist[:3], float), np.asarray(twist[3:], float)
+        self.v = v
+        self.pure = bool(np.linalg.norm(w) <= tol.ZERO_AXIS)
+        if not self.pure:
+            self.k = np.array([[0.0, -w[2], w[1]], [w[2], 0.0, -w[0]], [-w[1], w[0], 0.0]])
+            self.kk = self.k @ self.k
+            self.cross = np.cross(w, v)
+            self.along = w * (w @ v)
+
+    def __call__(self, q: float) -> np.ndarray:
+        out = np.eye(4)
+        if self.pure:
+            out[:3, 3] = self.v * q
+            return out
+        rot = np.eye(3) + math.sin(q) * self.k + (1.0 - math.cos(q)) * self.kk
+        out[:3, :3] = rot
+        out[:3, 3] = (np.eye(3) - rot) @ self.cross + self.along * q
         return out
-    k = np.array([[0.0, -w[2], w[1]], [w[2], 0.0, -w[0]], [-w[1], w[0], 0.0]])
-    rot = np.eye(3) + math.sin(q) * k + (1.0 - math.cos(q)) * (k @ k)
-    out[:3, :3] = rot
-    out[:3, 3] = (np.eye(3) - rot) @ np.cross(w, v) + w * (w @ v) * q
-    return out
 
 
 def check_motion(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue]:
@@ -95,8 +111,9 @@ def _leaves_bounds(joint: Joint, twist: np.ndarray, qs: np.ndarray, part: np.nda
                    box: tuple[np.ndarray, np.ndarray, float]) -> list[Issue]:
     lo, hi, diag = box
     worst, worst_q = 0.0, float(qs[0])
+    motion = _TwistMotion(twist)
     for q in qs:
-        pose = twist_exp(twist, float(q))
+        pose = motion(float(q))
         moved = part @ pose[:3, :3].T + pose[:3, 3]
         excess = max(float((lo - moved.min(axis=0)).max()), float((moved.max(axis=0) - hi).max()))
         if excess > worst:
