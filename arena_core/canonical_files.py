@@ -444,12 +444,12 @@ def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProble
         return None
     if not text or text.startswith(("/", "\\")) or (len(text) > 1 and text[1] == ":"):
         return None
-    root = str(Path(real(base)))
+    root = real(base)
     lexical = os.path.normpath(os.path.join(root, text.replace("\\", "/")))
     if not is_within(lexical, root):
         return None
     problem = file_problem(lexical, max_bytes=MESH_MAX_BYTES)
     if problem is not None:
         return None if problem.kind == "missing" else problem
-    found = str(Path(real(lexical)))
+    found = real(lexical)
     return Path(found) if is_within(found, root) else None

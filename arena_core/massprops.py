@@ -76,10 +76,10 @@ class Part:
         """The part moved by the rigid ``(4, 4)`` ``pose``."""
         rot, shift = pose[:3, :3], pose[:3, 3]
         return Part(self.volume, rot @ self.com + shift, rot @ self.inertia @ rot.T,
-                    self.hull @ rot.T + shift, self.solid)
+                    self.placed_hull(pose), self.solid)
 
     def placed_hull(self, pose: np.ndarray) -> np.ndarray:
-        """``placed(pose).hull`` alone."""
+        """``placed(pose).hull`` alone (no integrals moved)."""
         return self.hull @ pose[:3, :3].T + pose[:3, 3]
 
 

@@ -167,7 +167,7 @@ class MeshResolver:
         if not self._allowed(real):
             return self._fail("mesh.path.symlink", location,
                               f"mesh {filename!r} is a link to outside the object folder")
-        return str(Path(real))
+        return real
 
     def _allowed(self, path: str) -> bool:
         """Whether the normalized absolute ``path`` is inside the root or a package."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache, MeshLoadFailure, primitive_part
+from arena_core.massprops import MeshCache, MeshLoadFailure, Part, primitive_part
 from arena_core.model import ArticulatedObject, Link, MeshRef, Primitive
 from arena_core.verify.base import Context, ensure_context, finite_pose
 from schemas.issues import Issue, issue
@@ -93,21 +93,21 @@ def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[I
 def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
                  areas: dict[int, float]) -> np.ndarray:
     """Link-frame hull points of a link's visual geometry (collision if it has no visual);
-    every mesh is checked (``areas``: :func:`_mesh_hull`)."""
+    every mesh is checked (``areas``: :func:`_checked_part`)."""
     kinds = {m.kind for m in link.meshes} | {p.kind for p in link.primitives}
     use = "visual" if "visual" in kinds else "collision"
     chunks = [np.zeros((0, 3))]
     for k, ref in enumerate(link.meshes):
-        hull = _mesh_hull(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]", areas)
-        if ref.kind == use and hull is not None:
-            chunks.append(hull @ ref.origin[:3, :3].T + ref.origin[:3, 3])
+        part = _checked_part(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]", areas)
+        if ref.kind == use and part is not None:
+            chunks.append(part.placed_hull(ref.origin))
     chunks += [_primitive_points(p) for p in link.primitives if p.kind == use]
     return _hull_vertices(np.concatenate(chunks))
 
 
-def _mesh_hull(ref: MeshRef, cache: MeshCache, issues: list[Issue], location: str,
-               areas: dict[int, float]) -> np.ndarray | None:
-    """Mesh-frame hull points ``(k, 3)`` of one resolved mesh (``None`` when unusable).
+def _checked_part(ref: MeshRef, cache: MeshCache, issues: list[Issue], location: str,
+                  areas: dict[int, float]) -> Part | None:
+    """The cached part of one resolved mesh, its load and area checked (``None`` when unusable).
 
     ``areas`` remembers :func:`spanned_area` per part of ``cache`` (by ``id``: the cache
     holds the parts while the geometry is built), so a file used twice is measured once."""
@@ -126,7 +126,7 @@ def _mesh_hull(ref: MeshRef, cache: MeshCache, issues: list[Issue], location: st
         issues.append(issue("mesh.degenerate",
                             f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})",
                             location=location))
-    return part.hull
+    return part
 
 
 def spanned_area(points: np.ndarray) -> float:
