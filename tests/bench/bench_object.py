@@ -8,14 +8,19 @@ so machine load hits both alike), it times:
 
 * **floor** — what no pipeline can avoid: yourdfpy's parse of the URDF, loading every
   mesh file it names once (trimesh), and the convex-hull mass properties of each;
-* **pipeline** — :func:`arena_core.process.process_object`: read, normalize, write the
-  canonical folder, re-read, oracle, verify, the engine check (MuJoCo, PyBullet,
-  Pinocchio, yourdfpy) and the record; and the same without the engine check
-  (``simulation_check`` replaced by a no-op) to show where the time goes.
+* **normalize + verify + write** — :func:`arena_core.process.process_object` without the
+  engine check (``simulation_check`` replaced by a no-op): read, normalize, write the
+  canonical folder, read it back, oracle, verify and the record. This is the cost the
+  target is on (issue 14 measured it at 2.6x the floor);
+* **with the engine check** — the same with :func:`arena_core.simulation.simulation_check`:
+  our MJCF compiled and simulated in MuJoCo, then the canonical URDF loaded by MuJoCo,
+  PyBullet, Pinocchio and yourdfpy, each of which reads every mesh itself (that is what
+  the check proves). Its cost per engine is printed beside it; it is reported, not held
+  to the 1.3x (four engines loading the meshes cost more than one read by construction).
 
 Per object the best of ``--rounds`` runs counts (the least disturbed one). Prints the
-medians and their ratio (target: pipeline <= 1.3x the floor), the slowest objects, and
-one JSON line with the figures. Exit status 1 when the target is missed.
+medians and their ratios, the slowest objects, and one JSON line with the figures. Exit
+status 1 when normalize + verify + write costs more than 1.3x the floor (median).
 """
 
 from __future__ import annotations
@@ -34,11 +39,15 @@ import trimesh
 import yourdfpy
 
 import arena_core.process as process_module
+import arena_core.simulation as simulation_module
 from arena_core.process import process_object
 
 REPO = Path(__file__).resolve().parents[2]
-#: The pipeline may cost at most this multiple of the floor (median per object).
+#: Normalize + verify + write may cost at most this multiple of the floor (median per object).
 TARGET_RATIO = 1.3
+
+#: Seconds of each part of the engine check in the last pipeline run (see :func:`_timed`).
+ENGINE_SECONDS: dict[str, float] = {}
 
 
 def objects(realdata: Path) -> list[Path]:
@@ -75,6 +84,7 @@ def floor(urdf: Path) -> float:
 
 def pipeline(urdf: Path, out: Path, *, engines: bool) -> float:
     oid = f"{urdf.parent.parent.name}-{urdf.parent.name}"
+    ENGINE_SECONDS.clear()
     start = time.perf_counter()
     if engines:
         process_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
@@ -90,6 +100,27 @@ def pipeline(urdf: Path, out: Path, *, engines: bool) -> float:
     return seconds
 
 
+def _timed() -> None:
+    """Record the engine check's parts in :data:`ENGINE_SECONDS`: our MJCF in MuJoCo
+    (``mjcf``) and each engine's load, FK and checks (their own ``seconds``)."""
+    check_mjcf, verify_engines = simulation_module.check_mjcf, simulation_module.verify_engines
+
+    def timed_mjcf(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return check_mjcf(*args, **kwargs)
+        finally:
+            ENGINE_SECONDS["mjcf"] = time.perf_counter() - start
+
+    def timed_engines(*args, **kwargs):
+        result = verify_engines(*args, **kwargs)
+        ENGINE_SECONDS.update({r.engine: r.seconds for r in result.results})
+        return result
+
+    simulation_module.check_mjcf = timed_mjcf
+    simulation_module.verify_engines = timed_engines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--realdata", type=Path, default=REPO.parent / "shared" / "realdata")
@@ -99,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     urdfs = objects(args.realdata)
     if not urdfs:
         parser.error(f"no PartNet-style objects under {args.realdata}")
+    _timed()
     times: dict[str, dict[Path, float]] = {"floor": {}, "pipeline": {}, "no_engines": {}}
+    parts: dict[str, dict[Path, float]] = {}
     with tempfile.TemporaryDirectory(prefix="arena-bench-object-") as tmp:
         out = Path(tmp)
         for urdf in urdfs:  # warm-up: imports, engine start-up, first-call caches
@@ -111,25 +144,35 @@ def main(argv: list[str] | None = None) -> int:
                                   ("pipeline", lambda u: pipeline(u, out, engines=True)),
                                   ("no_engines", lambda u: pipeline(u, out, engines=False))):
                     seconds = run(urdf)
-                    times[name][urdf] = min(times[name].get(urdf, float("inf")), seconds)
+                    if seconds < times[name].get(urdf, float("inf")):
+                        times[name][urdf] = seconds
+                        if name == "pipeline":  # the engine parts of the counted run
+                            for part, s in ENGINE_SECONDS.items():
+                                parts.setdefault(part, {})[urdf] = s
     med = {name: statistics.median(t.values()) for name, t in times.items()}
-    ratio = med["pipeline"] / med["floor"]
-    per_object = sorted(urdfs, key=lambda u: times["pipeline"][u] / times["floor"][u],
+    ratio = med["no_engines"] / med["floor"]
+    per_object = sorted(urdfs, key=lambda u: times["no_engines"][u] / times["floor"][u],
                         reverse=True)
     print(f"{len(urdfs)} PartNet-style objects, best of {args.rounds} interleaved rounds")
-    print(f"median floor    {med['floor'] * 1e3:7.1f} ms  (yourdfpy parse + every mesh once "
-          "+ convex-hull mass properties)")
-    print(f"median pipeline {med['pipeline'] * 1e3:7.1f} ms  ({ratio:.2f}x the floor; "
-          f"target <= {TARGET_RATIO}x)")
-    print(f"  without the engine check {med['no_engines'] * 1e3:7.1f} ms "
-          f"({med['no_engines'] / med['floor']:.2f}x)")
+    print(f"median floor                      {med['floor'] * 1e3:7.1f} ms  (yourdfpy parse + "
+          "every mesh once + convex-hull mass properties)")
+    print(f"median normalize + verify + write {med['no_engines'] * 1e3:7.1f} ms  "
+          f"({ratio:.2f}x the floor; target <= {TARGET_RATIO}x)")
+    print(f"median with the engine check      {med['pipeline'] * 1e3:7.1f} ms  "
+          f"({med['pipeline'] / med['floor']:.2f}x the floor; reported, not a target)")
+    engine_ms = {part: round(statistics.median(t.values()) * 1e3, 2)
+                 for part, t in parts.items()}
+    print("  engine check, median per part: " + ", ".join(
+        f"{part} {ms:.1f} ms" for part, ms in engine_ms.items()))
     for urdf in per_object[:args.top]:
-        f, p = times["floor"][urdf], times["pipeline"][urdf]
+        f, p = times["floor"][urdf], times["no_engines"][urdf]
         print(f"  {urdf.parent.relative_to(args.realdata)}: floor {f * 1e3:.1f} ms, "
-              f"pipeline {p * 1e3:.1f} ms ({p / f:.2f}x)")
+              f"normalize + verify + write {p * 1e3:.1f} ms ({p / f:.2f}x)")
     print(json.dumps({"objects": len(urdfs), "rounds": args.rounds,
                       "median_ms": {k: round(v * 1e3, 2) for k, v in med.items()},
-                      "ratio": round(ratio, 3), "target": TARGET_RATIO}))
+                      "engine_check_ms": engine_ms, "ratio": round(ratio, 3),
+                      "ratio_with_engines": round(med["pipeline"] / med["floor"], 3),
+                      "target": TARGET_RATIO}))
     return 0 if ratio <= TARGET_RATIO else 1
 
 
