@@ -16,10 +16,10 @@ the previous complete release or the new one. The layout::
     figures/supercategories.png, joint_types.png, moving_joints.png, contact_sheet.png
     SHA256SUMS                            sha256 of every other file
 
-**Streaming.** Objects are consumed once, in ``object_id`` order: each one's archive is
-written and its row appended to the open parquet shard (flushed every
-``row_group_size`` rows); only a small summary per object stays in memory. A list is
-sorted here; any other iterable must already be sorted (checked), so a caller can load
+**Streaming.** Objects are consumed once, in ``object_id`` order (:mod:`release.objects`):
+each one's archive is written and its row appended to the open parquet shard (flushed
+every ``row_group_size`` rows); only a small summary per object stays in memory. A list
+is sorted here; any other iterable must already be sorted (checked), so a caller can load
 records lazily and memory does not grow with the library.
 
 **Shard names.** ``<fp>`` is the content fingerprint of the config's shards
@@ -58,28 +58,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import pyarrow as pa
-
 from arena_core.curation.coverage import coverage_figure, coverage_table
 from arena_core.fsutil import replace_folder
-from arena_core.guard import exception_issue, guarded
 from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
+from release.objects import object_id_of, write_objects
 from release.reader import ReleaseReadError
 from release.reuse import (
     KeyedObject,
-    Previous,
     PreviousRows,
-    Reused,
-    curation_values,
     forget_row_keys,
-    link_file,
     previous_release,
-    reused_row,
     save_row_keys,
 )
-from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.shards import Data
 from release.sidefiles import (
     FigureReuse,
@@ -90,7 +82,6 @@ from release.sidefiles import (
     subset_message,
     write_figures,
 )
-from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.errors import ArenaError
 from schemas.issue_codes import catalog_document
@@ -101,9 +92,6 @@ from schemas.release import BuildReport, ReleaseFailure, ReleaseSpec
 #: The checksum list written last (it lists every other file).
 SUMS_NAME = "SHA256SUMS"
 
-#: Rows converted to the release schema together (one conversion costs ~1.3 ms however few
-#: rows it holds): a row that cannot be converted is found, and its object left out, per batch.
-ROW_CHECK_BATCH = 64
 
 class ReleaseError(ArenaError, ValueError):
     """Inputs that cannot make a consistent release (the message says which and why)."""
@@ -176,8 +164,8 @@ def write_release(
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         data = Data(tmp, spec.row_group_size, spec.rows_per_shard, previous.rows)
-        rows, reused, failed = _write_objects(tmp, _ordered(objects, keys), subset,
-                                              duplicates, previous, data)
+        rows, reused, failed = write_objects(tmp, _ordered(objects, keys), subset,
+                                             duplicates, previous, data)
         subset, duplicates, report = _without_failed(failed, subset, duplicates, report,
                                                      len(rows))
         _check_references(rows, subset, duplicates)
@@ -215,10 +203,10 @@ def _ordered(objects, keys: dict[str, str]) -> Iterable[ReleaseObject | KeyedObj
     items = (o if isinstance(o, ReleaseObject | KeyedObject) else ReleaseObject(o[0], Path(o[1]))
              for o in objects)
     if isinstance(objects, Sequence):
-        items = iter(sorted(items, key=_object_id))
+        items = iter(sorted(items, key=object_id_of))
     last = None
     for entry in items:
-        oid = _object_id(entry)
+        oid = object_id_of(entry)
         if entry.key is not None:
             keys[oid] = entry.key
         if last is not None and oid <= last:
@@ -226,10 +214,6 @@ def _ordered(objects, keys: dict[str, str]) -> Iterable[ReleaseObject | KeyedObj
                                " and, for a streamed iterable, sorted")
         last = oid
         yield entry
-
-
-def _object_id(entry: ReleaseObject | KeyedObject) -> str:
-    return entry.object_id if isinstance(entry, KeyedObject) else entry.record.object_id
 
 
 def _changelog(previous: Path | None, written: Path) -> str | None:
@@ -255,89 +239,6 @@ def _check_references(rows: list[dict], subset: SubsetResult,
     lost = sorted({d.duplicate_of for d in duplicates} - known)
     if lost:
         raise ReleaseError(f"duplicates: kept objects not among the released objects: {lost[:5]}")
-
-
-# ----------------------------------------------------------------------------- objects
-def _write_objects(tmp: Path, entries: Iterable[ReleaseObject], subset: SubsetResult,
-                   duplicates: Sequence[DuplicateRecord], previous: Previous,
-                   data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
-    """Write (or reuse) every archive and stream every row; return summaries, reuse and the
-    objects that failed to release (each with its issue; the others go on)."""
-    members: dict[str, list[str]] = {}
-    for d in duplicates:
-        members.setdefault(d.duplicate_of, []).append(d.object_id)
-    chosen = {e.object_id: e.model_dump() for e in subset.entries}
-    summaries, failed, pending = [], {}, []
-    reused = 0
-
-    def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
-        if isinstance(entry, KeyedObject):
-            found = reused_row(entry, previous, tmp, curation_values(
-                entry.object_id, entry.category, entry.supercategory, members, chosen))
-            if found is not None:
-                return found
-            entry = entry.load()
-        rec = entry.record
-        rel = archive_relpath(rec.object_id)
-        dest = tmp / rel
-        old = previous.archives.get(rec.object_id)
-        if (old and old[0] == rec.checksum and old[1] == rel
-                and link_file(previous.root / rel, dest, old[3])):
-            sha, size, reuse = old[2], old[3], 1
-        else:
-            write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
-            sha, size, reuse = file_sha256(dest), dest.stat().st_size, 0
-        row = object_row(rec, entry.folder, mesh_archive=rel, archive_sha256=sha,
-                         archive_bytes=size, duplicates=members.get(rec.object_id, ()),
-                         subset_entry=chosen.get(rec.object_id))
-        summary = {**row_summary(row, rec, entry.folder), "mesh_archive": rel,
-                   "mesh_archive_sha256": sha}
-        return row, summary, reuse
-
-    def drop(object_id: str, problem: Issue) -> None:  # out of the release; the rest goes on
-        (tmp / archive_relpath(object_id)).unlink(missing_ok=True)
-        failed[object_id] = problem
-
-    def settle() -> None:
-        """Add the pending rows: a bad row fails its own conversion, not a shard's."""
-        nonlocal reused
-        fresh = [row for row, _, _ in pending if not isinstance(row, Reused)]
-        for object_id, problem in _bad_rows(fresh).items():
-            drop(object_id, problem)
-        for row, summary, reuse in pending:
-            if summary["object_id"] not in failed:
-                data.add(row)
-                summaries.append(summary)
-                reused += reuse
-        pending.clear()
-
-    for entry in entries:
-        done = guarded(lambda e=entry: release_one(e), on_error=lambda issue: issue)
-        if isinstance(done, Issue):
-            drop(_object_id(entry), done)
-        else:
-            pending.append(done)
-            if len(pending) == ROW_CHECK_BATCH:
-                settle()
-    settle()
-    return summaries, reused, failed
-
-
-def _bad_rows(rows: list[dict]) -> dict[str, Issue]:
-    """``object_id -> issue`` of the rows that the release schema cannot hold: the batch is
-    converted at once, and only a batch that fails is converted row by row."""
-    try:
-        pa.Table.from_pylist(rows, schema=ROW_SCHEMA)
-        return {}
-    except Exception:  # noqa: BLE001 - which row it was is found below, with its own issue
-        pass
-    bad = {}
-    for row in rows:
-        try:
-            pa.Table.from_pylist([row], schema=ROW_SCHEMA)
-        except Exception as exc:  # noqa: BLE001 - this row's object is left out, with its code
-            bad[row["object_id"]] = exception_issue(exc)
-    return bad
 
 
 def _without_failed(failed: Mapping[str, Issue], subset: SubsetResult,

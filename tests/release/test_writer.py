@@ -172,7 +172,7 @@ def test_an_object_that_fails_to_release_is_left_out_and_reported(built, tmp_pat
 def test_a_row_the_schema_cannot_hold_leaves_only_its_object_out(built, tmp_path, monkeypatch,
                                                                   batch):
     """Rows are converted in batches; a bad row costs its own object, whatever the batch."""
-    import release.writer as writer
+    import release.objects as writer
 
     kept = {d.duplicate_of for d in built.duplicates} | set(built.subset.object_ids)
     victim = next(o.record.object_id for o in built.objects if o.record.object_id not in kept)

@@ -1,0 +1,121 @@
+"""The objects of a release: each one's archive written (or reused) and its row streamed.
+
+:func:`write_objects` is the object loop of :func:`release.writer.write_release`: objects
+come in ``object_id`` order, each archive is written (or hard-linked from the previous
+release when its checksum and path are unchanged) and its row goes to the open parquet
+shard (:class:`release.shards.Data`); rows are converted to the release schema
+:data:`ROW_CHECK_BATCH` at a time, and an object whose archive or row fails is left out
+with its issue while the others go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pyarrow as pa
+
+from arena_core.guard import exception_issue, guarded
+from arena_core.hashing import file_sha256
+from release.reuse import KeyedObject, Previous, Reused, curation_values, link_file, reused_row
+from release.rows import ROW_SCHEMA, object_row, row_summary
+from release.shards import Data
+from release.storage import archive_relpath, write_object_archive
+from schemas.curation import DuplicateRecord, SubsetResult
+from schemas.issues import Issue
+
+if TYPE_CHECKING:
+    from release.writer import ReleaseObject
+
+#: Rows converted to the release schema together (one conversion costs ~1.3 ms however few
+#: rows it holds): a row that cannot be converted is found, and its object left out, per batch.
+ROW_CHECK_BATCH = 64
+
+
+def object_id_of(entry: ReleaseObject | KeyedObject) -> str:
+    """The object id of a release entry (a keyed one is not loaded for it)."""
+    return entry.object_id if isinstance(entry, KeyedObject) else entry.record.object_id
+
+
+def write_objects(tmp: Path, entries: Iterable[ReleaseObject | KeyedObject],
+                  subset: SubsetResult,
+                  duplicates: Sequence[DuplicateRecord], previous: Previous,
+                  data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
+    """Write (or reuse) every archive and stream every row; return summaries, reuse and the
+    objects that failed to release (each with its issue; the others go on)."""
+    members: dict[str, list[str]] = {}
+    for d in duplicates:
+        members.setdefault(d.duplicate_of, []).append(d.object_id)
+    chosen = {e.object_id: e.model_dump() for e in subset.entries}
+    summaries, failed, pending = [], {}, []
+    reused = 0
+
+    def release_one(entry: ReleaseObject | KeyedObject) -> tuple[dict | Reused, dict, int]:
+        if isinstance(entry, KeyedObject):
+            found = reused_row(entry, previous, tmp, curation_values(
+                entry.object_id, entry.category, entry.supercategory, members, chosen))
+            if found is not None:
+                return found
+            entry = entry.load()
+        rec = entry.record
+        rel = archive_relpath(rec.object_id)
+        dest = tmp / rel
+        old = previous.archives.get(rec.object_id)
+        if (old and old[0] == rec.checksum and old[1] == rel
+                and link_file(previous.root / rel, dest, old[3])):
+            sha, size, reuse = old[2], old[3], 1
+        else:
+            write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
+            sha, size, reuse = file_sha256(dest), dest.stat().st_size, 0
+        row = object_row(rec, entry.folder, mesh_archive=rel, archive_sha256=sha,
+                         archive_bytes=size, duplicates=members.get(rec.object_id, ()),
+                         subset_entry=chosen.get(rec.object_id))
+        summary = {**row_summary(row, rec, entry.folder), "mesh_archive": rel,
+                   "mesh_archive_sha256": sha}
+        return row, summary, reuse
+
+    def drop(object_id: str, problem: Issue) -> None:  # out of the release; the rest goes on
+        (tmp / archive_relpath(object_id)).unlink(missing_ok=True)
+        failed[object_id] = problem
+
+    def settle() -> None:
+        """Add the pending rows: a bad row fails its own conversion, not a shard's."""
+        nonlocal reused
+        fresh = [row for row, _, _ in pending if not isinstance(row, Reused)]
+        for object_id, problem in bad_rows(fresh).items():
+            drop(object_id, problem)
+        for row, summary, reuse in pending:
+            if summary["object_id"] not in failed:
+                data.add(row)
+                summaries.append(summary)
+                reused += reuse
+        pending.clear()
+
+    for entry in entries:
+        done = guarded(lambda e=entry: release_one(e), on_error=lambda issue: issue)
+        if isinstance(done, Issue):
+            drop(object_id_of(entry), done)
+        else:
+            pending.append(done)
+            if len(pending) == ROW_CHECK_BATCH:
+                settle()
+    settle()
+    return summaries, reused, failed
+
+
+def bad_rows(rows: list[dict]) -> dict[str, Issue]:
+    """``object_id -> issue`` of the rows that the release schema cannot hold: the batch is
+    converted at once, and only a batch that fails is converted row by row."""
+    try:
+        pa.Table.from_pylist(rows, schema=ROW_SCHEMA)
+        return {}
+    except Exception:  # noqa: BLE001 - which row it was is found below, with its own issue
+        pass
+    bad = {}
+    for row in rows:
+        try:
+            pa.Table.from_pylist([row], schema=ROW_SCHEMA)
+        except Exception as exc:  # noqa: BLE001 - this row's object is left out, with its code
+            bad[row["object_id"]] = exception_issue(exc)
+    return bad
