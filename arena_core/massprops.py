@@ -120,6 +120,7 @@ class MeshCache:
         self._keys: dict[str, tuple[str, str]] = {}
         self._meshes: dict[tuple[str, str], MeshGeometry | MeshLoadFailure] = {}
         self._parts: dict[tuple, Part | MeshLoadFailure] = {}
+        self._hulls: dict[tuple, object] = {}
         self.real = RealPaths()  # the object's files resolved, a folder once
 
     def mesh(self, path: str | os.PathLike) -> MeshGeometry:
@@ -138,6 +139,26 @@ class MeshCache:
         if key not in self._parts:
             self._parts[key] = _attempt(lambda: _scaled_part(self.mesh(path), scale))
         return _found(self._parts[key])
+
+    def convex_hull(self, points: np.ndarray):
+        """``scipy.spatial.ConvexHull(points)`` of ``(n, 3)`` float64 points, computed once per
+        point set (the same bytes): the mass properties of a link and its verification hull
+        the same link-frame points. Raises what ``ConvexHull`` raises (``QhullError``,
+        ``ValueError``), again on every call; the hull must not be modified."""
+        from scipy.spatial import ConvexHull, QhullError
+
+        points = np.ascontiguousarray(points, dtype=float)
+        key = (points.shape, points.tobytes())
+        found = self._hulls.get(key)
+        if found is None:
+            try:
+                found = ConvexHull(points)
+            except (QhullError, ValueError) as exc:
+                found = exc
+            self._hulls[key] = found
+        if isinstance(found, Exception):
+            raise found
+        return found
 
     def _key(self, path: str | os.PathLike) -> tuple[str, str]:
         real = self.real(path)
@@ -213,13 +234,14 @@ def link_mass_properties(
         ``mesh_volume``, ``convex_hull`` or ``default``; ``issues`` name meshes that did not load.
     """
     _check_density(density)
-    parts, issues = link_parts(link, cache if cache is not None else MeshCache())
+    cache = cache if cache is not None else MeshCache()
+    parts, issues = link_parts(link, cache)
     props = None
     if parts and all(p.solid and p.volume > tol.MIN_VOLUME for p in parts):
         props = _combine(parts, density, "mesh_volume")
     points = np.concatenate([p.hull for p in parts]) if parts else np.zeros((0, 3))
     if props is None:
-        hull = _hull_part(points)
+        hull = _hull_part(points, cache)
         props = _combine([hull], density, "convex_hull") if hull is not None else None
     return (props if props is not None else default_mass_properties(points, density)), issues
 
@@ -357,15 +379,16 @@ def _combine(parts: list[Part], density: float, source: str) -> MassProperties |
                           inertia=regularize_inertia(density * inertia), source=source)
 
 
-def _hull_part(points: np.ndarray) -> Part | None:
-    """The convex hull of ``points`` as a solid, ``None`` when flat or too small."""
-    from scipy.spatial import ConvexHull, QhullError
+def _hull_part(points: np.ndarray, cache: MeshCache) -> Part | None:
+    """The convex hull of ``points`` as a solid, ``None`` when flat or too small (the hull
+    through ``cache``: :meth:`MeshCache.convex_hull`)."""
+    from scipy.spatial import QhullError
 
     points = points[np.all(np.isfinite(points), axis=1)] if len(points) else points
     if len(points) < 4:
         return None
     try:
-        hull = ConvexHull(points)
+        hull = cache.convex_hull(points)
     except (QhullError, ValueError):
         return None
     if hull.volume <= tol.MIN_VOLUME:

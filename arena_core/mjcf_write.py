@@ -78,7 +78,7 @@ from arena_core.kinematics import configuration, link_poses, random_configuratio
 from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.mujoco_load import ASSET_CACHE_BYTES  # noqa: F401 - imported: MuJoCo's asset cache off
-from arena_core.urdf_write import fmt
+from arena_core.urdf_write import fmt, identity_rotation
 from schemas.issues import Issue, issue
 
 #: File name of the MJCF inside a canonical object folder.
@@ -538,17 +538,19 @@ def quat_from_matrix(rot: np.ndarray) -> np.ndarray:
 
 def _rotation_attrs(rot: np.ndarray) -> dict[str, str]:
     rot = np.asarray(rot, float)[:3, :3]
-    return {} if np.array_equal(rot, np.eye(3)) else {"quat": _vec(quat_from_matrix(rot))}
+    identity = rot.shape == (3, 3) and identity_rotation(rot.tolist())  # np.array_equal
+    return {} if identity else {"quat": _vec(quat_from_matrix(rot))}
 
 
 def _pose_attrs(pose: np.ndarray) -> dict[str, str]:
     pose = np.asarray(pose, float)
-    attrs = {"pos": _vec(pose[:3, 3])} if np.any(pose[:3, 3] != 0) else {}
+    shift = pose[:3, 3].tolist()
+    attrs = {"pos": _vec(shift)} if any(v != 0 for v in shift) else {}
     return {**attrs, **_rotation_attrs(pose)}
 
 
 def _vec(values) -> str:
-    return " ".join(fmt(v) for v in np.asarray(values, dtype=float).reshape(-1))
+    return " ".join(map(fmt, np.asarray(values, dtype=float).reshape(-1).tolist()))
 
 
 # ----------------------------------------------------------------------------- checking

@@ -162,4 +162,24 @@ def _collision_points(ref: MeshRef, cache: MeshCache) -> np.ndarray | None:
     except MeshLoadFailure:
         return None
     pts = part.placed_hull(np.asarray(ref.origin, float))
-    return np.unique(np.round(pts, 12), axis=0) if len(pts) else pts
+    return unique_rows(np.round(pts, 12)) if len(pts) else pts
+
+
+def unique_rows(points: np.ndarray) -> np.ndarray:
+    """``np.unique(points, axis=0)`` of ``(n, 3)`` floats (``n >= 1``), the same array.
+
+    Finite points without negative zeros (nothing two rows can tie on but equal bytes) are
+    sorted with ``np.lexsort`` (x, then y, then z, as ``np.unique`` orders rows) and their
+    repeats dropped, a few times faster; anything else goes to ``np.unique``.
+
+    >>> unique_rows(np.array([[1.0, 0, 0], [0, 2, 0], [1, 0, 0]])).tolist()
+    [[0.0, 2.0, 0.0], [1.0, 0.0, 0.0]]
+    """
+    if points.ndim != 2 or not np.isfinite(points).all() or (
+            np.signbit(points) & (points == 0)).any():
+        return np.unique(points, axis=0)
+    rows = points[np.lexsort(points.T[::-1])]
+    keep = np.empty(len(rows), dtype=bool)
+    keep[0] = True
+    np.any(rows[1:] != rows[:-1], axis=1, out=keep[1:])
+    return rows[keep]

@@ -74,7 +74,18 @@ def fmt(value: float) -> str:
 
 
 def _vec(values) -> str:
-    return " ".join(fmt(v) for v in np.asarray(values, dtype=float).reshape(-1))
+    return " ".join(map(fmt, np.asarray(values, dtype=float).reshape(-1).tolist()))
+
+
+#: Rows of the identity pose and rotation as lists (an exact ``==`` with ``tolist()``).
+_EYE4_ROWS = np.eye(4).tolist()
+_EYE3_ROWS = np.eye(3).tolist()
+
+
+def identity_rotation(rows: list) -> bool:
+    """Whether the rows of a ``(4, 4)`` or ``(3, 3)`` pose (``tolist()``) hold the identity
+    rotation exactly (``-0.0`` counts as ``0``, as ``np.array_equal`` counts it)."""
+    return [row[:3] for row in rows[:3]] == _EYE3_ROWS
 
 
 def _link_order(root: str, links: list[Link], joints: list[Joint]) -> list[str]:
@@ -85,9 +96,13 @@ def _link_order(root: str, links: list[Link], joints: list[Joint]) -> list[str]:
 
 def _origin(parent: etree._Element, pose: np.ndarray) -> None:
     pose = np.asarray(pose, dtype=float)
-    if np.array_equal(pose, np.eye(4)):
+    rows = pose.tolist()
+    if rows == _EYE4_ROWS:
         return
-    etree.SubElement(parent, "origin", xyz=_vec(pose[:3, 3]), rpy=_vec(canonical_rpy(pose)))
+    # canonical_rpy of the identity is 0 0 0 (atan2 of zeros, at most -0.0: written "0")
+    rpy = "0 0 0" if pose.shape == (4, 4) and identity_rotation(rows) else \
+        _vec(canonical_rpy(pose))
+    etree.SubElement(parent, "origin", xyz=_vec(pose[:3, 3]), rpy=rpy)
 
 
 def rpy_from_matrix(pose: np.ndarray) -> np.ndarray:
@@ -164,7 +179,7 @@ def _write_mesh(parent: etree._Element, mesh: MeshRef, index: int) -> None:
     _origin(el, mesh.origin)
     geom = etree.SubElement(el, "geometry")
     mesh_attrs = {"filename": mesh.filename}
-    if not np.array_equal(np.asarray(mesh.scale, float), np.ones(3)):
+    if np.asarray(mesh.scale, float).tolist() != [1.0, 1.0, 1.0]:  # np.array_equal
         mesh_attrs["scale"] = _vec(mesh.scale)
     etree.SubElement(geom, "mesh", **mesh_attrs)
 

@@ -34,19 +34,25 @@ class ObjectGeometry:
     """Per-link geometry of an object, reduced to link-frame hull points.
 
     ``link_points[name]`` is ``(n, 3)`` (meters, link frame; ``(0, 3)`` for no geometry);
-    ``issues`` are the mesh problems found while loading.
+    ``issues`` are the mesh problems found while loading; ``link_facets[name]`` ``(k, 4)``
+    are the facet planes ``[normal | offset]`` of the hull whose vertices
+    ``link_points[name]`` are (links whose points are not such vertices have none).
     """
 
     link_points: dict[str, np.ndarray]
     issues: list[Issue] = field(default_factory=list)
+    link_facets: dict[str, np.ndarray] = field(default_factory=dict)
 
     @classmethod
     def build(cls, obj: ArticulatedObject, cache: MeshCache) -> ObjectGeometry:
         issues: list[Issue] = []
         areas: dict[int, float] = {}  # spanned area per cached part (a visual and its collision)
-        points = {name: _link_points(link, cache, issues, areas)
-                  for name, link in obj.links.items()}
-        return cls(points, issues)
+        points, facets = {}, {}
+        for name, link in obj.links.items():
+            points[name], found = _link_points(link, cache, issues, areas)
+            if found is not None:
+                facets[name] = found
+        return cls(points, issues, facets)
 
     def root_points(self, obj: ArticulatedObject, names: list[str] | None = None) -> np.ndarray:
         """``(n, 3)`` points of the named links (default all) in the root frame at rest.
@@ -91,9 +97,10 @@ def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[I
 
 # ----------------------------------------------------------------------------- link points
 def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
-                 areas: dict[int, float]) -> np.ndarray:
-    """Link-frame hull points of a link's visual geometry (collision if it has no visual);
-    every mesh is checked (``areas``: :func:`_checked_part`)."""
+                 areas: dict[int, float]) -> tuple[np.ndarray, np.ndarray | None]:
+    """Link-frame hull points of a link's visual geometry (collision if it has no visual)
+    and their hull's facets (:func:`_hull_vertices`); every mesh is checked (``areas``:
+    :func:`_checked_part`)."""
     kinds = {m.kind for m in link.meshes} | {p.kind for p in link.primitives}
     use = "visual" if "visual" in kinds else "collision"
     chunks = [np.zeros((0, 3))]
@@ -102,7 +109,7 @@ def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
         if ref.kind == use and part is not None:
             chunks.append(part.placed_hull(ref.origin))
     chunks += [_primitive_points(p) for p in link.primitives if p.kind == use]
-    return _hull_vertices(np.concatenate(chunks))
+    return _hull_vertices(np.concatenate(chunks), cache)
 
 
 def _checked_part(ref: MeshRef, cache: MeshCache, issues: list[Issue], location: str,
@@ -153,16 +160,21 @@ def _primitive_points(prim: Primitive) -> np.ndarray:
     return part.hull @ prim.origin[:3, :3].T + prim.origin[:3, 3]
 
 
-def _hull_vertices(points: np.ndarray) -> np.ndarray:
-    """Vertices of the convex hull of ``(n, 3)`` finite points (bbox corners if flat)."""
+def _hull_vertices(points: np.ndarray, cache: MeshCache
+                   ) -> tuple[np.ndarray, np.ndarray | None]:
+    """Vertices of the convex hull of ``(n, 3)`` finite points (bbox corners if flat, the
+    points themselves if at most 8) and the hull's facet planes ``(k, 4)`` (``None`` when no
+    hull was built). The hull comes from ``cache`` (:meth:`MeshCache.convex_hull`: the mass
+    properties of the link built it from the same points)."""
     points = points[np.all(np.isfinite(points), axis=1)]
     if len(points) <= 8:
-        return points
-    from scipy.spatial import ConvexHull, QhullError
+        return points, None
+    from scipy.spatial import QhullError
 
     try:
-        return points[ConvexHull(points).vertices]
+        hull = cache.convex_hull(points)
     except (QhullError, ValueError):
         lo, hi = points.min(axis=0), points.max(axis=0)
         corners = np.array([[x, y, z] for x in (0, 1) for y in (0, 1) for z in (0, 1)], float)
-        return lo + corners * (hi - lo)
+        return lo + corners * (hi - lo), None
+    return points[hull.vertices], hull.equations

@@ -43,7 +43,9 @@ def check_mass(obj: ArticulatedObject, ctx: Context | None = None) -> list[Issue
         found = inertial_issues(link.inertial, loc, severity="error" if ctx.canonical
                                 else "warning")
         if not found and link.has_geometry:
-            found = _com_outside(link.inertial.com, ctx.geometry.link_points[name], loc)
+            geometry = ctx.geometry
+            found = _com_outside(link.inertial.com, geometry.link_points[name], loc,
+                                 facets=geometry.link_facets.get(name))
         issues += found
     return issues
 
@@ -60,12 +62,20 @@ def inertial_issues(props: MassProperties, location: str, *,
                                              severity=severity, location=location)]
 
 
-def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Issue]:
-    """``mass.com.outside`` when ``com`` lies outside the hull of ``points`` (link frame)."""
+def _com_outside(com: np.ndarray, points: np.ndarray, location: str, *,
+                 facets: np.ndarray | None = None) -> list[Issue]:
+    """``mass.com.outside`` when ``com`` lies outside the hull of ``points`` (link frame).
+
+    ``facets`` ``(k, 4)``: the planes of a hull whose vertices ``points`` are (the one they
+    were taken from); a COM they show to be well inside the allowed distance
+    (:func:`_surely_near`) needs no hull of ``points`` built (the same result)."""
     if len(points) == 0:
         return []
     lo, hi = points.min(axis=0), points.max(axis=0)
     diag = float(np.linalg.norm(hi - lo))
+    if facets is not None and _surely_near(np.asarray(com, dtype=float), facets, lo, hi,
+                                           tol.COM_HULL * diag):
+        return []
     distance = hull_distance(np.asarray(com, dtype=float), points)
     if distance > tol.COM_HULL * diag:
         return [issue("mass.com.outside",
@@ -74,6 +84,27 @@ def _com_outside(com: np.ndarray, points: np.ndarray, location: str) -> list[Iss
                       data={"com": np.asarray(com, dtype=float).tolist(), "distance": distance,
                             "diagonal": diag})]
     return []
+
+
+def _surely_near(point: np.ndarray, facets: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+                 limit: float) -> bool:
+    """Whether :func:`hull_distance` of ``point`` and the vertices of the hull with facet
+    planes ``facets`` ``(k, 4)`` (bounding box ``[lo, hi]``) is surely at most ``limit``.
+
+    The facets give that distance up to Qhull's rounding (the same solid: the hull of a
+    hull's vertices is that hull), the box its fallback for a point set Qhull refuses; both
+    within half of ``limit``, far above any rounding, settle it.
+    """
+    bound = 0.5 * limit
+    if not bound > _PRECISION * float(max(np.abs(lo).max(), np.abs(hi).max())):
+        return False
+    planes = max(0.0, float((facets[:, :3] @ point + facets[:, 3]).max()))
+    box = float(np.linalg.norm(np.maximum(lo - point, 0) + np.maximum(point - hi, 0)))
+    return planes <= bound and box <= bound
+
+
+#: Relative size (of the coordinates) below which :func:`_surely_near` decides nothing.
+_PRECISION = 1e-9
 
 
 def hull_distance(point: np.ndarray, points: np.ndarray) -> float:

@@ -130,6 +130,8 @@ def _axis_far(joint: Joint, point: np.ndarray, axis: np.ndarray, part: np.ndarra
               object_diag: float) -> list[Issue]:
     lo, hi, size = bounds(part)
     size = size if size > 0 else object_diag
+    if _gap_at_center(point, axis, lo, hi) <= tol.AXIS_FAR * size:
+        return []  # line_box_distance is at most this gap (it returns the least it saw)
     distance = line_box_distance(point, axis, lo, hi)
     if size > 0 and distance > tol.AXIS_FAR * size:
         return [issue("motion.axis_far",
@@ -167,11 +169,23 @@ def line_box_distance(point: np.ndarray, axis: np.ndarray, lo: np.ndarray,
     reach = float(np.linalg.norm(center - point)) + half
 
     def gap(t: float) -> float:
-        x = point + t * axis
-        return float(np.linalg.norm(np.maximum(lo - x, 0.0) + np.maximum(x - hi, 0.0)))
+        return _box_gap(point + t * axis, lo, hi)
 
     if reach == 0.0:
         return gap(t0)
     best = minimize_scalar(gap, bounds=(t0 - reach, t0 + reach), method="bounded",
                            options={"xatol": tol.ORACLE * max(reach, 1.0)})
     return min(float(best.fun), gap(t0))
+
+
+def _box_gap(x: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> float:
+    """Distance (m) from the point ``x`` ``(3,)`` to the box ``[lo, hi]``."""
+    return float(np.linalg.norm(np.maximum(lo - x, 0.0) + np.maximum(x - hi, 0.0)))
+
+
+def _gap_at_center(point: np.ndarray, axis: np.ndarray, lo: np.ndarray,
+                   hi: np.ndarray) -> float:
+    """The distance to the box of the line's point nearest the box center: the value
+    :func:`line_box_distance` starts from (the same floats), an upper bound of its result."""
+    t0 = float(axis @ (0.5 * (lo + hi) - point))
+    return _box_gap(point + t0 * axis, lo, hi)
