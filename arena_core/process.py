@@ -30,8 +30,10 @@ canonical copies by content, so the re-read object is served from the reads of i
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -42,13 +44,13 @@ import numpy as np
 from pydantic import BaseModel, ValidationError
 
 from arena_core.canonical_files import copy_meshes
-from arena_core.fsutil import replace_folder
+from arena_core.fsutil import RealPaths, is_within, replace_folder
 from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
 from arena_core.massprops import MeshCache
 from arena_core.mjcf_oracle import mjcf_oracle
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
-from arena_core.model import ArticulatedObject
+from arena_core.model import ArticulatedObject, joint_twists
 from arena_core.normalize import Normalized, check_options, normalize_object
 from arena_core.oracle import oracle_issues
 from arena_core.simulation import simulation_check
@@ -248,7 +250,9 @@ def _link_records(obj: ArticulatedObject, sources: Mapping[str, str]) -> list[Li
 
 
 def _joint_records(obj: ArticulatedObject) -> list[JointRecord]:
-    axes, points, twists = obj.axes(), obj.points(), obj.twists()
+    axes, points = obj.axes(), obj.points()  # obj.twists() without computing them again
+    twists = joint_twists([j.type for j in obj.joints], axes, points,
+                          np.array([j.pitch for j in obj.joints], dtype=float))
     out = []
     for i, j in enumerate(obj.joints):
         finite = bool(np.isfinite(j.lower) and np.isfinite(j.upper))
@@ -283,30 +287,60 @@ def _with_mesh_files(obj: ArticulatedObject, names: Mapping[str, str],
 
 
 
-def _mesh_paths(obj: ArticulatedObject) -> list[Path]:
-    paths = {m.path for link in obj.links.values() for m in link.meshes if m.path is not None}
-    return [Path(p) for p in sorted(paths)]
+def _mesh_paths(obj: ArticulatedObject) -> list[str]:
+    return sorted({m.path for link in obj.links.values() for m in link.meshes
+                   if m.path is not None})
 
 
-def _source_files(paths: list[Path], base: Path,
+def _source_files(paths: list[str | os.PathLike], base: Path,
                   package_dirs: Mapping[str, str | os.PathLike] | None) -> list[SourceFile]:
-    """Digests of the source files, named relative to ``base`` (or ``PKG/...`` for packages)."""
-    roots = [("", base.resolve())] + [(f"{k}/", Path(v).resolve())
-                                      for k, v in (package_dirs or {}).items()]
+    """Digests of the source files, named relative to ``base`` (or ``PKG/...`` for packages).
+
+    A path that is no regular file is left out; each file is named by its real path (the
+    folders' real paths are looked up once: :class:`~arena_core.fsutil.RealPaths`).
+    """
+    roots = [("", str(base.resolve()))] + [(f"{k}/", str(Path(v).resolve()))
+                                           for k, v in (package_dirs or {}).items()]
+    real_paths = RealPaths()
     out = {}
     for path in paths:
-        if not path.is_file():
+        info = _regular_stat(path)
+        if info is None:
             continue
-        real = path.resolve()
+        real = real_paths(path)
         for prefix, root in roots:
-            if real.is_relative_to(root):
-                rel = prefix + real.relative_to(root).as_posix()
-                out[rel] = SourceFile(path=rel, sha256=file_sha256(real), size=real.stat().st_size)
+            if is_within(real, root):
+                rel = prefix + _relative(real, root)
+                out[rel] = SourceFile(path=rel, sha256=file_sha256(real), size=info.st_size)
                 break
     return [out[k] for k in sorted(out)]
 
 
-def _with_files(prov: Provenance, paths: list[Path], base: Path,
+def _regular_stat(path: str | os.PathLike) -> os.stat_result | None:
+    """``os.stat(path)`` when ``Path(path).is_file()``, else ``None``; raises what it raises."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        if exc.errno not in _IGNORED_ERRNOS:
+            raise
+        return None
+    except ValueError:  # a NUL byte in the name
+        return None
+    return info if stat.S_ISREG(info.st_mode) else None
+
+
+#: The errors for which :meth:`pathlib.Path.is_file` answers ``False`` instead of raising.
+_IGNORED_ERRNOS = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
+
+
+def _relative(real: str, root: str) -> str:
+    """``Path(real).relative_to(root).as_posix()`` for a real path inside the real ``root``."""
+    if real.startswith("//") or root.startswith("//"):
+        return Path(real).relative_to(root).as_posix()
+    return real[len(root.rstrip("/")) + 1:]
+
+
+def _with_files(prov: Provenance, paths: list[str | os.PathLike], base: Path,
                 package_dirs: Mapping[str, str | os.PathLike] | None) -> Provenance:
     """``prov`` with ``files`` hashed from ``paths`` unless it names them."""
     if prov.files is not None:

@@ -1,7 +1,8 @@
 """Read URDF into an :class:`~arena_core.model.ArticulatedObject`, safely.
 
 XML is parsed by lxml with entity expansion, DTD loading and network access disabled,
-then handed to yourdfpy's element parser (no hand-written XML parsing here). yourdfpy
+then handed to yourdfpy's element parser (no hand-written XML parsing here;
+:mod:`arena_core.urdf_parse` only spares yourdfpy composing the same origin twice). yourdfpy
 loads broken structure silently or fails with bare exceptions, so structure is checked
 by :meth:`ArticulatedObject.from_parts` and every failure becomes a :class:`UrdfError`
 with a stable code. Problems the reader can repair while keeping the file's meaning
@@ -51,8 +52,10 @@ from arena_core.model import (
     Primitive,
 )
 from arena_core.urdf_meshes import MeshResolver
+from arena_core.urdf_parse import parse_robot
 from arena_core.urdf_repair import (
     RepairError,
+    elements_with_attribute_text,
     repair_tree,
     split_capsules,
     urdf_elements,
@@ -203,7 +206,7 @@ def _check_size(root: etree._Element, path: Path) -> None:
 
 
 def _repair_vectors(root: etree._Element, issues: list[Issue]) -> None:
-    for el in urdf_elements(root):
+    for el in elements_with_attribute_text(root, ","):
         for attr in _VECTOR_ATTRS:
             value = el.get(attr)
             if value is not None and "," in value:
@@ -217,33 +220,44 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
     """Raise ``urdf.number.invalid`` for a numeric attribute that is not numbers,
     ``urdf.attribute.arity`` for one with the wrong count of numbers and
     ``urdf.attribute.missing`` for a geometry without its required sizes."""
+    counts: dict[str, int | None] = {}  # value -> how many numbers (None: not numbers)
     for el in urdf_elements(root):
-        for attr, value in el.attrib.items():
+        for attr, value in el.items():
             if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
                 continue
-            try:
-                count = len([float(token) for token in value.split()])
-            except ValueError:
+            if value not in counts:
+                counts[value] = _number_count(value)
+            count = counts[value]
+            if count is None:
                 raise UrdfError("urdf.number.invalid", f"{where(el)}: <{el.tag} {attr}="
-                                f"{value!r}> is not a number", path) from None
+                                f"{value!r}> is not a number", path)
             allowed = _ARITY.get((el.tag, attr), _ARITY.get(("*", attr)))
             if allowed is not None and count not in allowed:
                 expected = " or ".join(str(n) for n in allowed)
                 raise UrdfError("urdf.attribute.arity", f"{where(el)}: <{el.tag} {attr}="
                                 f"{value!r}> holds {count} numbers, expected {expected}", path)
+        if el.tag not in _REQUIRED:
+            continue
         parent = el.getparent()
-        required = _REQUIRED.get(el.tag, ()) if parent is not None and parent.tag == "geometry" \
-            else ()
+        required = _REQUIRED[el.tag] if parent is not None and parent.tag == "geometry" else ()
         for attr in required:
             if el.get(attr) is None:
                 raise UrdfError("urdf.attribute.missing", f"{where(el)}: <{el.tag}> has no "
                                 f"{attr!r} attribute", path)
 
 
+def _number_count(value: str) -> int | None:
+    """How many numbers ``value`` holds (``float`` of each token), ``None`` if one is not."""
+    try:
+        return len([float(token) for token in value.split()])
+    except ValueError:
+        return None
+
+
 def _check_geometry(root: etree._Element, path: Path) -> None:
     """Raise ``urdf.geometry.unsupported`` for a ``<geometry>`` that is not box/cylinder/
     sphere/mesh (``<capsule>`` is a pybullet/ROS 2 extension that URDF does not define)."""
-    for geometry in (el for el in urdf_elements(root) if el.tag == "geometry"):
+    for geometry in urdf_elements(root, "geometry"):
         shapes = [child.tag for child in geometry if isinstance(child.tag, str)]
         unknown = [tag for tag in shapes if tag not in _GEOMETRIES]
         if unknown:
@@ -255,10 +269,8 @@ def _check_geometry(root: etree._Element, path: Path) -> None:
 # ----------------------------------------------------------------------------- objects
 def _build_object(root: etree._Element, path: Path, resolver: MeshResolver,
                   scale: float, issues: list[Issue]) -> ArticulatedObject:
-    import yourdfpy
-
     try:
-        robot = yourdfpy.URDF._parse_robot(xml_element=root)
+        robot = parse_robot(root)  # yourdfpy's _parse_robot, each distinct origin composed once
     except (KeyError, ValueError, IndexError, AttributeError, TypeError) as exc:
         raise UrdfError("urdf.malformed", f"yourdfpy cannot read it: {type(exc).__name__}: "
                         f"{exc}", path) from None
