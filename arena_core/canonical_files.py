@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 from collections import Counter
 from dataclasses import dataclass, field
@@ -50,6 +49,7 @@ from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
+from arena_core.obj_normals import normals_broken, without_normals
 from schemas.issues import Issue
 
 #: Folder (inside the object folder) holding the mesh copies.
@@ -296,94 +296,6 @@ def mujoco_reads_stl(path: Path) -> bool:
         return False
     faces = int.from_bytes(head[80:84], "little")
     return 1 <= faces <= MUJOCO_STL_FACES and path.stat().st_size == 84 + 50 * faces
-
-
-def normals_broken(data: bytes) -> bool:
-    """Whether the OBJ text ``data`` has ``vn`` lines and a face vertex without a normal index
-    or with one out of range.
-
-    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\nf 1 1 1\\n")
-    True
-    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\n")
-    False
-    """
-    normals = _normal_lines(data)
-    if normals == 0:
-        return False
-    faces = b" ".join(_FACE_LINE.findall(data))
-    index = _plain_normal_indices(faces)
-    if index is None:
-        indices = _NORMAL_INDEX.findall(faces)
-        if len(indices) != len(faces.split()):  # a face vertex that is not ``v/t/n``
-            return True
-        index = np.array(indices).astype(np.int64)
-    return bool(((index == 0) | (index > normals) | (index < -normals)).any())
-
-
-def _normal_lines(data: bytes) -> int:
-    """How many ``vn`` lines the OBJ text ``data`` has: counted as ``vn `` at line starts
-    when every ``vn`` in it stands there (the usual file), else by the line regex."""
-    plain = data.count(b"\nvn ") + data.startswith(b"vn ")
-    return plain if data.count(b"vn") == plain else len(_NORMAL_LINE.findall(data))
-
-
-def _plain_normal_indices(faces: bytes) -> np.ndarray | None:
-    """The normal index of every face-vertex token of ``faces`` when each token is plain
-    ``v/t/n`` or ``v//n`` (unsigned decimals, nothing else in the text), parsed in one numpy
-    pass (an index past the int64 range reads as its largest value: out of range all the
-    same); ``None`` for anything else (the token regex decides).
-
-    >>> _plain_normal_indices(b"1/1/1 2//5 3/3/3").tolist()
-    [1, 5, 3]
-    >>> _plain_normal_indices(b"1/1/1 2/2") is None
-    True
-    """
-    tokens = len(faces.split())
-    if faces.translate(None, _PLAIN_FACE_BYTES) or faces.count(b"/") != 2 * tokens \
-            or _NOT_PLAIN.search(faces) is not None:
-        return None
-    text = faces.replace(b"//", b"/0/").replace(b"/", b" ").decode("ascii")
-    numbers = np.fromstring(text, dtype=np.int64, sep=" ") if tokens else np.zeros(0, np.int64)
-    if len(numbers) != 3 * tokens:  # a token with an empty vertex or normal index
-        return None
-    return numbers[2::3]
-
-
-def without_normals(data: bytes) -> bytes:
-    """The OBJ text ``data`` without ``vn`` lines and without the normal index of every face
-    vertex (``1/2/3`` -> ``1/2``, ``1//3`` -> ``1``); everything else as it is.
-
-    >>> without_normals(b"v 0 0 0\\nvn 0 0 1\\nf 1/1/1 1//1 1\\n")
-    b'v 0 0 0\\nf 1/1 1 1\\n'
-    """
-    out = []
-    for line in data.split(b"\n"):
-        key = line.lstrip()[:3]
-        if key in (b"vn ", b"vn\t"):
-            continue
-        if key[:2] in (b"f ", b"f\t"):
-            head, *tokens = line.split()
-            line = b" ".join([head, *(_vertex_only(t) for t in tokens)])
-        out.append(line)
-    return b"\n".join(out)
-
-
-def _vertex_only(token: bytes) -> bytes:
-    parts = token.split(b"/")
-    if len(parts) == 3:
-        return parts[0] if not parts[1] else parts[0] + b"/" + parts[1]
-    return token
-
-
-_NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
-_FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
-#: A whole face-vertex token ``v/t/n`` with a decimal normal index (captured).
-_NORMAL_INDEX = re.compile(rb"(?<!\S)[^\s/]*/[^\s/]*/([+-]?[0-9]{1,18})(?!\S)")
-#: Bytes of a face text whose tokens may be plain ``v/t/n`` (digits, slashes, blanks).
-_PLAIN_FACE_BYTES = b"0123456789/ \t"
-#: Where a face text is not plain ``v/t/n`` although its bytes and slash count are: a token
-#: with three slashes (then another has one).
-_NOT_PLAIN = re.compile(rb"/[0-9]*/[0-9]*/")
 
 
 def _reason(exc: MeshLoadFailure) -> str:

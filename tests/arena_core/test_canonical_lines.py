@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena_core import canonical_files
+from arena_core import obj_normals
 from arena_core.canonical_files import _rewrite_lines
 
 
@@ -39,10 +39,10 @@ def test_marked_lines_are_rewritten_or_dropped_like_a_split_and_join(tmp_path, d
 def _normals_broken_reference(data: bytes) -> bool:
     """The rule token by token: with ``vn`` lines, every face vertex is ``v/t/n`` with a
     decimal normal index ``n`` (an optional sign), not 0, within ``[-normals, normals]``."""
-    normals = len(canonical_files._NORMAL_LINE.findall(data))
+    normals = len(obj_normals._NORMAL_LINE.findall(data))
     if normals == 0:
         return False
-    for token in b" ".join(canonical_files._FACE_LINE.findall(data)).split():
+    for token in b" ".join(obj_normals._FACE_LINE.findall(data)).split():
         parts = token.split(b"/")
         if len(parts) != 3 or not parts[2] or not parts[2].lstrip(b"+-").isdigit():
             return True
@@ -70,7 +70,7 @@ _LINE = st.one_of(
 @given(st.lists(_LINE, max_size=12), st.sampled_from([b"\n", b"\r\n"]))
 def test_normals_broken_follows_the_token_rule(lines, end):
     data = end.join(lines)
-    assert canonical_files.normals_broken(data) == _normals_broken_reference(data)
+    assert obj_normals.normals_broken(data) == _normals_broken_reference(data)
 
 
 def test_normals_broken_on_real_objs_follows_the_token_rule(realdata):
@@ -78,4 +78,4 @@ def test_normals_broken_on_real_objs_follows_the_token_rule(realdata):
     assert len(files) > 300
     for path in files:
         data = path.read_bytes()
-        assert canonical_files.normals_broken(data) == _normals_broken_reference(data), path
+        assert obj_normals.normals_broken(data) == _normals_broken_reference(data), path
