@@ -5,24 +5,25 @@ normal, or one out of range (a file mixing ``f 1/1/1`` and ``f 3 4 5``); the can
 drops the normals of such a file (:mod:`arena_core.canonical_files`). The rule,
 :func:`normals_broken`, is one regex over the lines and a numpy parse of the face tokens
 (:func:`_token_rule`). The usual file takes a path without a regex over its lines
-(:func:`_plain_verdict`, about a third of the time) that gives the same answer by
-construction, and anything else the rule itself:
+(:func:`_plain_verdict`, about half the time on the real objects) that gives the same
+answer by construction; anything else returns ``None`` there and the rule decides:
 
 * no tab and no CR anywhere, so a face line is ``^ *f +...`` and a normal line ``^ *vn ...``;
-* the file is cut at its ``"\\nusemtl "`` lines; before the first of them and between a
-  ``usemtl`` line and the next face line, the lines that are face or normal lines are found
-  at the ``f``/``n`` bytes (one search per line holding one, each checked as the regex
-  does); the normals there are counted (:func:`_statement_count`), and no face line may be
-  there but the first of the runs of lines that follow;
-* those runs, joined, must be face lines ``f <token> <token> ...`` and nothing else, every
-  token ``digits/digits/digits`` (middle digits optional) and single spaces between: the
-  text of the runs without each line's ``f `` is then, byte for byte, the rule's face text
-  (each line's capture joined by spaces), and its non-digit skeleton ``// // ... //``
-  proves what :func:`_plain_normal_indices` checks (only digits, slashes and blanks; two
-  slashes a token), so the same numpy parse of the same text decides.
+* the file is cut at its ``"\\nusemtl "`` lines; in each part, the lines before its first
+  face line (all of the first part's, after the ``usemtl`` line in the others) are searched
+  at their ``f``/``n`` bytes (:func:`_statement_line`: one search per line holding one,
+  checked as the regex does): the first face line is found there, and the ``vn`` lines
+  counted (:func:`_statement_count`, the regex count when they are not one block);
+* the runs of lines from each part's first face line to its end, joined, must be face
+  lines ``f <token> <token> ...`` and nothing else, every token ``digits/digits/digits``
+  (middle digits optional) and single spaces between: the text of the runs without each
+  line's ``f `` is then, byte for byte, the rule's face text (each line's capture joined by
+  spaces), no ``vn`` line was left uncounted, and the text's non-digit skeleton
+  ``// // ... //`` proves what :func:`_plain_normal_indices` checks (only digits, slashes
+  and blanks; two slashes a token), so the same numpy parse of the same text decides.
 
-``tests/arena_core/test_canonical_lines.py`` compares both paths with the rule token by
-token on edge cases, seeded random files and the real ones.
+``tests/arena_core/test_obj_normals.py`` compares the path with the rule on edge cases,
+random files shaped like real ones with odd lines dropped in, and every real OBJ.
 """
 
 from __future__ import annotations
@@ -197,8 +198,9 @@ def _statement_line(text: bytes, key: bytes, start: int = 0, *, last: bool = Fal
             return -1
         begin = text.rfind(b"\n", start, hit) + 1 or start
         first = text.find(byte, begin)  # its line's first, where a statement has it
-        if text.startswith(key, first - size + 1) and text.startswith(b" ", first + 1) \
-                and not text[begin:first - size + 1].strip(b" "):
+        key_at = first - size + 1
+        if key_at >= begin and text.startswith(key, key_at) \
+                and text.startswith(b" ", first + 1) and not text[begin:key_at].strip(b" "):
             return begin
         if last:
             hit = text.rfind(byte, start, begin - 1) if begin > start else -1
