@@ -35,6 +35,7 @@ an engine may not read reaches the folder.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -50,6 +51,7 @@ from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
 from arena_core.massprops import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
+from arena_core.obj_normals import normals_broken, without_normals
 from schemas.issues import Issue
 
 #: Folder (inside the object folder) holding the mesh copies.
@@ -66,49 +68,53 @@ MUJOCO_STL_FACES = 200_000
 
 #: ``.mtl`` statements whose last argument is a texture file.
 _TEXTURE_KEYS = (b"bump", b"disp", b"decal", b"refl", b"norm")
-#: Words of which an ``.mtl`` naming a texture holds at least one.
-_TEXTURE_WORDS = (b"map_", *_TEXTURE_KEYS)
+#: Words of which a texture statement of an ``.mtl`` holds at least one (its key).
+_TEXTURE_WORD = re.compile(b"|".join((b"map_", *_TEXTURE_KEYS)))
+#: Errors of ``stat`` that mean "no such file" to :meth:`pathlib.Path.exists`.
+_ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 
 
 @dataclass
 class _Copier:
-    """Copies files into ``folder / MESH_DIR`` and remembers what it dropped."""
+    """Copies files into ``folder / MESH_DIR`` and remembers what it dropped (files known
+    by their resolved path, a string)."""
 
     folder: Path
     cache: MeshCache
-    stored: dict[Path, str] = field(default_factory=dict)
+    stored: dict[str, str] = field(default_factory=dict)
     missing_materials: list[str] = field(default_factory=list)
     missing_textures: list[str] = field(default_factory=list)
     refused: list[Issue] = field(default_factory=list)
-    converted: dict[Path, str] = field(default_factory=dict)
-    unconvertible: set[Path] = field(default_factory=set)
+    converted: dict[str, str] = field(default_factory=dict)
+    unconvertible: set[str] = field(default_factory=set)
     without_normals: list[str] = field(default_factory=list)
-    looked_up: dict[tuple[Path, bytes], Path | FileProblem | None] = field(default_factory=dict)
+    looked_up: dict[tuple[str, bytes], str | FileProblem | None] = field(default_factory=dict)
     made_dir: bool = False  # whether ``folder / MESH_DIR`` was made
 
-    def mesh(self, path: Path, label: str | None = None) -> str | None:
+    def mesh(self, path: str | os.PathLike, label: str | None = None) -> str | None:
         """Copy one mesh (rewriting an ``.obj``, converting a format other than ``.obj`` and
         ``.stl``); returns its ``meshes/...`` name, or ``None`` when it cannot be converted
         (then an error names it, ``label`` or the file name)."""
-        real = Path(self.cache.real(path))
+        real = self.cache.real(path)
         if real in self.unconvertible:
             return None
         if real not in self.stored:
-            ext = real.suffix.lower()
+            ext = _suffix(real).lower()
             if ext == ".obj":
-                data = _rewrite_lines(real, self._mtllib, marker=b"mtllib")
+                data = _rewrite_lines(_read(real), os.path.dirname(real), self._mtllib,
+                                      b"mtllib")
                 if normals_broken(data):
                     data = without_normals(data)
-                    self.without_normals.append(label or real.name)
+                    self.without_normals.append(label or os.path.basename(real))
                 self.stored[real] = self._store_bytes(data, ".obj")
-            elif ext in KEPT_FORMATS and mujoco_reads_stl(real):
+            elif ext in KEPT_FORMATS and mujoco_reads_stl(Path(real)):
                 self.stored[real] = self._store_file(real)
             else:
                 try:
                     data = obj_bytes(real, cache=self.cache)
                 except MeshLoadFailure as exc:  # a bad mesh is this object's issue
                     self.unconvertible.add(real)
-                    name = (label or real.name)[:200]
+                    name = (label or os.path.basename(real))[:200]
                     self.refused.append(Issue(
                         code="mesh.convert_failed", severity="error", location="meshes",
                         message=f"mesh {name!r} cannot be converted to .obj, reference "
@@ -121,25 +127,31 @@ class _Copier:
     def _store_bytes(self, data: bytes, ext: str) -> str:
         name = hashlib.sha256(data).hexdigest()[:NAME_DIGITS] + ext
         target = self._target(name)
-        if not target.exists():
-            target.write_bytes(data)
+        try:  # what ``if not exists: write`` does, one system call for a new name
+            stream = open(target, "xb")
+        except FileExistsError:
+            if _exists(target):
+                return name
+            stream = open(target, "wb")  # a dangling link: written through, as before
+        with stream:
+            stream.write(data)
         return name
 
-    def _store_file(self, path: Path) -> str:
-        name = file_sha256(path)[:NAME_DIGITS] + path.suffix.lower()
+    def _store_file(self, path: str) -> str:
+        name = file_sha256(path)[:NAME_DIGITS] + _suffix(path).lower()
         target = self._target(name)
-        if not target.exists():
+        if not _exists(target):
             shutil.copyfile(path, target)
         return name
 
-    def _target(self, name: str) -> Path:
+    def _target(self, name: str) -> str:
         """``folder / MESH_DIR / name``, the folder made on the first call."""
         if not self.made_dir:
             (self.folder / MESH_DIR).mkdir(parents=True, exist_ok=True)
             self.made_dir = True
-        return Path(os.path.join(self.folder, MESH_DIR, name))
+        return os.path.join(self.folder, MESH_DIR, name)
 
-    def _mtllib(self, base: Path, line: bytes) -> bytes | None:
+    def _mtllib(self, base: str, line: bytes) -> bytes | None:
         """Rewrite ``mtllib a.mtl [b.mtl ...]``; ``None`` drops the line."""
         key, rest = _split_statement(line)
         if key != b"mtllib":
@@ -157,15 +169,12 @@ class _Copier:
             names.append(self.stored[found].encode())
         return b"mtllib " + b" ".join(names) if names else None
 
-    def _material(self, path: Path) -> bytes:
-        """An ``.mtl`` file's bytes with its texture statements rewritten; a file without
-        any texture keyword as it is (what rewriting each of its lines would give)."""
-        data = path.read_bytes()
-        if not any(word in data for word in _TEXTURE_WORDS):
-            return data
-        return _rewrite_lines(path, self._texture)
+    def _material(self, path: str) -> bytes:
+        """An ``.mtl`` file's bytes with its texture statements rewritten (only a line holding
+        a texture word can be one: the others are kept as they are)."""
+        return _rewrite_lines(_read(path), os.path.dirname(path), self._texture, _TEXTURE_WORD)
 
-    def _texture(self, base: Path, line: bytes) -> bytes | None:
+    def _texture(self, base: str, line: bytes) -> bytes | None:
         """Rewrite a texture statement of an ``.mtl``; ``None`` drops the line."""
         key, rest = _split_statement(line)
         if not (key.startswith(b"map_") or key in _TEXTURE_KEYS) or not rest:
@@ -182,7 +191,7 @@ class _Copier:
         options = b"" if whole is not None else rest[: len(rest) - len(last)].strip()
         return b" ".join(p for p in (head, options, self.stored[found].encode()) if p)
 
-    def _checked(self, base: Path, name: bytes, what: str) -> Path | None:
+    def _checked(self, base: str, name: bytes, what: str) -> str | None:
         """The side file ``name`` inside ``base``; a problem other than absence is an error
         ``mesh.<what>.<kind>`` (the file is never read or copied)."""
         found = self._lookup(base, name)
@@ -194,18 +203,18 @@ class _Copier:
             return None
         return found
 
-    def _arguments(self, rest: bytes, base: Path) -> list[bytes]:
+    def _arguments(self, rest: bytes, base: str) -> list[bytes]:
         """File arguments of ``mtllib``: the whole rest if it names a file, else its words."""
         if rest and self._inside(base, rest) is not None:
             return [rest]
         return rest.split()
 
-    def _inside(self, base: Path, name: bytes) -> Path | None:
+    def _inside(self, base: str, name: bytes) -> str | None:
         """The regular file ``name`` names relative to ``base`` if it stays inside ``base``."""
         found = self._lookup(base, name)
-        return found if isinstance(found, Path) else None
+        return found if isinstance(found, str) else None
 
-    def _lookup(self, base: Path, name: bytes) -> Path | FileProblem | None:
+    def _lookup(self, base: str, name: bytes) -> str | FileProblem | None:
         """:func:`_lookup`, once per ``(base, name)`` (paths resolved through the cache)."""
         key = (base, name)
         if key not in self.looked_up:
@@ -253,7 +262,7 @@ def copy_meshes(obj: ArticulatedObject, folder: Path, *, cache: MeshCache | None
         for ref in link.meshes:
             if ref.path is not None and ref.path not in seen:
                 seen.add(ref.path)
-                name = copier.mesh(Path(ref.path), ref.filename)
+                name = copier.mesh(ref.path, ref.filename)
                 if name is not None:
                     names[ref.path] = name
     return names, copier.issues()
@@ -298,114 +307,24 @@ def mujoco_reads_stl(path: Path) -> bool:
     return 1 <= faces <= MUJOCO_STL_FACES and path.stat().st_size == 84 + 50 * faces
 
 
-def normals_broken(data: bytes) -> bool:
-    """Whether the OBJ text ``data`` has ``vn`` lines and a face vertex without a normal index
-    or with one out of range.
-
-    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\nf 1 1 1\\n")
-    True
-    >>> normals_broken(b"v 0 0 0\\nvn 0 0 1\\nf 1//1 1//1 1//1\\n")
-    False
-    """
-    normals = _normal_lines(data)
-    if normals == 0:
-        return False
-    faces = b" ".join(_FACE_LINE.findall(data))
-    index = _plain_normal_indices(faces)
-    if index is None:
-        indices = _NORMAL_INDEX.findall(faces)
-        if len(indices) != len(faces.split()):  # a face vertex that is not ``v/t/n``
-            return True
-        index = np.array(indices).astype(np.int64)
-    return bool(((index == 0) | (index > normals) | (index < -normals)).any())
-
-
-def _normal_lines(data: bytes) -> int:
-    """How many ``vn`` lines the OBJ text ``data`` has: counted as ``vn `` at line starts
-    when every ``vn`` in it stands there (the usual file), else by the line regex."""
-    plain = data.count(b"\nvn ") + data.startswith(b"vn ")
-    return plain if data.count(b"vn") == plain else len(_NORMAL_LINE.findall(data))
-
-
-def _plain_normal_indices(faces: bytes) -> np.ndarray | None:
-    """The normal index of every face-vertex token of ``faces`` when each token is plain
-    ``v/t/n`` or ``v//n`` (unsigned decimals, nothing else in the text), parsed in one numpy
-    pass (an index past the int64 range reads as its largest value: out of range all the
-    same); ``None`` for anything else (the token regex decides).
-
-    >>> _plain_normal_indices(b"1/1/1 2//5 3/3/3").tolist()
-    [1, 5, 3]
-    >>> _plain_normal_indices(b"1/1/1 2/2") is None
-    True
-    """
-    tokens = len(faces.split())
-    if faces.translate(None, _PLAIN_FACE_BYTES) or faces.count(b"/") != 2 * tokens \
-            or _NOT_PLAIN.search(faces) is not None:
-        return None
-    text = faces.replace(b"//", b"/0/").replace(b"/", b" ").decode("ascii")
-    numbers = np.fromstring(text, dtype=np.int64, sep=" ") if tokens else np.zeros(0, np.int64)
-    if len(numbers) != 3 * tokens:  # a token with an empty vertex or normal index
-        return None
-    return numbers[2::3]
-
-
-def without_normals(data: bytes) -> bytes:
-    """The OBJ text ``data`` without ``vn`` lines and without the normal index of every face
-    vertex (``1/2/3`` -> ``1/2``, ``1//3`` -> ``1``); everything else as it is.
-
-    >>> without_normals(b"v 0 0 0\\nvn 0 0 1\\nf 1/1/1 1//1 1\\n")
-    b'v 0 0 0\\nf 1/1 1 1\\n'
-    """
-    out = []
-    for line in data.split(b"\n"):
-        key = line.lstrip()[:3]
-        if key in (b"vn ", b"vn\t"):
-            continue
-        if key[:2] in (b"f ", b"f\t"):
-            head, *tokens = line.split()
-            line = b" ".join([head, *(_vertex_only(t) for t in tokens)])
-        out.append(line)
-    return b"\n".join(out)
-
-
-def _vertex_only(token: bytes) -> bytes:
-    parts = token.split(b"/")
-    if len(parts) == 3:
-        return parts[0] if not parts[1] else parts[0] + b"/" + parts[1]
-    return token
-
-
-_NORMAL_LINE = re.compile(rb"(?m)^[ \t]*vn[ \t]")
-_FACE_LINE = re.compile(rb"(?m)^[ \t]*f[ \t]+([^\r\n]*)")
-#: A whole face-vertex token ``v/t/n`` with a decimal normal index (captured).
-_NORMAL_INDEX = re.compile(rb"(?<!\S)[^\s/]*/[^\s/]*/([+-]?[0-9]{1,18})(?!\S)")
-#: Bytes of a face text whose tokens may be plain ``v/t/n`` (digits, slashes, blanks).
-_PLAIN_FACE_BYTES = b"0123456789/ \t"
-#: Where a face text is not plain ``v/t/n`` although its bytes and slash count are: a token
-#: with three slashes (then another has one).
-_NOT_PLAIN = re.compile(rb"/[0-9]*/[0-9]*/")
-
-
 def _reason(exc: MeshLoadFailure) -> str:
     """The loader's reason (with its code), in one line."""
     return f"{exc.code}: {' '.join(str(exc).split())[:300]}"
 
 
-def _rewrite_lines(path: Path, rewrite, *, marker: bytes = b"") -> bytes:
-    """``path``'s bytes with each line passed through ``rewrite(base, line)`` (line ends kept;
-    ``None`` drops the line).
+def _rewrite_lines(data: bytes, base: str, rewrite, marker: bytes | re.Pattern[bytes]
+                   ) -> bytes:
+    """``data`` with each line holding ``marker`` (bytes, or a pattern found by ``search``)
+    passed through ``rewrite(base, line)`` (line ends kept; ``None`` drops the line), every
+    other line as it is: a large mesh is searched, never split into lines.
 
-    With a ``marker``, only the lines holding it are passed (and files without it are
-    returned as they are): a large mesh is searched, never split into lines.
+    >>> _rewrite_lines(b"v 1\\nmtllib a\\r\\nv 2", None, lambda base, line: line + b"!", b"mtllib")
+    b'v 1\\nmtllib a!\\r\\nv 2'
     """
-    data = path.read_bytes()
-    if marker not in data:
-        return data
-    if not marker:  # every line (a small side file: split it)
-        return b"\n".join(new + cr for line, cr in map(_without_cr, data.split(b"\n"))
-                          if (new := rewrite(path.parent, line)) is not None)
     pieces, pos = [], 0  # runs of whole lines, joined by newlines at the end
-    hit = data.find(marker)
+    hit = _find(data, marker, 0)
+    if hit == -1:
+        return data
     while hit != -1:
         start = data.rfind(b"\n", 0, hit) + 1
         end = data.find(b"\n", hit)
@@ -413,14 +332,53 @@ def _rewrite_lines(path: Path, rewrite, *, marker: bytes = b"") -> bytes:
         if start > pos:
             pieces.append(data[pos:start - 1])  # the lines before it, without its newline
         line, cr = _without_cr(data[start:end])
-        new = rewrite(path.parent, line)
+        new = rewrite(base, line)
         if new is not None:
             pieces.append(new + cr)
         pos = end + 1
-        hit = data.find(marker, pos) if pos < len(data) else -1
+        hit = _find(data, marker, pos) if pos < len(data) else -1
     if pos <= len(data):
         pieces.append(data[pos:])
     return b"\n".join(pieces)
+
+
+def _find(data: bytes, marker: bytes | re.Pattern[bytes], pos: int) -> int:
+    """Where ``marker`` is first found in ``data`` from ``pos`` on, -1 when nowhere."""
+    if isinstance(marker, bytes):
+        return data.find(marker, pos)
+    found = marker.search(data, pos)
+    return -1 if found is None else found.start()
+
+
+def _read(path: str) -> bytes:
+    with open(path, "rb") as stream:
+        return stream.read()
+
+
+def _exists(path: str) -> bool:
+    """:meth:`pathlib.Path.exists` without the ``Path``: ``stat`` follows links, and only
+    the errors meaning "no such file" read as absent (others raise)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno not in _ABSENT:
+            raise
+        return False
+    except ValueError:  # a name the file system cannot encode
+        return False
+    return True
+
+
+def _suffix(path: str) -> str:
+    """:attr:`pathlib.PurePath.suffix` of a resolved path (its name's last ``.`` part, none
+    for a name that starts or ends with its only dot).
+
+    >>> _suffix("/a/b.tar.GZ"), _suffix("/a/.obj"), _suffix("/a/b."), _suffix("/a.b/c")
+    ('.GZ', '', '', '')
+    """
+    name = os.path.basename(path)
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def _without_cr(raw: bytes) -> tuple[bytes, bytes]:
@@ -435,7 +393,7 @@ def _split_statement(line: bytes) -> tuple[bytes, bytes]:
     return parts[0], parts[1].strip() if len(parts) > 1 else b""
 
 
-def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProblem | None:
+def _lookup(base: str, name: bytes, real=os.path.realpath) -> str | FileProblem | None:
     """The file ``name`` names inside ``base``; why it cannot be copied; or ``None`` when it
     names nothing inside ``base`` (missing, absolute, leaving the folder)."""
     try:
@@ -452,4 +410,4 @@ def _lookup(base: Path, name: bytes, real=os.path.realpath) -> Path | FileProble
     if problem is not None:
         return None if problem.kind == "missing" else problem
     found = real(lexical)
-    return Path(found) if is_within(found, root) else None
+    return found if is_within(found, root) else None
