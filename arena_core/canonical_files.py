@@ -16,7 +16,7 @@ the canonical object (MuJoCo reads only ``.obj``/``.stl``/``.msh``, PyBullet no 
 so is an ``.stl`` MuJoCo cannot read: ASCII, or binary with more than
 :data:`MUJOCO_STL_FACES` triangles.
 The geometry is read by the project's one mesh loader through the object's
-:class:`~arena_core.massprops.MeshCache` (:func:`arena_core.massprops.read_mesh`: a scene is
+:class:`~arena_core.mesh_parts.MeshCache` (:func:`arena_core.mesh_parts.read_mesh`: a scene is
 flattened with the file's own node transforms) and written as ``v x y z`` lines (each
 coordinate the shortest text that reads back as the same float, ``repr``) and 1-based
 ``f a b c`` lines, nothing else: the bytes
@@ -49,7 +49,7 @@ import numpy as np
 from arena_core.fsutil import FileProblem, file_problem, is_within
 from arena_core.hashing import file_sha256
 from arena_core.limits import MESH_MAX_BYTES
-from arena_core.massprops import MeshCache, MeshLoadFailure
+from arena_core.mesh_parts import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
 from arena_core.obj_normals import normals_broken, without_normals
 from schemas.issues import Issue

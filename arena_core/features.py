@@ -15,7 +15,8 @@ import numpy as np
 import trimesh
 
 from arena_core.curation.signature import SIGNATURE_POINTS, ShapeSignature, shape_signature
-from arena_core.massprops import MeshCache, MeshLoadFailure, geometry_kind, link_mass_properties
+from arena_core.massprops import geometry_kind, link_mass_properties
+from arena_core.mesh_parts import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue, issue
 

@@ -1,6 +1,6 @@
 """The vertices and faces of one mesh file, exactly as ``trimesh.load(force="mesh")`` gives them.
 
-:func:`mesh_arrays` is what :func:`arena_core.massprops.read_mesh` reads a file with.
+:func:`mesh_arrays` is what :func:`arena_core.mesh_parts.read_mesh` reads a file with.
 For an ``.obj`` or ``.stl`` file it calls trimesh's own format parser
 (``trimesh.exchange.obj.load_obj``, ``trimesh.exchange.stl.load_stl``) and concatenates
 the parsed geometries itself, in the order trimesh's scene would: the same arrays, bit for

@@ -75,7 +75,7 @@ from lxml import etree
 from arena_core import tolerances as tol
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
-from arena_core.massprops import MeshCache, MeshLoadFailure
+from arena_core.mesh_parts import MeshCache, MeshLoadFailure
 from arena_core.model import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.mujoco_load import ASSET_CACHE_BYTES  # noqa: F401 - imported: MuJoCo's asset cache off
 from arena_core.urdf_write import fmt, identity_rotation

@@ -40,7 +40,8 @@ import numpy as np
 
 from arena_core import tolerances as tol
 from arena_core.inertia import inertia_problem
-from arena_core.massprops import NOMINAL_DENSITY, MeshCache, link_mass_properties, link_points
+from arena_core.massprops import NOMINAL_DENSITY, link_mass_properties, link_points
+from arena_core.mesh_parts import MeshCache
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, unique_name
 from arena_core.simready import (
     placeholder_inertial,

@@ -22,7 +22,7 @@ nothing so far rejects it, the ``engines`` stage
 (:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
 URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
 
-Every mesh file is parsed once per object: one :class:`~arena_core.massprops.MeshCache`
+Every mesh file is parsed once per object: one :class:`~arena_core.mesh_parts.MeshCache`
 serves normalization, the mesh copy, the MJCF writer and verification, and it knows the
 canonical copies by content, so the re-read object is served from the reads of its source
 (the engines load the folder themselves: that is their check).
@@ -47,7 +47,7 @@ from arena_core.canonical_files import copy_meshes
 from arena_core.fsutil import RealPaths, is_within, replace_folder
 from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.mjcf_oracle import mjcf_oracle
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
 from arena_core.model import ArticulatedObject, joint_twists

@@ -38,7 +38,7 @@ from dataclasses import replace
 import numpy as np
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache, MeshLoadFailure
+from arena_core.mesh_parts import MeshCache, MeshLoadFailure
 from arena_core.model import Link, MassProperties, MeshRef, Primitive, unique_name
 from schemas.issues import Issue
 

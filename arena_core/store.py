@@ -25,7 +25,7 @@ from arena_core.features import ObjectFeatures, object_features
 from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
 from arena_core.hashing import bytes_sha256
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.model import ArticulatedObject
 from arena_core.process import process
 from schemas.issues import Issue

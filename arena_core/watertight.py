@@ -1,7 +1,7 @@
 """Whether a triangle mesh can be closed, decided as trimesh decides it but without building
 a ``trimesh.Trimesh``: :func:`may_be_watertight`.
 
-:func:`arena_core.massprops` integrates a mesh as a solid only when
+:mod:`arena_core.mesh_parts` integrates a mesh as a solid only when
 ``trimesh.Trimesh(vertices, faces, process=True).is_watertight`` (and its winding is
 consistent). Building that object costs about 0.25 ms for the few-hundred-vertex parts of a
 PartNet object, most of them open; this module answers the watertight question with the

@@ -161,7 +161,8 @@ def joint_bodies(obj, rng: np.random.Generator, *, max_points: int = 256
     geometry: up to ``max_points`` vertices of the link's mesh hulls, root frame at rest
     (links whose points span no volume, so that their moments are no norm, are left out)."""
     from arena_core.inertia import inertia_problem
-    from arena_core.massprops import MeshCache, link_points
+    from arena_core.massprops import link_points
+    from arena_core.mesh_parts import MeshCache
 
     cache, out = MeshCache(), []
     twists, limits = obj.twists(), obj.limits()

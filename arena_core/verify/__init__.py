@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.model import ArticulatedObject
 from arena_core.verify.base import Context
 from arena_core.verify.geometry import check_geometry

@@ -18,7 +18,7 @@ import numpy as np
 from arena_core.model import ArticulatedObject, Joint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from arena_core.massprops import MeshCache
+    from arena_core.mesh_parts import MeshCache
     from arena_core.verify.geometry import ObjectGeometry
 
 
@@ -40,7 +40,7 @@ class Context:
       object's root frame; default: derived from each link's visual-mesh origin and scale.
     * ``canonical``: ``True`` when ``obj`` claims to be arena URDF v1 (missing inertials and
       incomplete limits become errors instead of infos).
-    * ``mesh_cache``: a :class:`~arena_core.massprops.MeshCache` to share mesh loads.
+    * ``mesh_cache``: a :class:`~arena_core.mesh_parts.MeshCache` to share mesh loads.
     * ``category``: the object's category (the source's label or a taxonomy id);
       ``check_upright`` expects vertical hinges of doors, windows and gates.
     * ``angle_units_known``: ``True`` when the source states its angle unit (an MJCF model
@@ -53,7 +53,7 @@ class Context:
 
     @cached_property
     def cache(self) -> MeshCache:
-        from arena_core.massprops import MeshCache
+        from arena_core.mesh_parts import MeshCache
 
         cache = self.extras.get("mesh_cache")
         return cache if cache is not None else MeshCache()

@@ -44,7 +44,7 @@ from lxml import etree
 from arena_core.canonical_files import obj_bytes
 from arena_core.fsutil import file_problem, write_atomic
 from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
-from arena_core.massprops import MeshLoadFailure
+from arena_core.mesh_parts import MeshLoadFailure
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.mjcf_global import GlobalFrameError, to_local
 from schemas.issues import Issue, issue

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from arena_core import canonical_files, obj_normals
 from arena_core.canonical_files import _rewrite_lines
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 
 
 def _reference(data: bytes, rewrite, marker, base=None) -> bytes:

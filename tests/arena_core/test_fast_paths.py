@@ -13,7 +13,8 @@ from lxml import etree
 from scipy.spatial import ConvexHull, QhullError
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache, _hull_part, _outward, _triangles_part
+from arena_core.massprops import _hull_part, _outward
+from arena_core.mesh_parts import MeshCache, triangles_part
 from arena_core.mjcf_write import _pose_attrs, _rotation_attrs, quat_from_matrix
 from arena_core.model import Joint
 from arena_core.simready import unique_rows
@@ -73,7 +74,7 @@ def _hull_part_general(points: np.ndarray):
     if hull.volume <= tol.MIN_VOLUME:
         return None
     tris = _outward(points[hull.simplices], points[hull.vertices].mean(axis=0))
-    return _triangles_part(tris, points[hull.vertices], solid=True)
+    return triangles_part(tris, points[hull.vertices], solid=True)
 
 
 def test_hull_part_through_the_cache_is_the_general_one():

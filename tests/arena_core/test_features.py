@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 import trimesh
 
-import arena_core.massprops as massprops
+import arena_core.mesh_parts as mesh_parts
 from arena_core.features import ObjectFeatures, object_features
-from arena_core.massprops import DEFAULT_BOX_SIDE, MeshCache
+from arena_core.massprops import DEFAULT_BOX_SIDE
+from arena_core.mesh_parts import MeshCache
 from arena_core.urdf import read_urdf
 from arena_core.verify import verify_object
 
@@ -53,8 +54,8 @@ def test_features_read_nothing_the_cache_holds(mesh_door, monkeypatch):
     cache = MeshCache()
     verify_object(obj, extras={"mesh_cache": cache})
     calls = []
-    real = massprops.read_mesh
-    monkeypatch.setattr(massprops, "read_mesh",
+    real = mesh_parts.read_mesh
+    monkeypatch.setattr(mesh_parts, "read_mesh",
                         lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     assert object_features(obj, cache=cache).to_json() == object_features(obj).to_json()
     assert len(calls) == 2  # the uncached call only

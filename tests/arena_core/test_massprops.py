@@ -12,18 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from arena_core import massprops
+from arena_core import mesh_parts
 from arena_core import tolerances as tol
 from arena_core.inertia import inertia_problem
 from arena_core.massprops import (
     DEFAULT_BOX_SIDE,
     NOMINAL_DENSITY,
-    MeshCache,
-    MeshLoadFailure,
     default_mass_properties,
     link_mass_properties,
     regularize_inertia,
 )
+from arena_core.mesh_parts import MeshCache, MeshLoadFailure
 from arena_core.model import Link, MassProperties, MeshRef, Primitive
 
 RHO = NOMINAL_DENSITY
@@ -177,10 +176,11 @@ def test_collada_mesh_loads(tmp_path: Path):
 
 
 def _counting_loads(monkeypatch) -> list:
-    """The mesh files read (every read goes through ``massprops.mesh_arrays``)."""
+    """The mesh files read (every read goes through ``mesh_parts.mesh_arrays``)."""
     calls = []
-    real = massprops.mesh_arrays
-    monkeypatch.setattr(massprops, "mesh_arrays", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    real = mesh_parts.mesh_arrays
+    monkeypatch.setattr(mesh_parts, "mesh_arrays",
+                        lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     return calls
 
 

@@ -12,7 +12,7 @@ import trimesh
 
 from arena_core import tolerances as tol
 from arena_core.canonical_files import obj_bytes
-from arena_core.massprops import read_mesh
+from arena_core.mesh_parts import read_mesh
 from arena_core.mjcf_write import check_mjcf, write_mjcf
 from arena_core.process import CANONICAL_URDF, process_object
 from arena_core.urdf import read_urdf

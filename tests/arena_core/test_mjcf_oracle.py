@@ -9,7 +9,7 @@ import mujoco
 import pytest
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.mjcf_oracle import OracleFailure, mjcf_deviation, mjcf_oracle_issues
 from arena_core.normalize import normalize_object
 from arena_core.process import process_object, write_canonical_folder

@@ -21,7 +21,8 @@ from yourdfpy.urdf import tra
 
 from arena_core import oracle
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache, link_points
+from arena_core.massprops import link_points
+from arena_core.mesh_parts import MeshCache
 from arena_core.model import ArticulatedObject
 from arena_core.normalize import (
     DEFAULT_EFFORT,

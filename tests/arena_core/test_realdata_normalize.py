@@ -23,7 +23,8 @@ import pytest
 import yourdfpy
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache, link_points
+from arena_core.massprops import link_points
+from arena_core.mesh_parts import MeshCache
 from arena_core.normalize import normalize_object
 from arena_core.oracle import oracle_issues
 from arena_core.process import CANONICAL_URDF, folder_checksum, process_object

@@ -123,7 +123,7 @@ def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
     mtllib is renamed, an .stl copied as it is) are served from the reads of their sources."""
     import trimesh
 
-    import arena_core.massprops as massprops
+    import arena_core.mesh_parts as mesh_parts
 
     src = tmp_path / "src"
     (src / "meshes").mkdir(parents=True)
@@ -136,8 +136,8 @@ def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
     obj = _source(src, text=text.replace("door.obj", "door.stl"))
     obj = obj.model_copy(update={"files": []})
     calls = []
-    real = massprops.read_mesh
-    monkeypatch.setattr(massprops, "read_mesh",
+    real = mesh_parts.read_mesh
+    monkeypatch.setattr(mesh_parts, "read_mesh",
                         lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     stored = ObjectStore(tmp_path / "store").process(obj)
     assert stored.record.accepted and stored.features is not None

@@ -11,7 +11,7 @@ import pytest
 import trimesh
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.urdf import read_urdf
 from arena_core.verify import Context, verify_object
 from arena_core.verify.geometry import ObjectGeometry, check_geometry, spanned_area
@@ -114,11 +114,12 @@ def test_no_geometry_at_all():
 
 
 def test_shared_cache_loads_each_file_once(mesh_door, monkeypatch):
-    import arena_core.massprops as massprops
+    import arena_core.mesh_parts as mesh_parts
 
     calls = []
-    real = massprops.read_mesh
-    monkeypatch.setattr(massprops, "read_mesh", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    real = mesh_parts.read_mesh
+    monkeypatch.setattr(mesh_parts, "read_mesh",
+                        lambda *a, **k: calls.append(a[0]) or real(*a, **k))
     obj = read_urdf(mesh_door).obj
     cache = MeshCache()
     verify_object(obj, extras={"mesh_cache": cache})

@@ -11,7 +11,7 @@ import yaml
 from numpy.testing import assert_allclose
 
 from arena_core import tolerances as tol
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.model import ArticulatedObject, Joint, Link, Primitive
 from arena_core.process import process_object
 from arena_core.text import normalize

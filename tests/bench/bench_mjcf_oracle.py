@@ -28,7 +28,7 @@ import mujoco
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from arena_core.massprops import MeshCache  # noqa: E402
+from arena_core.mesh_parts import MeshCache  # noqa: E402
 from arena_core.mjcf_oracle import mjcf_deviation, mjcf_oracle_issues  # noqa: E402
 from arena_core.normalize import normalize_object  # noqa: E402
 from arena_core.process import write_canonical_folder  # noqa: E402

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.massprops import MeshCache
+from arena_core.mesh_parts import MeshCache
 from arena_core.store import ObjectStore
 from arena_core.urdf import UrdfError, read_urdf
 from arena_core.verify.geometry import ObjectGeometry
