@@ -13,8 +13,8 @@ from lxml import etree
 from scipy.spatial import ConvexHull, QhullError
 
 from arena_core import tolerances as tol
-from arena_core.massprops import _hull_part, _outward
-from arena_core.mesh_parts import MeshCache, triangles_part
+from arena_core.massprops import _hull_part
+from arena_core.mesh_parts import MeshCache
 from arena_core.mjcf_write import _pose_attrs, _rotation_attrs, quat_from_matrix
 from arena_core.model import Joint
 from arena_core.simready import unique_rows
@@ -62,26 +62,12 @@ def test_convex_hull_failure_is_raised_every_time():
             cache.convex_hull(flat)
 
 
-def _hull_part_general(points: np.ndarray):
-    """``_hull_part`` as it was before the hull memo: its own ``ConvexHull``."""
-    points = points[np.all(np.isfinite(points), axis=1)] if len(points) else points
-    if len(points) < 4:
-        return None
-    try:
-        hull = ConvexHull(points)
-    except (QhullError, ValueError):
-        return None
-    if hull.volume <= tol.MIN_VOLUME:
-        return None
-    tris = _outward(points[hull.simplices], points[hull.vertices].mean(axis=0))
-    return triangles_part(tris, points[hull.vertices], solid=True)
-
-
-def test_hull_part_through_the_cache_is_the_general_one():
+def test_hull_part_from_a_held_hull_is_a_fresh_one():
     rng = np.random.default_rng(RNG_SEED)
     cache = MeshCache()
     for pts in _clouds(rng):
-        fast, ref = _hull_part(pts, cache), _hull_part_general(pts)
+        cache.convex_hull(pts)  # the hull held already, as after the link's verification
+        fast, ref = _hull_part(pts, cache), _hull_part(pts, MeshCache())  # memo vs fresh hull
         assert fast.volume == ref.volume
         for a, b in ((fast.com, ref.com), (fast.inertia, ref.inertia), (fast.hull, ref.hull)):
             assert a.tobytes() == b.tobytes()
