@@ -170,17 +170,22 @@ def test_physical_conventions():
     bottle = generate_object("bottle", rng).obj.joint("cap_joint")
     assert bottle.type == "helical" and 0.0005 <= bottle.pitch <= 0.003
     assert_allclose(np.abs(bottle.axis_local), [0, 0, 1])
+    openings = set()
     for seed in range(6):
         cabinet = generate_object("cabinet", np.random.default_rng(seed))
         for j in cabinet.obj.joints:
             if j.name.startswith("door_") and j.type == "revolute":
                 assert_allclose(np.abs(j.axis_local), [0, 0, 1])  # vertical hinge
-                assert 1.4 <= j.upper - j.lower <= 2.1
+                # closed at 0 (the hinge side sets the sign), opening through the angle
+                # storage.cabinet draws, b.real(1.45, 2.0)
+                assert 0.0 in (j.lower, j.upper) and 1.45 <= j.upper - j.lower <= 2.0
+                openings.add(j.upper - j.lower)
             if j.type == "prismatic":
                 drawer = trimesh.load(io.BytesIO(cabinet.meshes[f"meshes/{j.child}.stl"]),
                                       file_type="stl")
                 assert_allclose(np.abs(j.axis_local), [1, 0, 0])  # slides out the front
                 assert j.upper - j.lower < drawer.extents[0], f"{j.name} travels past its depth"
+    assert len(openings) > 1  # drawn per door, not one constant
 
 
 def test_generated_json_and_meta(tmp_path):
