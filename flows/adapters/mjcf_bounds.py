@@ -81,15 +81,17 @@ def asset_bounds(tree: etree._Element, assets: dict[str, bytes]) -> list[Issue]:
 
 def mesh_counts(data: bytes, name: str) -> tuple[int, int]:
     """``(vertices, faces)`` a mesh file declares, read without building arrays: a binary
-    STL's face count (3 vertices each), an ASCII STL's facets, OBJ ``v``/``f`` lines, a
-    MuJoCo ``.msh`` header; other formats ``(0, 0)`` (their readers check)."""
+    STL's face count, an ASCII STL's facets, OBJ ``v``/``f`` lines, a MuJoCo ``.msh``
+    header; other formats ``(0, 0)`` (their readers check). An STL stores 3 corners per
+    face, which readers merge: its vertices are estimated as a closed surface's, half its
+    faces."""
     suffix = name.rsplit(".", 1)[-1].lower()
     if suffix == "stl":
         if data[:5].lower() == b"solid" and b"facet" in data[:4096]:
             faces = data.count(b"facet normal")
-            return 3 * faces, faces
-        faces = struct.unpack("<I", data[80:84])[0] if len(data) >= 84 else 0
-        return 3 * faces, faces
+        else:
+            faces = struct.unpack("<I", data[80:84])[0] if len(data) >= 84 else 0
+        return faces // 2, faces
     if suffix == "obj":
         return (data.count(b"\nv ") + data.startswith(b"v "), data.count(b"\nf ")
                 + data.startswith(b"f "))

@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from lxml import etree
 
@@ -66,6 +66,8 @@ FILE_REFERENCES = {("mesh", "file"): "meshdir", ("hfield", "file"): "meshdir",
 CONVERTED_MESHES = (".glb", ".gltf", ".ply", ".dae", ".off")
 #: Compiler attributes that set folders; removed, since every name becomes an asset key.
 COMPILER_FOLDERS = ("meshdir", "texturedir", "assetdir")
+#: Attribute recording the folder of the file an included element came from.
+FOLDER_MARK = "{urn:articulatearena:mjcf}folder"
 #: The key of a sub-model while it is being prepared (a model that names itself is a cycle).
 _PENDING = "pending"
 
@@ -103,10 +105,11 @@ class VettedFiles:
         return key
 
 
-def compiler_folders(tree: etree._Element, base: Path) -> dict[str, Path]:
-    """The ``meshdir`` folder of the model (``assetdir`` as the fallback; the last setting
-    wins) and every compiler folder attribute removed, since names become asset keys."""
-    meshdir = base
+def compiler_folders(tree: etree._Element, base: Path) -> dict[str, Path | None]:
+    """The ``meshdir`` folder the model sets (``assetdir`` as the fallback; the last setting
+    wins; None when none is set) and every compiler folder attribute removed, since names
+    become asset keys."""
+    meshdir = None
     for comp in tree.iter("compiler"):
         value = comp.get("meshdir") or comp.get("assetdir")
         if value:
@@ -116,9 +119,44 @@ def compiler_folders(tree: etree._Element, base: Path) -> dict[str, Path]:
     return {"meshdir": meshdir}
 
 
-def vet_files(tree: etree._Element, *, base: Path, meshdir: Path, found: VettedFiles) -> None:
+def mark_folder(el: etree._Element, folder: Path) -> None:
+    """Record on ``el`` (an element copied from an included file) the folder of that file."""
+    el.set(FOLDER_MARK, str(folder))
+
+
+def source_folder(el: etree._Element, base: Path) -> Path:
+    """The folder of the file ``el`` was written in (``base``: the main file's)."""
+    for node in (el, *el.iterancestors()):
+        if node.get(FOLDER_MARK) is not None:
+            return Path(node.get(FOLDER_MARK))
+    return base
+
+
+def strip_marks(tree: etree._Element) -> None:
+    """Remove the folder marks of :func:`mark_folder` (MuJoCo would refuse them)."""
+    for el in tree.iter():
+        if isinstance(el.tag, str):
+            el.attrib.pop(FOLDER_MARK, None)
+    etree.cleanup_namespaces(tree)
+
+
+def search_folders(el: etree._Element, base: Path, compiler: Path | None) -> list[Path]:
+    """Where MuJoCo looks for a file ``el`` names: the compiler folder when the model sets
+    one, else the folder of the file that names it, then the main file's folder."""
+    return lookup_folders(source_folder(el, base), base, compiler)
+
+
+def lookup_folders(folder: Path, base: Path, compiler: Path | None) -> list[Path]:
+    """MuJoCo's folders for a file name written in a file in ``folder`` of the model whose
+    main file is in ``base``: ``[compiler]`` when the model sets that compiler folder,
+    else ``[folder, base]`` (an included file's names are found beside it first)."""
+    return [compiler] if compiler is not None else list(dict.fromkeys([folder, base]))
+
+
+def vet_files(tree: etree._Element, *, base: Path, meshdir: Path | None,
+              found: VettedFiles) -> None:
     """Resolve, check and read every file ``tree`` names; rewrite each name to its key."""
-    folders = {"meshdir": meshdir, None: base}
+    folders = {"meshdir": meshdir, None: None}
     for el in list(tree.iter()):
         if not isinstance(el.tag, str):
             continue
@@ -129,40 +167,58 @@ def vet_files(tree: etree._Element, *, base: Path, meshdir: Path, found: VettedF
                                           " names a file MuJoCo would open itself, which is"
                                           " not read here", location=f"{el.tag}:{attr}"))
                 continue
-            key = _vetted(el, attr, folders[kind], found)
+            key = _vetted(el, attr, search_folders(el, base, folders[kind]), found)
             if key is not None:
+                _keep_implicit_name(el, attr)
                 el.set(attr, key)
 
 
-def checked_path(el: etree._Element, attr: str, folder: Path, root: Path,
+def _keep_implicit_name(el: etree._Element, attr: str) -> None:
+    """An unnamed mesh, height field or skin is named by MuJoCo after its file (the name
+    without folder and extension): keep that name when the file name becomes a key."""
+    if el.tag in ("mesh", "hfield", "skin") and attr == "file" and el.get("name") is None:
+        el.set("name", PurePosixPath((el.get(attr) or "").replace("\\", "/")).stem)
+
+
+def checked_path(el: etree._Element, attr: str, folders: list[Path], root: Path,
                  issues: list[Issue], *, max_bytes: int) -> Path | None:
-    """The existing regular file ``el``'s ``attr`` names from ``folder``, with symbolic
-    links resolved and inside ``root``; else None with an error issue. Nothing outside
-    ``root`` is opened: the resolved path is checked before the file is."""
+    """The regular file ``el``'s ``attr`` names, looked for in each of ``folders`` in turn,
+    with symbolic links resolved and inside ``root``; else None with an error issue.
+    Nothing outside ``root`` is opened: each resolved path is checked before the file is."""
     name = el.get(attr) or ""
     where = f"{el.tag}:{name[:120]}"
     if os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
         issues.append(issue("mjcf.path.absolute", f"<{el.tag} {attr}={name[:120]!r}> is an "
                             "absolute path", location=where))
         return None
-    path = Path(os.path.normpath(folder / name.replace("\\", "/")))
-    real = Path(os.path.realpath(path)) if path.is_relative_to(root) else path
-    if not path.is_relative_to(root) or not real.is_relative_to(os.path.realpath(root)):
+    inside = [p for p in (_inside(f / name.replace("\\", "/"), root) for f in folders) if p]
+    if not inside:
         issues.append(issue("mjcf.path.escapes", f"file {name[:120]!r} leaves the source "
                             "folder", location=where))
         return None
-    problem = file_problem(real, max_bytes=max_bytes)
-    if problem is not None:
+    problems = [(path, file_problem(real, max_bytes=max_bytes)) for path, real in inside]
+    found = next((path for path, problem in problems if problem is None), None)
+    if found is None:
+        problem = problems[0][1]
         issues.append(issue(f"mjcf.file.{problem.kind}", f"file {name[:120]!r}: "
                             f"{problem.message}", location=where))
+    return found
+
+
+def _inside(path: Path, root: Path) -> tuple[Path, Path] | None:
+    """``(normalized path, real path)`` when both lie inside ``root``, else None."""
+    path = Path(os.path.normpath(path))
+    if not path.is_relative_to(root):
         return None
-    return path
+    real = Path(os.path.realpath(path))
+    return (path, real) if real.is_relative_to(os.path.realpath(root)) else None
 
 
-def _vetted(el: etree._Element, attr: str, folder: Path, found: VettedFiles) -> str | None:
+def _vetted(el: etree._Element, attr: str, folders: list[Path], found: VettedFiles
+            ) -> str | None:
     """The asset key of the file ``el`` names, read and checked; None (with an issue)."""
     limit = MAX_XML_BYTES if el.tag == "model" else MESH_MAX_BYTES
-    path = checked_path(el, attr, folder, found.root, found.issues, max_bytes=limit)
+    path = checked_path(el, attr, folders, found.root, found.issues, max_bytes=limit)
     if path is None:
         return None
     if found.keys.get(path) == _PENDING:

@@ -55,7 +55,15 @@ from arena_core.limits import (
 )
 from arena_core.xmlsafe import XmlError, parse_xml
 from flows.adapters.mjcf_bounds import asset_bounds, model_bounds
-from flows.adapters.mjcf_files import VettedFiles, checked_path, compiler_folders, vet_files
+from flows.adapters.mjcf_files import (
+    VettedFiles,
+    checked_path,
+    compiler_folders,
+    mark_folder,
+    search_folders,
+    strip_marks,
+    vet_files,
+)
 from flows.adapters.mjcf_global import GlobalFrameError, to_local
 from schemas.issues import Issue, issue
 
@@ -105,15 +113,18 @@ def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
     found = VettedFiles(root, submodel=_submodel)
     _expand_includes(out, base, root)
     if out.failed:
+        strip_marks(out.tree)
         return out
     _strip_scene(out)
     out.issues += model_bounds(out.tree)
     if out.failed:
+        strip_marks(out.tree)
         return out
     _vet(out.tree, base, found)
     out.files += [f for f in found.files if f not in out.files]
     out.issues += found.issues + asset_bounds(out.tree, found.assets)
     out.assets, out.origins, out.derived = found.assets, found.origins, found.derived
+    strip_marks(out.tree)
     _modernize(out)
     return out
 
@@ -134,6 +145,7 @@ def _submodel(tree: etree._Element, base: Path, found: VettedFiles) -> None:
     if not sub.failed:
         found.issues += model_bounds(sub.tree)
         _vet(sub.tree, base, found)
+    strip_marks(sub.tree)
 
 
 def fragment_wrapper(fragment: Path, root: Path, hosts: dict[Path, etree._Element]
@@ -193,7 +205,8 @@ def _expand_includes(out: Prepared, base: Path, root: Path) -> None:
             continue
         index = parent.index(el)
         parent.remove(el)
-        path = checked_path(el, "file", base, root, out.issues, max_bytes=MAX_XML_BYTES)
+        path = checked_path(el, "file", search_folders(el, base, None), root, out.issues,
+                            max_bytes=MAX_XML_BYTES)
         if path is None or not _include_allowed(out, el, path, chain, expanded):
             continue
         if path not in parsed:
@@ -212,6 +225,7 @@ def _expand_includes(out: Prepared, base: Path, root: Path) -> None:
         if path not in out.files:
             out.files.append(path)
         for offset, child in enumerate(copy.deepcopy(child) for child in parsed[path]):
+            mark_folder(child, path.parent)
             parent.insert(index + offset, child)
             nested = [child] if child.tag == "include" else list(child.iter("include"))
             pending += [(n, (*chain, path)) for n in nested]
