@@ -35,6 +35,7 @@ from lxml import etree
 from arena_core.fsutil import write_atomic
 from arena_core.mujoco_load import write_compiled
 from arena_core.urdf_write import fmt, write_urdf
+from arena_core.xmlsafe import XmlError
 from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_convert import convert_model
@@ -46,6 +47,7 @@ from flows.adapters.mjcf_prepare import (
     is_fragment,
     prepare_model,
     read_xml,
+    read_xml_checked,
 )
 from flows.adapters.urdf_refs import walk_files
 from schemas.extras import SourceExtras
@@ -66,8 +68,13 @@ class MjcfAdapter(Adapter):
     name = "mjcf"
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
-        trees = {xml: tree for xml in walk_files(root, (".xml",), include=manifest.include)
-                 if (tree := read_xml(xml)) is not None}
+        trees, unreadable = {}, {}
+        for xml in walk_files(root, (".xml",), include=manifest.include):
+            tree, tag, error = read_xml_checked(xml)
+            if tree is not None:
+                trees[xml] = tree
+            elif tag == "mujoco" and error is not None:
+                unreadable[xml] = error  # a model, refused with its code (too deep, ...)
         models = {x: t for x, t in trees.items() if t.tag == "mujoco"}
         if manifest.include is None:
             included = set().union(*(included_files(t, x) for x, t in models.items()))
@@ -75,10 +82,13 @@ class MjcfAdapter(Adapter):
         else:
             objects = {x: t for x, t in trees.items() if t.tag == "mujoco" or is_fragment(t)}
         hosts = None
-        for xml in sorted(objects, key=lambda p: p.relative_to(root).as_posix()):
+        for xml in sorted([*objects, *unreadable], key=lambda p: p.relative_to(root).as_posix()):
+            source_id = xml.relative_to(root).with_suffix("").as_posix()
+            if xml in unreadable:
+                yield Entry(source_id, xml, partial(_refused, unreadable[xml]))
+                continue
             if hosts is None and objects[xml].tag != "mujoco":
                 hosts = _models_under(root)
-            source_id = xml.relative_to(root).with_suffix("").as_posix()
             yield Entry(source_id, xml, partial(self._single, manifest, root, xml,
                                                 objects[xml], hosts or {}, work_dir))
 
@@ -140,6 +150,11 @@ def _asset_files(prepared: Prepared, folder: Path) -> dict[str, Path]:
             write_atomic(origin, prepared.assets[key])
         files[key] = origin
     return files
+
+
+def _refused(error: XmlError) -> list[SourceObject]:
+    """An entry's reading that fails with ``error`` (the adapter's guard records its code)."""
+    raise error
 
 
 def _models_under(root: Path) -> dict[Path, etree._Element]:

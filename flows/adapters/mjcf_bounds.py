@@ -46,16 +46,40 @@ LIMITS = {"elements": (MAX_MJCF_ELEMENTS, "mjcf.limit.elements"),
           "geom": (MAX_MJCF_GEOMS, "mjcf.limit.geoms"),
           "flex": (MAX_MJCF_FLEX_POINTS, "mjcf.limit.flex"),
           "hfield": (MAX_MJCF_HFIELD_CELLS, "mjcf.limit.hfield")}
+#: Attributes that MJCF defines as real numbers with no use for NaN or infinity.
+REAL_ATTRIBUTES = frozenset({"pos", "quat", "axis", "euler", "axisangle", "xyaxes", "zaxis",
+                             "fromto", "size", "range", "mass", "diaginertia", "fullinertia",
+                             "scale", "ref", "springref", "damping", "armature",
+                             "frictionloss", "stiffness", "density"})
+NOUNS = {"elements": "elements", "body": "bodies", "joint": "joints", "geom": "geoms",
+         "flex": "flex points", "hfield": "height field cells"}
 _NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 def model_bounds(tree: etree._Element) -> list[Issue]:
     """Error issues for each count of the expanded ``tree`` over its limit."""
     counts = _counts(tree)
-    return [issue(code, f"the model expands to {_amount(counts[what])} "
-                  f"{'elements' if what == 'elements' else what + ' items'} (limit {limit})",
-                  location="file", data={"count": min(counts[what], 10**18), "limit": limit})
+    return [issue(code, f"the model expands to {_amount(counts[what])} {NOUNS[what]} (limit "
+                  f"{limit:,})", location="file",
+                  data={"count": min(counts[what], 10**18), "limit": limit})
             for what, (limit, code) in LIMITS.items() if counts[what] > limit]
+
+
+def number_issues(tree: etree._Element) -> list[Issue]:
+    """Error issues for attributes the MJCF schema defines as real numbers (poses, sizes,
+    ranges, masses, joint dynamics) that hold NaN or an infinity, like the URDF reader's
+    ``urdf.number.invalid``: MuJoCo would read ``range="nan inf"`` as an unlimited joint."""
+    found = []
+    for el in tree.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr in REAL_ATTRIBUTES.intersection(el.attrib):
+            values = el.get(attr).split()
+            if any(v.lower().lstrip("+-") in ("nan", "inf", "infinity") for v in values):
+                found.append(issue("mjcf.number.invalid", f"<{el.tag} {attr}="
+                                   f"{el.get(attr)[:60]!r}> is not a finite number",
+                                   location=f"{el.tag}:{el.get('name') or ''}"))
+    return found
 
 
 def asset_bounds(tree: etree._Element, assets: dict[str, bytes]) -> list[Issue]:
@@ -115,6 +139,7 @@ def _counts(tree: etree._Element) -> Counter:
             counts["elements"] += copies
             _count_element(child, copies, counts)
             if counts["elements"] > MAX_MJCF_ELEMENTS:
+                counts["elements"] = max(counts["elements"], copies)
                 return counts  # enough to refuse; the rest may be astronomically large
             stack.append((child, copies))
     return counts
@@ -170,3 +195,4 @@ def _hfield_cells(data: bytes) -> int:
 
 def _amount(count: int) -> str:
     return f"{count:,}" if count < 10**12 else f"about 10^{int(math.log10(count))}"
+

@@ -53,8 +53,8 @@ from arena_core.limits import (
     MAX_MJCF_INCLUDES,
     MAX_XML_BYTES,
 )
-from arena_core.xmlsafe import XmlError, parse_xml
-from flows.adapters.mjcf_bounds import asset_bounds, model_bounds
+from arena_core.xmlsafe import XmlError, parse_xml, root_tag
+from flows.adapters.mjcf_bounds import asset_bounds, model_bounds, number_issues
 from flows.adapters.mjcf_files import (
     VettedFiles,
     checked_path,
@@ -95,12 +95,22 @@ class Prepared:
 
 def read_xml(path: Path) -> etree._Element | None:
     """The root element of a safe-to-read XML file, else None."""
+    return read_xml_checked(path)[0]
+
+
+def read_xml_checked(path: Path) -> tuple[etree._Element | None, str | None, XmlError | None]:
+    """``(root element, None, None)`` of a safe-to-read XML file; else ``(None, tag, why)``
+    with the tag its first element declares (a model nested too deep to parse still says
+    it is ``mujoco``) when the file can be read at all."""
     if file_problem(path, max_bytes=MAX_XML_BYTES) is not None:
-        return None
+        return None, None, None
     try:
-        return parse_xml(path.read_bytes())
-    except (OSError, XmlError):
-        return None
+        data = path.read_bytes()
+        return parse_xml(data), None, None
+    except OSError:
+        return None, None, None
+    except XmlError as exc:
+        return None, root_tag(data), exc
 
 
 def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
@@ -116,7 +126,7 @@ def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
         strip_marks(out.tree)
         return out
     _strip_scene(out)
-    out.issues += model_bounds(out.tree)
+    out.issues += model_bounds(out.tree) + number_issues(out.tree)
     if out.failed:
         strip_marks(out.tree)
         return out
@@ -208,6 +218,8 @@ def _expand_includes(out: Prepared, base: Path, root: Path) -> None:
         path = checked_path(el, "file", search_folders(el, base, None), root, out.issues,
                             max_bytes=MAX_XML_BYTES)
         if path is None or not _include_allowed(out, el, path, chain, expanded):
+            if expanded >= MAX_MJCF_INCLUDES:
+                return  # one issue says so; the rest is not expanded
             continue
         if path not in parsed:
             parsed[path] = read_xml(path)

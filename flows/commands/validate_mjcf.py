@@ -35,7 +35,7 @@ from pathlib import Path
 from lxml import etree
 
 from flows.adapters.mjcf_files import lookup_folders
-from flows.adapters.mjcf_prepare import read_xml
+from flows.adapters.mjcf_prepare import read_xml, read_xml_checked
 from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 
@@ -64,8 +64,9 @@ class Rejected(ArenaError, ValueError):
 def mjcf_root_tag(path: Path) -> str | None:
     """``"mujoco"``/``"mujocoinclude"`` when ``path`` is a readable MJCF file, else None
     (not XML, too large, refused: the URDF reader then reports it with its own code)."""
-    root = read_xml(path)
-    return root.tag if root is not None and root.tag in MJCF_TAGS else None
+    tree, tag, _ = read_xml_checked(path)
+    tag = tree.tag if tree is not None else tag
+    return tag if tag in MJCF_TAGS else None
 
 
 def file_root(xml: Path) -> Path:
