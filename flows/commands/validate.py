@@ -133,8 +133,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     budget = Budget(memory_mib=args.budget_memory, seconds=args.budget_seconds)
     try:
-        with Sandbox(lambda _: _validate(args, out, nearest), budget) as box:
-            report = box.call(None)
+        with Sandbox(lambda _: _validate(args, out), budget) as box:
+            report, record = box.call(None)
+        if nearest is not None and record is not None:  # the release is read here
+            report["against"] = _against(nearest, args.against, record) if record.checksum \
+                else {"release": args.against, "error": "the object could not be read; "
+                      "no search"}
     except UsageError as exc:
         print(f"arena validate: error: {exc}", file=sys.stderr)
         return 2
@@ -232,7 +236,9 @@ def _out_dir(args: argparse.Namespace) -> Path:
 
 
 # ----------------------------------------------------------------------------- pipeline
-def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
+def _validate(args: argparse.Namespace, out: Path) -> tuple[dict[str, Any], Any]:
+    """The report of the input and its record (None when no object was made of it); run in
+    the budgeted child (:mod:`flows.sandbox`)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "record.json").unlink(missing_ok=True)  # never leave a stale record beside a report
     extract, convert = out / EXTRACT_DIR, out / CONVERT_DIR
@@ -240,16 +246,13 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
         try:
             src = _resolve_input(args, extract, convert)
         except Rejected as exc:
-            return failure_report(str(args.path), _issue(exc.code, str(exc), severity="error"))
+            return failure_report(str(args.path), _issue(exc.code, str(exc),
+                                                         severity="error")), None
         record = _process(src, out, args)
-        extra = None
-        if nearest is not None:
-            extra = _against(nearest, args.against, record) if record.checksum else {
-                "release": args.against, "error": "the object could not be read; no search"}
         write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
         shown = src.shown or src.urdf.relative_to(src.root).as_posix()
         return object_report(record, input_path=str(args.path), kind=src.kind, urdf=shown,
-                             file_format=src.file_format, against=extra)
+                             file_format=src.file_format), record
     finally:
         _remove_work_folders(out)
 

@@ -8,13 +8,18 @@ import ctypes
 import json
 import os
 import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from arena_core.guard import exception_issue
 from flows.sandbox import Budget, BudgetExceeded, Sandbox
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _work(request):
@@ -71,18 +76,23 @@ def test_a_crash_ends_only_the_child():
         assert box.call(("square", 5)) == 25
 
 
-def test_validate_enforces_its_budget(tmp_path, capsys):
-    """``arena validate`` on a real object: a budget too small in time or memory rejects it
-    with the resource code (no traceback); the default budget accepts it."""
-    from flows.cli import main
+def test_validate_enforces_its_budget(tmp_path):
+    """``arena validate`` on a real object, as a user runs it (its own process): a budget
+    too small in time or memory rejects it with the resource code and no traceback; the
+    default budget accepts it."""
     from tests.conftest import REALDATA
 
     folder = REALDATA / "genesis_repo" / "3763"
     for options, code in ((["--budget-seconds", "0.05"], "resource.timeout"),
-                          (["--budget-memory", "64"], "resource.memory")):
-        status = main(["validate", str(folder), "--out", str(tmp_path / code), "--json",
-                       *options])
-        report = json.loads(capsys.readouterr().out)
-        assert status == 1 and report["reasons"] == [code], report["issues"]
-        assert not (tmp_path / code / "_input").exists()
-    assert main(["validate", str(folder), "--out", str(tmp_path / "ok"), "--json"]) == 0
+                          (["--budget-memory", "64"], "resource.memory"),
+                          ([], None)):
+        proc = subprocess.run([sys.executable, "-m", "flows.cli", "validate", str(folder),
+                               "--out", str(tmp_path / str(code)), "--json", *options],
+                              capture_output=True, text=True, cwd=REPO, timeout=300)
+        report = json.loads(proc.stdout)
+        assert "Traceback" not in proc.stderr
+        if code is None:
+            assert proc.returncode == 0, report["reasons"]
+        else:
+            assert proc.returncode == 1 and report["reasons"] == [code], report["issues"]
+            assert not (tmp_path / code / "_input").exists()
