@@ -30,9 +30,13 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   deeper in the tree (older MuJoCo) is the same fixed joint with an error, motion is lost;
 * geoms: box/sphere/cylinder -> URDF primitives; mesh -> an OBJ of the compiled mesh
   vertices/faces; capsule/ellipsoid -> an OBJ tessellation; planes, height fields and
-  SDFs are skipped with an issue. Geoms that cannot collide (``contype = conaffinity =
-  0``) are visuals; colliding geoms are collisions, and also visuals when their body has
-  no visual-only geom;
+  SDFs are skipped with an issue. A geom's roles are MuJoCo's (:func:`geom_roles`): it is
+  shown when its alpha is above 0 and its group below :data:`HIDDEN_GROUP` (MuJoCo's viewer
+  hides groups 3-5), it collides when ``contype`` or ``conaffinity`` is set. Shown geoms
+  that cannot collide are visuals; colliding geoms are collisions, and also visuals when
+  their body has no visual-only geom (the shown ones, or all of them when none is shown);
+  a geom with neither role (a marker, a hidden helper) is left out with the info
+  ``mjcf.geom.marker_dropped``, so it defines neither the object's extent nor its parts;
 * the compiled inertial (``body_mass``, ``body_ipos``, ``body_iquat``, ``body_inertia``)
   becomes the link inertial; active linear joint equalities between two hinge/slide joints
   become ``<mimic>``; every other equality (connect, weld, tendon, distance, flex, polynomial
@@ -84,6 +88,10 @@ BALL_ORDER = "xyz"
 _FREE, _BALL, _SLIDE, _HINGE = (int(mujoco.mjtJoint.mjJNT_FREE), int(mujoco.mjtJoint.mjJNT_BALL),
                                 int(mujoco.mjtJoint.mjJNT_SLIDE), int(mujoco.mjtJoint.mjJNT_HINGE))
 _G = mujoco.mjtGeom
+#: MuJoCo's viewer shows geom groups 0-2 by default; a geom of this group or above is hidden.
+HIDDEN_GROUP = 3
+#: MuJoCo's default geom colour: a geom with a material and this ``rgba`` shows the material's.
+_DEFAULT_RGBA = (0.5, 0.5, 0.5, 1.0)
 _SKIPPED_GEOMS = {int(_G.mjGEOM_PLANE): ("mjcf.geom.plane_skipped", "info"),
                   int(_G.mjGEOM_HFIELD): ("mjcf.geom.unsupported", "warning"),
                   int(_G.mjGEOM_SDF): ("mjcf.geom.unsupported", "warning")}
@@ -129,6 +137,7 @@ def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
     for b in range(1, model.nbody):
         state.body(b)
     state.equalities()
+    state.marker_issue()
     links = [Link(name=n, inertial=state.inertials.get(n), meshes=tuple(state.meshes.get(n, ())),
                   primitives=tuple(state.prims.get(n, ()))) for n in state.link_order]
     obj = ArticulatedObject.from_parts(name, links, state.joints)
@@ -182,6 +191,7 @@ class _State:
         self.mesh_stems: set[str] = set()
         self.issues: list[Issue] = []
         self.couplings: list[dict[str, Any]] = []
+        self.markers: list[str] = []
         self.geoms(0)
 
     # -------------------------------------------------------------- names
@@ -316,27 +326,42 @@ class _State:
 
     # -------------------------------------------------------------- geoms
     def geoms(self, b: int) -> None:
-        """Add the geoms of body ``b`` to its link (visual/collision by contact flags)."""
+        """Add the geoms of body ``b`` to its link, each in the roles it has in MuJoCo
+        (:func:`geom_roles`); a geom with neither role (a marker) is left out."""
         m = self.m
         first, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
         ids = list(range(first, first + count)) if first >= 0 else []
-        colliding = {g: bool(m.geom_contype[g] or m.geom_conaffinity[g]) for g in ids}
-        has_visual = not all(colliding.values())
+        roles = {g: geom_roles(m, g) for g in ids if int(m.geom_type[g]) not in _SKIPPED_GEOMS}
+        visual_only = any(visual and not colliding for visual, colliding in roles.values())
+        shown = any(visual and colliding for visual, colliding in roles.values())
         link, inv = self.link[b], np.linalg.inv(self.offset[b])
         for g in ids:
             gtype = int(m.geom_type[g])
-            if gtype in _SKIPPED_GEOMS:
+            if g not in roles:
                 code, severity = _SKIPPED_GEOMS[gtype]
                 self.issues.append(issue(code, f"geom type {_G(gtype).name} is not converted",
                                          severity=severity,
                                          location=f"link:{link}/geom:{m.geom(g).name or g}"))
                 continue
-            kinds = ["collision"] if colliding[g] else ["visual"]
-            if colliding[g] and not has_visual:
-                kinds.append("visual")
+            visual, colliding = roles[g]
+            stand_in = colliding and not visual_only and (visual or not shown)
+            kinds = (["collision"] if colliding else []) + \
+                (["visual"] if visual and not colliding or stand_in else [])
+            if not kinds:
+                self.markers.append(m.geom(g).name or f"{link}/{g}")
             origin = inv @ pose(m.geom_pos[g], m.geom_quat[g])
             for kind in kinds:
                 self.geom(g, gtype, link, origin, kind)
+
+    def marker_issue(self) -> None:
+        """One info issue naming the geoms left out as markers (neither shown nor colliding)."""
+        if self.markers:
+            names = ", ".join(self.markers[:5]) + (", ..." if len(self.markers) > 5 else "")
+            self.issues.append(issue("mjcf.geom.marker_dropped", f"{len(self.markers)} geom(s) "
+                                     "neither shown nor colliding (alpha 0 or group >= "
+                                     f"{HIDDEN_GROUP}, contype = conaffinity = 0) left out: "
+                                     f"{names}", severity="info", location="object",
+                                     data={"geoms": self.markers}))
 
     def geom(self, g: int, gtype: int, link: str, origin: np.ndarray, kind: str) -> None:
         """Add one converted geom (primitive or mesh reference) of ``link``."""
@@ -395,6 +420,18 @@ class _State:
                                      "linear coupling of two one-DOF joints; recorded in the "
                                      "couplings, the URDF moves without it",
                                      location=f"equality:{m.eq(e).name or e}"))
+
+
+def geom_roles(m: mujoco.MjModel, g: int) -> tuple[bool, bool]:
+    """``(visual, colliding)`` of geom ``g`` as MuJoCo treats it: shown when its alpha
+    (the material's when the geom keeps the default colour) is above 0 and its group below
+    :data:`HIDDEN_GROUP`; colliding when ``contype`` or ``conaffinity`` is set."""
+    rgba = np.asarray(m.geom_rgba[g], dtype=float)
+    matid = int(m.geom_matid[g])
+    if matid >= 0 and tuple(np.round(rgba, 6)) == _DEFAULT_RGBA:
+        rgba = np.asarray(m.mat_rgba[matid], dtype=float)
+    shown = bool(rgba[3] > 0) and int(m.geom_group[g]) < HIDDEN_GROUP
+    return shown, bool(m.geom_contype[g] or m.geom_conaffinity[g])
 
 
 def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

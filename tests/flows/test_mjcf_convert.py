@@ -177,3 +177,44 @@ def test_linear_joint_equalities_become_mimic_and_the_rest_are_recorded():
         "obj2": None, "urdf": [[], []], "data": None}
     recorded = [i for i in conv.issues if i.code == "mjcf.equality.recorded"]
     assert len(recorded) == 5 and {i.severity for i in recorded} == {"warning"}
+
+
+#: A 0.6 m drawer whose shown geoms collide, plus what MuJoCo neither shows nor collides
+#: with: an alpha-0 marker of 0.2 mm and a group-4 helper box (issue 28, class 4).
+DRAWER = """
+<mujoco>
+  <worldbody>
+    <body name="cabinet">
+      <geom type="box" size="0.3 0.3 0.02" pos="0 0 -0.05"/>
+      <body name="drawer">
+        <joint name="slide" type="slide" axis="1 0 0" range="0 0.4"/>
+        <geom name="front" type="box" size="0.02 0.3 0.15" pos="0.28 0 0"/>
+        <geom name="bottom" type="box" size="0.3 0.3 0.01" pos="0 0 -0.14"/>
+        <geom name="marker" type="sphere" size="0.0001" contype="0" conaffinity="0"
+              rgba="1 0 0 0"/>
+        <geom name="helper" type="box" size="0.01 0.01 0.01" contype="0" conaffinity="0"
+              group="4"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_markers_and_hidden_geoms_are_neither_visuals_nor_collisions():
+    _, conv = _convert(DRAWER)
+    drawer = conv.obj.links["drawer"]
+    assert sorted((p.kind, p.size) for p in drawer.primitives) == [
+        ("collision", (0.04, 0.6, 0.3)), ("collision", (0.6, 0.6, 0.02)),
+        ("visual", (0.04, 0.6, 0.3)), ("visual", (0.6, 0.6, 0.02))]
+    (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
+    assert dropped.severity == "info" and dropped.data["geoms"] == ["marker", "helper"]
+
+
+def test_a_shown_visual_only_geom_keeps_colliding_geoms_out_of_the_visuals():
+    shown = DRAWER.replace('rgba="1 0 0 0"', 'rgba="1 0 0 1"')
+    _, conv = _convert(shown)
+    kinds = sorted((p.kind, p.shape) for p in conv.obj.links["drawer"].primitives)
+    assert kinds == [("collision", "box"), ("collision", "box"), ("visual", "sphere")]
+    (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
+    assert dropped.data["geoms"] == ["helper"]

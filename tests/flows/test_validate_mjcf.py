@@ -112,3 +112,12 @@ def test_help_mentions_mjcf(argv, capsys):
     with pytest.raises(SystemExit):
         main(argv)
     assert "MJCF" in capsys.readouterr().out
+
+
+def test_an_invisible_marker_does_not_set_the_size_of_a_drawer(tmp_path):
+    from tests.flows.test_mjcf_convert import DRAWER
+
+    status, report = validate(_door(tmp_path / "in", "drawer.xml", DRAWER), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert "mjcf.geom.marker_dropped" in [i["code"] for i in report["issues"]]
