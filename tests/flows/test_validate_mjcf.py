@@ -121,3 +121,22 @@ def test_an_invisible_marker_does_not_set_the_size_of_a_drawer(tmp_path):
                               tmp_path / "out")
     assert status == 0 and report["status"] == "accepted", report["reasons"]
     assert "mjcf.geom.marker_dropped" in [i["code"] for i in report["issues"]]
+
+
+RIGID = """<mujoco model="crate">
+  <worldbody>
+    <body name="crate" pos="0 0 0.2"><freejoint/><geom type="box" size="0.2 0.2 0.2"/></body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_a_rigid_object_is_rejected_by_one_rule_in_urdf_and_mjcf(tmp_path):
+    """Issue 28, class 6: no moving joint is ``structure.no_moving_joints`` in either format."""
+    from tests.flows.test_validate_cli import FIXTURES
+
+    status, report = validate(_door(tmp_path / "in", "crate.xml", RIGID), "--out",
+                              tmp_path / "o1")
+    assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
+    status, report = validate(FIXTURES / "rigid.urdf", "--out", tmp_path / "o2")
+    assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
