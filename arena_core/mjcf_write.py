@@ -9,7 +9,9 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   a moving joint with a zero axis (it cannot move either; listed in ``welded_joints``).
 * **Joints** sit at the body origin with the axis in the body frame: revolute -> ``hinge``
   with ``range``, continuous -> unlimited ``hinge``, prismatic -> ``slide`` with ``range``
-  (``autolimits``: a range means limited; a joint without finite limits is unlimited).
+  (``autolimits``: a range means limited; a joint without finite limits is unlimited), with
+  the joint's dynamics (``damping``, ``frictionloss``, ``armature``, ``stiffness``,
+  ``springref``: :func:`~arena_core.dynamics.mjcf_values`).
   Helical -> a ``hinge`` named like the joint followed by a ``slide`` ``<name>__pitch`` on the
   same axis, coupled by ``<equality><joint joint1=slide joint2=hinge polycoef="0 H 0 0 0">``.
   MuJoCo applies a body's joints in order, each in the frame moved by the previous ones:
@@ -73,6 +75,7 @@ import numpy as np
 from lxml import etree
 
 from arena_core import tolerances as tol
+from arena_core.dynamics import mjcf_values
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
 from arena_core.mesh_parts import MeshCache, MeshLoadFailure
@@ -342,6 +345,7 @@ class _Writer:
         if joint.type != "continuous" and math.isfinite(joint.lower) and math.isfinite(
                 joint.upper):
             attrs["range"] = _vec([joint.lower, joint.upper])
+        attrs.update({k: fmt(v) for k, v in mjcf_values(joint.dynamics).items()})
         etree.SubElement(el, "joint", attrs)
         if joint.type == "helical":
             slide = self.names.slides[joint.name]

@@ -37,6 +37,11 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   their body has no visual-only geom (the shown ones, or all of them when none is shown);
   a geom with neither role (a marker, a hidden helper) is left out with the info
   ``mjcf.geom.marker_dropped``, so it defines neither the object's extent nor its parts;
+* joint dynamics come from the compiled model, so defaults and classes are applied:
+  ``dof_damping``, ``dof_frictionloss``, ``dof_armature``, ``jnt_stiffness`` and the spring
+  reference ``qpos_spring`` (shifted like the coordinate: ``springref - ref``) become the
+  joint's :class:`~arena_core.dynamics.Dynamics` (:func:`joint_dynamics`); the three joints
+  of a ball take its three degrees of freedom;
 * the compiled inertial (``body_mass``, ``body_ipos``, ``body_iquat``, ``body_inertia``)
   becomes the link inertial; active linear joint equalities between two hinge/slide joints
   become ``<mimic>``; every other equality (connect, weld, tendon, distance, flex, polynomial
@@ -61,6 +66,7 @@ import numpy as np
 import trimesh
 
 from arena_core import tolerances as tol
+from arena_core.dynamics import Dynamics
 from arena_core.model import (
     ArticulatedObject,
     Joint,
@@ -269,7 +275,8 @@ class _State:
         else:
             urdf_type, lower, upper = "fixed", 0.0, 0.0
             self.free(b, mj_name, name)
-        self.add_joint(name, urdf_type, parent, child, origin, axis, lower, upper)
+        dynamics = joint_dynamics(m, j, ref=ref) if urdf_type != "fixed" else None
+        self.add_joint(name, urdf_type, parent, child, origin, axis, lower, upper, dynamics)
         self.urdf_joint[j] = name
         self.joint_map[mj_name] = {"id": j, "urdf_joint": name, "type": urdf_type, "ref": ref}
 
@@ -284,7 +291,7 @@ class _State:
         ends = [parent, *helpers, child]
         for k, name in enumerate(names):
             self.add_joint(name, kind, ends[k], ends[k + 1], origin if k == 0 else np.eye(4),
-                           np.eye(3)[k], lower, upper)
+                           np.eye(3)[k], lower, upper, joint_dynamics(m, j, dof=k))
         self.link_order.extend(helpers)
         self.joint_map[mj_name] = {"id": j, "type": "ball", "urdf_joints": names,
                                    "order": BALL_ORDER, "ref": 0.0}
@@ -309,9 +316,11 @@ class _State:
                                  location=f"joint:{name}"))
 
     def add_joint(self, name: str, jtype: str, parent: str, child: str, origin: np.ndarray,
-                  axis: np.ndarray, lower: float, upper: float) -> None:
+                  axis: np.ndarray, lower: float, upper: float,
+                  dynamics: Dynamics | None = None) -> None:
         self.joints.append(Joint(name=name, type=jtype, parent=parent, child=child,
-                                 origin_local=origin, axis_local=axis, lower=lower, upper=upper))
+                                 origin_local=origin, axis_local=axis, lower=lower, upper=upper,
+                                 dynamics=dynamics))
 
     def inertial(self, b: int, link: str) -> None:
         """The compiled inertial of body ``b`` in its link frame (skipped for ~0 mass)."""
@@ -420,6 +429,19 @@ class _State:
                                      "linear coupling of two one-DOF joints; recorded in the "
                                      "couplings, the URDF moves without it",
                                      location=f"equality:{m.eq(e).name or e}"))
+
+
+def joint_dynamics(m: mujoco.MjModel, j: int, *, ref: float = 0.0, dof: int = 0
+                   ) -> Dynamics | None:
+    """The compiled dynamics of MuJoCo joint ``j`` (its ``dof``-th degree of freedom), in the
+    URDF coordinate ``q - ref``; ``None`` when all are 0. A ball's spring (towards a
+    quaternion) acts on each of its three angles towards 0."""
+    d = int(m.jnt_dofadr[j]) + dof
+    spring = float(m.qpos_spring[m.jnt_qposadr[j]]) - ref if int(m.jnt_type[j]) != _BALL else 0.0
+    out = Dynamics(damping=float(m.dof_damping[d]), friction=float(m.dof_frictionloss[d]),
+                   armature=float(m.dof_armature[d]), stiffness=float(m.jnt_stiffness[j]),
+                   springref=spring if m.jnt_stiffness[j] else 0.0)
+    return None if out.is_zero else out
 
 
 def geom_roles(m: mujoco.MjModel, g: int) -> tuple[bool, bool]:

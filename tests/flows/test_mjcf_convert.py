@@ -218,3 +218,45 @@ def test_a_shown_visual_only_geom_keeps_colliding_geoms_out_of_the_visuals():
     assert kinds == [("collision", "box"), ("collision", "box"), ("visual", "sphere")]
     (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
     assert dropped.data["geoms"] == ["helper"]
+
+
+DYNAMICS = """
+<mujoco>
+  <compiler angle="radian"/>
+  <default>
+    <joint damping="0.5" armature="0.01"/>
+    <default class="spring"><joint stiffness="2" springref="0.3" frictionloss="0.1"/></default>
+  </default>
+  <worldbody>
+    <body name="base">
+      <geom type="box" size="0.1 0.1 0.1" mass="1"/>
+      <body name="lid" pos="0 0 0.2">
+        <joint name="hinge" class="spring" ref="0.1" range="-1 1"/>
+        <geom type="box" size="0.1 0.1 0.01" mass="0.2"/>
+      </body>
+      <body name="knob" pos="0.2 0 0">
+        <joint name="socket" type="ball" damping="0.005"/>
+        <geom type="sphere" size="0.02" mass="0.05"/>
+      </body>
+      <body name="peg" pos="0 0.2 0">
+        <joint name="bare" type="slide" range="0 0.1" damping="0" armature="0"/>
+        <geom type="sphere" size="0.02" mass="0.05"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_joint_dynamics_come_from_the_compiled_model_with_defaults_applied():
+    from arena_core.dynamics import Dynamics
+
+    _, conv = _convert(DYNAMICS)
+    hinge = conv.obj.joint("hinge")
+    assert hinge.dynamics == Dynamics(damping=0.5, friction=0.1, armature=0.01, stiffness=2.0,
+                                      springref=pytest.approx(0.2))  # springref - ref
+    for axis in "xyz":
+        assert conv.obj.joint(f"socket_{axis}").dynamics == Dynamics(damping=0.005,
+                                                                    armature=0.01)
+    assert conv.obj.joint("bare").dynamics is None
+    assert all(j.dynamics is None for j in conv.obj.joints if not j.moving)

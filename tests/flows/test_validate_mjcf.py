@@ -140,3 +140,56 @@ def test_a_rigid_object_is_rejected_by_one_rule_in_urdf_and_mjcf(tmp_path):
     assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
     status, report = validate(FIXTURES / "rigid.urdf", "--out", tmp_path / "o2")
     assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
+
+
+#: A two-link pendulum on ball joints with MuJoCo's damping: stable for 1 s as shipped, and
+#: unstable once converted when the damping is dropped (issue 28, class 5).
+BALL_PENDULUM = """<mujoco model="ball_pendulum">
+  <default><joint type="ball" damping="0.005"/><geom type="capsule" size="0.01"/></default>
+  <worldbody>
+    <body name="post">
+      <geom fromto="0 0 0 0 0 0.1"/>
+      <body name="upper" pos="0 0 0.1">
+        <joint name="shoulder"/>
+        <geom fromto="0 0 0 0 0.1 0.1"/>
+        <body name="lower" pos="0 0.1 0.1">
+          <joint name="elbow"/>
+          <geom fromto="0 0 0 0 0.1 0"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+#: A hinge whose spring is far too stiff for its step: MuJoCo itself diverges as shipped.
+STIFF = """<mujoco model="stiff">
+  <compiler angle="radian"/>
+  <option timestep="0.01"/>
+  <worldbody>
+    <body name="base">
+      <geom type="box" size="0.1 0.1 0.1"/>
+      <body name="flap" pos="0 0 0.2">
+        <joint name="hinge" axis="1 0 0" range="-1 1" stiffness="1e9" springref="0.5"/>
+        <geom type="box" size="0.1 0.1 0.01" mass="0.01"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_a_source_stable_as_shipped_stays_stable_with_its_dynamics(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "ball_pendulum.xml", BALL_PENDULUM),
+                              "--out", tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    xml = (tmp_path / "out" / "ball_pendulum" / "object.xml").read_text()
+    assert xml.count('damping="0.005"') == 6  # three hinges per ball
+
+
+def test_a_source_unstable_as_shipped_gets_its_own_code(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "stiff.xml", STIFF), "--out",
+                              tmp_path / "out")
+    assert (status, report["reasons"]) == (1, ["mjcf.source_unstable"])
+    (found,) = [i for i in report["issues"] if i["code"] == "mjcf.source_unstable"]
+    assert "as shipped" in found["message"] and "mjcf.unstable" in found["message"]
