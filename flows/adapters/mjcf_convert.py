@@ -10,8 +10,12 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   body ``b``'s k-th joint in the root is ``X_parent . B_b . T(p_1) . T(p_2 - p_1) ...``;
 * a body with several joints is a chain through geometry-less helper links
   ``<body>__<joint>``; a body with no joint is welded by a fixed joint ``<body>__weld``;
-* hinge -> ``revolute`` (limited) or ``continuous``; slide -> ``prismatic`` (an unlimited
-  slide keeps ``-inf/inf`` limits and gets ``mjcf.slide.unlimited``); joint coordinates
+* hinge -> ``revolute`` (limited) or ``continuous``; slide -> ``prismatic``. An unlimited
+  slide of a body of the world only lets the object (or a loose part: a ball, a box) float
+  along its axis, like a free joint in 2D (the planar root ``rootx``/``rootz`` of a walker):
+  it becomes a fixed joint where MuJoCo starts it, with the warning ``mjcf.slide.floating``;
+  a deeper unlimited slide keeps ``-inf/inf`` limits and gets ``mjcf.slide.unlimited``; joint
+  coordinates
   are shifted by the joint's reference position ``qpos0`` (URDF ``q = q_mujoco - ref``);
 * a ball joint is decomposed (the paper's appendix A.1: a spherical joint factors into three
   one-DOF joints through massless links) into three revolute/continuous joints
@@ -266,6 +270,12 @@ class _State:
             lower, upper = float(m.jnt_range[j][0]) - ref, float(m.jnt_range[j][1]) - ref
         if jtype == _HINGE:
             urdf_type = "revolute" if math.isfinite(lower) else "continuous"
+        elif jtype == _SLIDE and not math.isfinite(lower) and int(m.body_parentid[b]) == 0:
+            urdf_type, lower, upper = "fixed", 0.0, 0.0  # the object floats along the axis
+            self.issues.append(issue("mjcf.slide.floating", f"unlimited slide joint {mj_name!r} "
+                                     f"of body {self.body_name(b)!r} of the world lets it float "
+                                     "(a planar or floating root); fixed where MuJoCo starts it",
+                                     location=f"joint:{name}"))
         elif jtype == _SLIDE:
             urdf_type = "prismatic"
             if not math.isfinite(lower):

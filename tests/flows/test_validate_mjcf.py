@@ -193,3 +193,32 @@ def test_a_source_unstable_as_shipped_gets_its_own_code(tmp_path):
     assert (status, report["reasons"]) == (1, ["mjcf.source_unstable"])
     (found,) = [i for i in report["issues"] if i["code"] == "mjcf.source_unstable"]
     assert "as shipped" in found["message"] and "mjcf.unstable" in found["message"]
+
+
+#: A planar hopper: its root slides along x and z without a range, as dm_control's and
+#: gymnasium's walkers do; MuJoCo simulates it as shipped.
+PLANAR = """<mujoco model="planar">
+  <compiler angle="radian"/>
+  <default><joint damping="0.1" armature="0.01"/></default>
+  <worldbody>
+    <body name="torso" pos="0 0 1">
+      <joint name="rootx" type="slide" axis="1 0 0" limited="false"/>
+      <joint name="rootz" type="slide" axis="0 0 1" limited="false"/>
+      <joint name="rooty" type="hinge" axis="0 1 0" limited="false"/>
+      <geom type="capsule" fromto="0 0 0 0 0 0.4" size="0.05"/>
+      <body name="thigh">
+        <joint name="hip" axis="0 -1 0" range="-2.6 0"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.45" size="0.05"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_an_unlimited_slide_of_a_planar_root_floats_and_is_fixed(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "planar.xml", PLANAR), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    codes = [i["code"] for i in report["issues"]]
+    assert codes.count("mjcf.slide.floating") == 2 and "mjcf.oracle.mismatch" not in codes
