@@ -81,6 +81,7 @@ from arena_core.model import (
     Primitive,
 )
 from flows.adapters.mjcf_couplings import coupling_record
+from flows.adapters.mjcf_props import HIDDEN_GROUP, geom_roles, joint_dynamics
 from schemas.issues import Issue, issue
 
 ROOT_LINK = "world"
@@ -98,10 +99,6 @@ BALL_ORDER = "xyz"
 _FREE, _BALL, _SLIDE, _HINGE = (int(mujoco.mjtJoint.mjJNT_FREE), int(mujoco.mjtJoint.mjJNT_BALL),
                                 int(mujoco.mjtJoint.mjJNT_SLIDE), int(mujoco.mjtJoint.mjJNT_HINGE))
 _G = mujoco.mjtGeom
-#: MuJoCo's viewer shows geom groups 0-2 by default; a geom of this group or above is hidden.
-HIDDEN_GROUP = 3
-#: MuJoCo's default geom colour: a geom with a material and this ``rgba`` shows the material's.
-_DEFAULT_RGBA = (0.5, 0.5, 0.5, 1.0)
 _SKIPPED_GEOMS = {int(_G.mjGEOM_PLANE): ("mjcf.geom.plane_skipped", "info"),
                   int(_G.mjGEOM_HFIELD): ("mjcf.geom.unsupported", "warning"),
                   int(_G.mjGEOM_SDF): ("mjcf.geom.unsupported", "warning")}
@@ -439,31 +436,6 @@ class _State:
                                      "linear coupling of two one-DOF joints; recorded in the "
                                      "couplings, the URDF moves without it",
                                      location=f"equality:{m.eq(e).name or e}"))
-
-
-def joint_dynamics(m: mujoco.MjModel, j: int, *, ref: float = 0.0, dof: int = 0
-                   ) -> Dynamics | None:
-    """The compiled dynamics of MuJoCo joint ``j`` (its ``dof``-th degree of freedom), in the
-    URDF coordinate ``q - ref``; ``None`` when all are 0. A ball's spring (towards a
-    quaternion) acts on each of its three angles towards 0."""
-    d = int(m.jnt_dofadr[j]) + dof
-    spring = float(m.qpos_spring[m.jnt_qposadr[j]]) - ref if int(m.jnt_type[j]) != _BALL else 0.0
-    out = Dynamics(damping=float(m.dof_damping[d]), friction=float(m.dof_frictionloss[d]),
-                   armature=float(m.dof_armature[d]), stiffness=float(m.jnt_stiffness[j]),
-                   springref=spring if m.jnt_stiffness[j] else 0.0)
-    return None if out.is_zero else out
-
-
-def geom_roles(m: mujoco.MjModel, g: int) -> tuple[bool, bool]:
-    """``(visual, colliding)`` of geom ``g`` as MuJoCo treats it: shown when its alpha
-    (the material's when the geom keeps the default colour) is above 0 and its group below
-    :data:`HIDDEN_GROUP`; colliding when ``contype`` or ``conaffinity`` is set."""
-    rgba = np.asarray(m.geom_rgba[g], dtype=float)
-    matid = int(m.geom_matid[g])
-    if matid >= 0 and tuple(np.round(rgba, 6)) == _DEFAULT_RGBA:
-        rgba = np.asarray(m.mat_rgba[matid], dtype=float)
-    shown = bool(rgba[3] > 0) and int(m.geom_group[g]) < HIDDEN_GROUP
-    return shown, bool(m.geom_contype[g] or m.geom_conaffinity[g])
 
 
 def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
