@@ -4,8 +4,9 @@ The ``engines`` stage simulates the canonical object for 1 s with gravity (its o
 ``object.xml``: ``mjcf.unstable``; the URDF through MuJoCo's import:
 ``engine.mujoco.unstable``). For an object converted from MuJoCo XML that is not the whole
 story: the source may itself be unstable as shipped. :func:`compare_with_source` then
-simulates the source the same way (the model MuJoCo compiled, ``extras.mjcf_compiled``,
-from ``qpos0`` with its own options, for :data:`SIM_SECONDS`):
+simulates the source the same way (the model MuJoCo compiled, ``extras.mjcf_compiled``, with
+its assets, :func:`~arena_core.mujoco_load.compile_saved`; from ``qpos0`` with its own
+options, for :data:`SIM_SECONDS`):
 
 * the source is stable -> the issues stay: the conversion lost something the source needs
   (an error of ours, ``mjcf.unstable`` / ``engine.mujoco.unstable``);
@@ -21,7 +22,7 @@ from __future__ import annotations
 import os
 
 from arena_core.engines.mujoco_engine import simulate
-from arena_core.mujoco_load import compile_model
+from arena_core.mujoco_load import compile_saved
 from schemas.extras import SourceExtras
 from schemas.issues import Issue, issue
 
@@ -51,7 +52,7 @@ def source_instability(path: str | os.PathLike) -> str | None:
     """What goes wrong in :data:`SIM_SECONDS` of simulating the model at ``path`` (one line),
     ``None`` when it stays finite and MuJoCo flags nothing, or when it does not compile."""
     try:
-        model, _ = compile_model(path=path)
+        model, _ = compile_saved(path)
     except ValueError:
         return None
     return simulate(model, SIM_SECONDS)

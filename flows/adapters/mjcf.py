@@ -32,11 +32,13 @@ import numpy as np
 from lxml import etree
 
 from arena_core.fsutil import write_atomic
+from arena_core.mujoco_load import write_compiled
 from arena_core.urdf_write import fmt, write_urdf
 from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_convert import convert_model
 from flows.adapters.mjcf_prepare import (
+    Prepared,
     fragment_wrapper,
     included_files,
     is_fragment,
@@ -48,8 +50,11 @@ from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
-#: File name of the compiled MJCF text beside the converted URDF.
+#: File name of the compiled MJCF text beside the converted URDF (its assets map beside it:
+#: :func:`arena_core.mujoco_load.write_compiled`).
 COMPILED_XML = "source.mjcf.xml"
+#: Folder beside it for the assets that are not a source file's bytes.
+ASSETS_DIR = "source_assets"
 
 
 class MjcfAdapter(Adapter):
@@ -92,16 +97,17 @@ class MjcfAdapter(Adapter):
         urdf = out / f"{xml.stem}.urdf"
         issues = list(prepared.issues)
         if not prepared.failed:
-            extras, issues = self._convert(prepared.tree, xml, urdf, extras, issues)
+            extras, issues = self._convert(prepared, xml, urdf, extras, issues)
         return make_object(manifest, source_id=source_id, urdf_path=urdf, root_dir=out,
                            files=files, extras=extras, issues=[*issues, *file_issues],
                            category=resolve_category(manifest, [source_id, xml.stem,
                                                                 xml.parent.name], None))
 
-    def _convert(self, tree: etree._Element, xml: Path, urdf: Path, extras: SourceExtras,
+    def _convert(self, prepared: Prepared, xml: Path, urdf: Path, extras: SourceExtras,
                  issues: list[Issue]) -> tuple[SourceExtras, list[Issue]]:
-        """Compile the prepared ``tree`` and write the converted URDF folder at ``urdf``."""
-        compiled = compile_tree(tree, name=xml.name)
+        """Compile the ``prepared`` model from memory and write the converted URDF folder at
+        ``urdf``."""
+        compiled = compile_tree(prepared.tree, name=xml.name, assets=prepared.assets)
         issues = [*issues, *compiled.issues]
         model = compiled.model
         if model is None:
@@ -109,10 +115,23 @@ class MjcfAdapter(Adapter):
         conversion = convert_model(model, name=xml.stem)
         write_folder(urdf, conversion.obj, conversion.meshes)
         compiled_path = urdf.parent / COMPILED_XML
-        compiled_path.write_text(compiled.xml, encoding="utf-8")
+        write_compiled(compiled_path, compiled.xml, _asset_files(prepared, urdf.parent))
         return (extras.merged(**conversion.extras, mjcf_compiled=compiled_path,
                               angle_units_known=True),
                 [*issues, *conversion.issues])
+
+
+def _asset_files(prepared: Prepared, folder: Path) -> dict[str, Path]:
+    """The file holding each asset's bytes: the source file, or for a converted mesh or a
+    prepared sub-model a copy written under ``folder/ASSETS_DIR``."""
+    files = {}
+    for key, origin in prepared.origins.items():
+        if key in prepared.derived:
+            origin = folder / ASSETS_DIR / key
+            origin.parent.mkdir(exist_ok=True)
+            write_atomic(origin, prepared.assets[key])
+        files[key] = origin
+    return files
 
 
 def _models_under(root: Path) -> dict[Path, etree._Element]:
