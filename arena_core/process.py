@@ -163,11 +163,13 @@ def folder_checksum(folder: str | os.PathLike) -> str:
 
 
 def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
-                           cache: MeshCache | None = None
+                           cache: MeshCache | None = None,
+                           option: Mapping[str, str] | None = None
                            ) -> tuple[ArticulatedObject, list[Issue]]:
     """Write ``obj`` (meshes copied, URDF) to ``folder`` atomically, replacing it if present.
 
-    ``cache``: the object's mesh cache (a fresh one when ``None``). Returns the object as
+    ``cache``: the object's mesh cache (a fresh one when ``None``); ``option``: the MJCF
+    ``<option>`` attributes of ``object.xml`` (an MJCF source's step). Returns the object as
     written (mesh filenames ``meshes/<sha16>.<ext>``, paths in ``folder``; unresolved and
     unconvertible meshes dropped) and the issues of the copy (dangling materials,
     ``mesh.converted``, ``mesh.convert_failed``).
@@ -180,7 +182,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
         names, issues = copy_meshes(obj, tmp, cache=cache)
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
-        write_mjcf(_with_mesh_files(obj, names, tmp), tmp, cache=cache)
+        write_mjcf(_with_mesh_files(obj, names, tmp), tmp, cache=cache, option=option)
         os.chmod(tmp, 0o755)
         replace_folder(tmp, folder)
     except BaseException:
@@ -193,7 +195,8 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
 def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
              extras: SourceExtras, cache: MeshCache) -> Processed:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
-    written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache)
+    written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache,
+                                                  option=extras.mjcf_option)
     issues = [*read.issues, *normalized.issues, *copy_issues]
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)

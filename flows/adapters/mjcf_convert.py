@@ -81,7 +81,7 @@ from arena_core.model import (
     Primitive,
 )
 from flows.adapters.mjcf_couplings import coupling_record
-from flows.adapters.mjcf_props import HIDDEN_GROUP, geom_roles, joint_dynamics
+from flows.adapters.mjcf_props import HIDDEN_GROUP, geom_roles, joint_dynamics, step_option
 from schemas.issues import Issue, issue
 
 ROOT_LINK = "world"
@@ -115,7 +115,8 @@ class Conversion:
     "order": "xyz", "ref": 0.0}``. ``body_map`` maps each MuJoCo body name (``world``
     included) to ``{"id", "link", "pos", "quat"}``: its link and the link frame's pose in the
     body frame (``pos`` (3,), MuJoCo quaternion ``(w, x, y, z)``). ``couplings`` lists the
-    equality constraints that did not become ``<mimic>`` (:mod:`flows.adapters.mjcf_couplings`).
+    equality constraints that did not become ``<mimic>`` (:mod:`flows.adapters.mjcf_couplings`);
+    ``option`` how the source is stepped (:func:`~flows.adapters.mjcf_props.step_option`).
     All of it is plain JSON data.
     """
 
@@ -125,12 +126,14 @@ class Conversion:
     issues: list[Issue] = field(default_factory=list)
     body_map: dict[str, dict[str, Any]] = field(default_factory=dict)
     couplings: list[dict[str, Any]] = field(default_factory=list)
+    option: dict[str, str] = field(default_factory=dict)
 
     @property
     def extras(self) -> dict[str, Any]:
-        """``{"joint_map", "body_map", "couplings"}``: the source extras' fields it fills."""
+        """``{"joint_map", "body_map", "couplings", "mjcf_option"}``: the source extras'
+        fields it fills."""
         return {"joint_map": self.joint_map, "body_map": self.body_map,
-                "couplings": self.couplings}
+                "couplings": self.couplings, "mjcf_option": self.option}
 
 
 def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
@@ -149,7 +152,7 @@ def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
                   primitives=tuple(state.prims.get(n, ()))) for n in state.link_order]
     obj = ArticulatedObject.from_parts(name, links, state.joints)
     return Conversion(obj, state.mesh_files, state.joint_map, state.issues, state.body_map(),
-                      state.couplings)
+                      state.couplings, step_option(model))
 
 
 def pose(pos: np.ndarray, quat: np.ndarray) -> np.ndarray:

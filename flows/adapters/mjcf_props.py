@@ -2,7 +2,8 @@
 
 :func:`geom_roles` says whether MuJoCo shows a geom and whether it collides (the converter
 makes visuals, collisions, or leaves a marker out); :func:`joint_dynamics` gives a joint's
-compiled dynamics (defaults and classes applied) as an :class:`~arena_core.dynamics.Dynamics`.
+compiled dynamics (defaults and classes applied) as an :class:`~arena_core.dynamics.Dynamics`;
+:func:`step_option` how the model is stepped (its time step and integrator).
 """
 
 from __future__ import annotations
@@ -17,6 +18,23 @@ HIDDEN_GROUP = 3
 #: MuJoCo's default geom colour: a geom with a material and this ``rgba`` shows the material's.
 _DEFAULT_RGBA = (0.5, 0.5, 0.5, 1.0)
 _BALL = int(mujoco.mjtJoint.mjJNT_BALL)
+#: MuJoCo's integrators by ``mjtIntegrator`` value, as MJCF names them.
+INTEGRATORS = {int(mujoco.mjtIntegrator.mjINT_EULER): "Euler",
+               int(mujoco.mjtIntegrator.mjINT_RK4): "RK4",
+               int(mujoco.mjtIntegrator.mjINT_IMPLICIT): "implicit",
+               int(mujoco.mjtIntegrator.mjINT_IMPLICITFAST): "implicitfast"}
+
+
+def step_option(m: mujoco.MjModel) -> dict[str, str]:
+    """The ``<option>`` attributes of how ``m`` is stepped (``timestep``, ``integrator``)
+    that differ from MuJoCo's defaults, as MJCF text."""
+    default = mujoco.MjOption()
+    out = {}
+    if m.opt.timestep != default.timestep:
+        out["timestep"] = repr(float(m.opt.timestep))
+    if int(m.opt.integrator) != int(default.integrator):
+        out["integrator"] = INTEGRATORS.get(int(m.opt.integrator), "Euler")
+    return out
 
 
 def joint_dynamics(m: mujoco.MjModel, j: int, *, ref: float = 0.0, dof: int = 0

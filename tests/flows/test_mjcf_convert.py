@@ -152,7 +152,10 @@ def test_body_map_names_each_body_link_and_offset():
                                   "quat": [1.0, 0.0, 0.0, 0.0]}
     assert conv.body_map["world"]["link"] == "world"
     assert conv.extras == {"joint_map": conv.joint_map, "body_map": conv.body_map,
-                           "couplings": conv.couplings}
+                           "couplings": conv.couplings, "mjcf_option": {}}
+    fine = mujoco.MjModel.from_xml_string(
+        '<mujoco><option timestep="0.0001" integrator="RK4"/><worldbody/></mujoco>')
+    assert convert_model(fine, name="f").option == {"timestep": "0.0001", "integrator": "RK4"}
     for entry in conv.body_map.values():
         assert model.body(entry["id"]).name == next(k for k, v in conv.body_map.items()
                                                     if v is entry)

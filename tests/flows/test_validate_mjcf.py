@@ -222,3 +222,14 @@ def test_an_unlimited_slide_of_a_planar_root_floats_and_is_fixed(tmp_path):
     assert status == 0 and report["status"] == "accepted", report["reasons"]
     codes = [i["code"] for i in report["issues"]]
     assert codes.count("mjcf.slide.floating") == 2 and "mjcf.oracle.mismatch" not in codes
+
+
+def test_a_source_stepped_finely_is_stepped_the_same_once_converted(tmp_path):
+    """A spring that MuJoCo steps stably at the source's 0.1 ms diverges at the default 2 ms:
+    ``object.xml`` carries the source's step, so the stable source stays stable."""
+    fine = STIFF.replace('timestep="0.01"', 'timestep="0.0001"').replace('stiffness="1e9"',
+                                                                       'stiffness="1000"')
+    status, report = validate(_door(tmp_path / "in", "fine.xml", fine), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert '<option timestep="0.0001"/>' in (tmp_path / "out" / "fine" / "object.xml").read_text()
