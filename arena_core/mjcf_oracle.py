@@ -21,8 +21,9 @@ must give, after the recorded similarity ``T: x -> R (s x) + t`` (canonical = T 
 
 all to ``tol.MJCF_ORACLE``. MuJoCo coordinates come from the canonical ones:
 ``qpos = qpos0 + q`` (slide ``q / s``); a ball's three angles ``(a, b, c)`` in the recorded
-``order`` give ``qpos = q_x(a) * q_y(b) * q_z(c)``; a free joint stays at ``qpos0`` (the
-converter fixes the object where MuJoCo starts it).
+``order`` give ``qpos = q_x(a) * q_y(b) * q_z(c)``; a free joint, and a hinge or slide joint the
+converter fixed (joint map type ``fixed``: an unlimited slide of a floating root), stays at
+``qpos0`` (the converter fixes the object where MuJoCo starts it) and is not compared.
 
 A difference is the error ``mjcf.oracle.mismatch`` naming the worst quantity, its
 configuration and the difference; an oracle that cannot run (MuJoCo refuses the model, the
@@ -173,6 +174,7 @@ class _Plan:
         self.m, self.obj, self.t = model, canonical, normalized.transform
         self.missing: list[str] = []
         self.orders: dict[int, list[int]] = {}
+        self.held: set[int] = set()  # hinge/slide joints the conversion fixed at qpos0
         if joint_map is None:
             raise OracleFailure("the source extras have no joint_map")
         self.joints = self._joints(joint_map, normalized.joint_names)
@@ -188,6 +190,8 @@ class _Plan:
             urdf = entry.get("urdf_joints") or [entry.get("urdf_joint")]
             if int(self.m.jnt_type[j]) == _BALL:
                 self.orders[j] = _ball_order(key, entry, urdf)
+            elif entry.get("type") == "fixed" and int(self.m.jnt_type[j]) != _FREE:
+                self.held.add(j)
             out[j] = [names.get(n, n) for n in urdf]
         unmapped = sorted(set(range(self.m.njnt)) - set(out))
         if unmapped:
@@ -236,7 +240,7 @@ class _Plan:
         rot, s, t = self.t.rotation, self.t.scale, self.t.translation
         for j, names in self.joints.items():
             jtype, where = int(self.m.jnt_type[j]), f"joint {self.m.joint(j).name or j!r}"
-            if jtype == _FREE:
+            if jtype == _FREE or j in self.held:
                 continue
             anchor = rot @ (s * data.xanchor[j]) + t
             for name in names:
@@ -284,6 +288,8 @@ class _Plan:
         for j, names in self.joints.items():
             jtype, where = int(self.m.jnt_type[j]), f"joint {self.m.joint(j).name or j!r} limits"
             limited = bool(self.m.jnt_limited[j])
+            if j in self.held:
+                continue
             if jtype in (_HINGE, _SLIDE):
                 scale = self.t.scale if jtype == _SLIDE else 1.0
                 ref = float(self.m.qpos0[self.m.jnt_qposadr[j]])

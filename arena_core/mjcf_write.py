@@ -9,7 +9,9 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   a moving joint with a zero axis (it cannot move either; listed in ``welded_joints``).
 * **Joints** sit at the body origin with the axis in the body frame: revolute -> ``hinge``
   with ``range``, continuous -> unlimited ``hinge``, prismatic -> ``slide`` with ``range``
-  (``autolimits``: a range means limited; a joint without finite limits is unlimited).
+  (``autolimits``: a range means limited; a joint without finite limits is unlimited), with
+  the joint's dynamics (``damping``, ``frictionloss``, ``armature``, ``stiffness``,
+  ``springref``: :func:`~arena_core.dynamics.mjcf_values`).
   Helical -> a ``hinge`` named like the joint followed by a ``slide`` ``<name>__pitch`` on the
   same axis, coupled by ``<equality><joint joint1=slide joint2=hinge polycoef="0 H 0 0 0">``.
   MuJoCo applies a body's joints in order, each in the frame moved by the previous ones:
@@ -39,6 +41,8 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   such pair — a moving joint whose parent is world-welded — gets a ``<contact><exclude>``
   (:func:`world_parent_pairs`); without it a robot whose collision meshes overlap at the
   joint (ManiSkill's Fetch) explodes under gravity.
+* **Stepping**: MuJoCo's defaults, or the ``<option timestep integrator>`` given (an MJCF
+  source's, so that stiff springs it steps finely stay stable).
 * **Names**: body names are link names and joint names URDF joint names, except names
   MuJoCo rejects: the body name ``world`` (MuJoCo's own world body) and empty names. They
   get ``_link``/``_joint`` appended (``world`` -> ``world_link``), then ``_1``, ``_2``, ... until
@@ -65,6 +69,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -73,6 +78,7 @@ import numpy as np
 from lxml import etree
 
 from arena_core import tolerances as tol
+from arena_core.dynamics import mjcf_values
 from arena_core.fsutil import write_atomic
 from arena_core.kinematics import configuration, link_poses, random_configurations
 from arena_core.mesh_parts import MeshCache, MeshLoadFailure
@@ -223,15 +229,18 @@ def world_parent_pairs(obj: ArticulatedObject) -> list[tuple[str, str]]:
 def write_mjcf(obj: ArticulatedObject, folder: str | os.PathLike, *, filename: str = MJCF_FILE,
                placeholder_mass: float = PLACEHOLDER_MASS,
                placeholder_inertia: float = PLACEHOLDER_INERTIA,
-               cache: MeshCache | None = None) -> MjcfResult:
+               cache: MeshCache | None = None,
+               option: Mapping[str, str] | None = None) -> MjcfResult:
     """Write ``obj`` as MJCF to ``folder / filename`` (atomically) and say what changed.
 
     Mesh files are referenced by their URDF filenames relative to ``folder`` (the canonical
     folder holding ``object.urdf`` and ``meshes/``). ``cache``: the object's mesh cache,
     which reads the ``.stl`` files whose vertices are counted (a fresh one when ``None``).
+    ``option``: attributes of an ``<option>`` element (how the object is stepped: an MJCF
+    source's ``timestep`` and ``integrator``); none is written without it.
     """
     text, result = _build(obj, Path(folder) / filename, placeholder_mass, placeholder_inertia,
-                          cache if cache is not None else MeshCache())
+                          cache if cache is not None else MeshCache(), option)
     write_atomic(result.path, text)
     return result
 
@@ -242,12 +251,12 @@ def mjcf_string(obj: ArticulatedObject, *, placeholder_mass: float = PLACEHOLDER
     return _build(obj, Path(MJCF_FILE), placeholder_mass, placeholder_inertia, MeshCache())[0]
 
 
-def _build(obj: ArticulatedObject, path: Path, mass: float, inertia: float, cache: MeshCache
-           ) -> tuple[str, MjcfResult]:
+def _build(obj: ArticulatedObject, path: Path, mass: float, inertia: float, cache: MeshCache,
+           option: Mapping[str, str] | None = None) -> tuple[str, MjcfResult]:
     if not (mass > tol.MIN_MASS and inertia > MIN_MOVING_INERTIA):
         raise ValueError(f"placeholder mass/inertia must exceed {tol.MIN_MASS:g} kg / "
                          f"{MIN_MOVING_INERTIA:g} kg m^2, got {mass!r} / {inertia!r}")
-    writer = _Writer(obj, mjcf_names(obj), mass, inertia, cache)
+    writer = _Writer(obj, mjcf_names(obj), mass, inertia, cache, option)
     text = writer.text()
     welded = tuple(j.name for j in obj.joints if j.moving and not _has_dof(j))
     return text, MjcfResult(path, writer.names, tuple(writer.placeholders),
@@ -258,11 +267,13 @@ class _Writer:
     """Builds the MJCF tree of one object (state: mesh assets, what was changed)."""
 
     def __init__(self, obj: ArticulatedObject, names: MjcfNames, mass: float, inertia: float,
-                 cache: MeshCache):
+                 cache: MeshCache, option: Mapping[str, str] | None = None):
         self.obj, self.names, self.placeholder, self.cache = obj, names, (mass, inertia), cache
         self.root = etree.Element("mujoco", model=obj.name)
         etree.SubElement(self.root, "compiler", angle="radian", meshdir=".",
                          autolimits="true", inertiafromgeom="false")
+        if option:
+            etree.SubElement(self.root, "option", dict(sorted(option.items())))
         default = etree.SubElement(self.root, "default")
         for cls, attrs in (("visual", {"contype": "0", "conaffinity": "0",
                                        "group": str(VISUAL_GROUP)}),
@@ -342,6 +353,7 @@ class _Writer:
         if joint.type != "continuous" and math.isfinite(joint.lower) and math.isfinite(
                 joint.upper):
             attrs["range"] = _vec([joint.lower, joint.upper])
+        attrs.update({k: fmt(v) for k, v in mjcf_values(joint.dynamics).items()})
         etree.SubElement(el, "joint", attrs)
         if joint.type == "helical":
             slide = self.names.slides[joint.name]

@@ -34,6 +34,7 @@ from functools import cached_property
 import numpy as np
 
 from arena_core import tolerances as tol
+from arena_core.dynamics import Dynamics  # noqa: F401 - a joint's dynamics, part of the model
 from schemas.errors import ArenaError
 from schemas.record import JOINT_TYPES, ROTATING_TYPES  # noqa: F401 - defined once, in schemas
 
@@ -123,7 +124,8 @@ class Joint:
 
     ``lower``/``upper`` are the joint-coordinate limits (rad or m); a continuous joint
     has ``-inf``/``inf``, a fixed joint ``0``/``0``. ``pitch`` is meters per radian for
-    helical joints. ``effort``/``velocity`` are kept for round trips (``None`` if absent).
+    helical joints. ``effort``/``velocity`` are kept for round trips (``None`` if absent);
+    ``dynamics`` is ``None`` when the source gives none.
     """
 
     name: str
@@ -138,6 +140,7 @@ class Joint:
     effort: float | None = None
     velocity: float | None = None
     mimic: Mimic | None = None
+    dynamics: Dynamics | None = None
 
     @property
     def moving(self) -> bool:

@@ -158,7 +158,9 @@ def scale_object(obj: ArticulatedObject, scale: float) -> ArticulatedObject:
         joints.append(replace(j, origin_local=_scaled_pose(j.origin_local, scale),
                               lower=j.lower * scale if pris else j.lower,
                               upper=j.upper * scale if pris else j.upper,
-                              pitch=j.pitch * scale))
+                              pitch=j.pitch * scale,
+                              dynamics=j.dynamics.scaled(scale) if pris and j.dynamics
+                              else j.dynamics))
     return ArticulatedObject.from_parts(obj.name, links, joints, source_path=obj.source_path)
 
 

@@ -20,7 +20,9 @@ MuJoCo oracle (:mod:`arena_core.mjcf_oracle`) compares it with MuJoCo's own kine
 :func:`arena_core.verify.verify_object` runs on the re-read canonical object, and, when
 nothing so far rejects it, the ``engines`` stage
 (:func:`arena_core.simulation.simulation_check`) loads it in MuJoCo (its MJCF and its
-URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion.
+URDF), PyBullet, Pinocchio and yourdfpy and compares every link's motion; an object converted
+from MJCF that MuJoCo finds unstable is judged against its source
+(:func:`arena_core.mjcf_stability.compare_with_source`).
 
 Every mesh file is parsed once per object: one :class:`~arena_core.mesh_parts.MeshCache`
 serves normalization, the mesh copy, the MJCF writer and verification, and it knows the
@@ -49,6 +51,7 @@ from arena_core.guard import exception_issue
 from arena_core.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
 from arena_core.mesh_parts import MeshCache
 from arena_core.mjcf_oracle import mjcf_oracle
+from arena_core.mjcf_stability import compare_with_source
 from arena_core.mjcf_write import MJCF_FILE, write_mjcf
 from arena_core.model import ArticulatedObject, joint_twists
 from arena_core.normalize import Normalized, check_options, normalize_object
@@ -62,6 +65,7 @@ from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.issues import Issue
 from schemas.record import (
+    DynamicsRecord,
     EngineRecord,
     JointRecord,
     LinkRecord,
@@ -159,11 +163,13 @@ def folder_checksum(folder: str | os.PathLike) -> str:
 
 
 def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
-                           cache: MeshCache | None = None
+                           cache: MeshCache | None = None,
+                           option: Mapping[str, str] | None = None
                            ) -> tuple[ArticulatedObject, list[Issue]]:
     """Write ``obj`` (meshes copied, URDF) to ``folder`` atomically, replacing it if present.
 
-    ``cache``: the object's mesh cache (a fresh one when ``None``). Returns the object as
+    ``cache``: the object's mesh cache (a fresh one when ``None``); ``option``: the MJCF
+    ``<option>`` attributes of ``object.xml`` (an MJCF source's step). Returns the object as
     written (mesh filenames ``meshes/<sha16>.<ext>``, paths in ``folder``; unresolved and
     unconvertible meshes dropped) and the issues of the copy (dangling materials,
     ``mesh.converted``, ``mesh.convert_failed``).
@@ -176,7 +182,7 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
         names, issues = copy_meshes(obj, tmp, cache=cache)
         written = _with_mesh_files(obj, names, folder)
         write_urdf(written, tmp / CANONICAL_URDF)
-        write_mjcf(_with_mesh_files(obj, names, tmp), tmp, cache=cache)
+        write_mjcf(_with_mesh_files(obj, names, tmp), tmp, cache=cache, option=option)
         os.chmod(tmp, 0o755)
         replace_folder(tmp, folder)
     except BaseException:
@@ -189,7 +195,8 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
 def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
              extras: SourceExtras, cache: MeshCache) -> Processed:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
-    written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache)
+    written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache,
+                                                  option=extras.mjcf_option)
     issues = [*read.issues, *normalized.issues, *copy_issues]
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)
@@ -204,6 +211,7 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
     if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
         engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj)
+        engine_issues = compare_with_source(engine_issues, extras)  # MJCF only
         issues, engines = issues + engine_issues, engines + simulated
     return Processed(_record(prov, canonical.obj, normalized, issues, distance, folder, engines),
                      canonical.obj)
@@ -259,11 +267,12 @@ def _joint_records(obj: ArticulatedObject) -> list[JointRecord]:
         ends = [_floats(j.lower * twists[i]), _floats(j.upper * twists[i])] if finite else None
         mimic = None if j.mimic is None else MimicRecord(
             joint=j.mimic.joint, multiplier=j.mimic.multiplier, offset=j.mimic.offset)
+        dynamics = None if j.dynamics is None else DynamicsRecord(**vars(j.dynamics))
         out.append(JointRecord(
             name=j.name, type=j.type, parent=j.parent, child=j.child, axis=_floats(axes[i]),
             origin=_floats(points[i]), pitch=float(j.pitch), lower=_finite(j.lower),
             upper=_finite(j.upper), effort=j.effort, velocity=j.velocity,
-            twist=_floats(twists[i]), endpoints=ends, mimic=mimic))
+            twist=_floats(twists[i]), endpoints=ends, mimic=mimic, dynamics=dynamics))
     return out
 
 

@@ -39,6 +39,7 @@ import numpy as np
 from lxml import etree
 
 from arena_core import helical
+from arena_core.dynamics import DynamicsError, read_dynamics
 from arena_core.fsutil import file_problem
 from arena_core.limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES
 from arena_core.model import (
@@ -352,6 +353,10 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
     lower, upper = _limits(j, jtype, el)
     limit = j.limit
     prismatic = j.type == "prismatic"
+    try:
+        dynamics = read_dynamics(el)
+    except DynamicsError as exc:
+        raise UrdfError("urdf.number.invalid", f"joint {j.name!r}: {exc}", path) from None
     return Joint(
         name=j.name, type=jtype, parent=j.parent, child=j.child,
         origin_local=_scaled(j.origin, scale),
@@ -363,6 +368,7 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
         velocity=None if limit is None else limit.velocity,
         mimic=None if j.mimic is None else Mimic(j.mimic.joint, float(j.mimic.multiplier or 1.0),
                                                   float(j.mimic.offset or 0.0)),
+        dynamics=dynamics.scaled(scale) if prismatic and dynamics and scale != 1.0 else dynamics,
     )
 
 

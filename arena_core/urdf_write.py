@@ -12,6 +12,8 @@ Helical joints are written as ``revolute`` (finite limits) or ``continuous`` wit
 ``<helical pitch="H"/>`` child element (which standard loaders ignore), followed by the
 prismatic joint that mimics it with multiplier ``H`` through a massless link, so that
 simulators execute the pitch (:mod:`arena_core.helical`; the reader collapses the pair).
+A moving joint's :class:`~arena_core.dynamics.Dynamics` is its ``<dynamics>`` element
+(``damping``, ``friction``, and ``armature``/``stiffness``/``springref`` when not 0).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from lxml import etree
 
 from arena_core import helical
 from arena_core import tolerances as tol
+from arena_core.dynamics import urdf_values
 from arena_core.fsutil import write_atomic
 from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef, Primitive
 
@@ -219,6 +222,8 @@ def _write_joint(robot: etree._Element, joint: Joint) -> None:
         limit["lower"], limit["upper"] = fmt(joint.lower), fmt(joint.upper)
     if limit and joint.moving:
         etree.SubElement(el, "limit", **limit)
+    if joint.dynamics is not None and joint.moving:
+        etree.SubElement(el, "dynamics", {k: fmt(v) for k, v in urdf_values(joint.dynamics).items()})
     if joint.type == "helical":
         etree.SubElement(el, "helical", pitch=fmt(joint.pitch))
     if joint.mimic is not None:

@@ -1,7 +1,9 @@
 """The ``build`` flow: sources -> normalized, verified objects -> curation -> a release.
 
 The flow body reads as the pipeline: plan -> ingest -> process -> curate -> write -> check
--> summarize, each stage timed by ``with timer.stage(...)``. Every task wraps one function
+-> summarize (when no object is releasable, nothing is written: the build fails with
+:class:`NothingReleasable` carrying the summary, per source, instead of writing a dataset
+``datasets`` cannot load), each stage timed by ``with timer.stage(...)``. Every task wraps one function
 of ``arena_core``, ``release`` or :mod:`flows.ingest` and adds no logic. Per-object work goes through the
 content-keyed :class:`~arena_core.store.ObjectStore`, so a rebuild with nothing changed
 does no per-object work and a killed build resumes where it stopped. The task runner is
@@ -65,6 +67,17 @@ MAX_TASKS = 64
 
 class BuildFailed(ArenaError, RuntimeError):
     """The release failed its final check (it was written but must not be published)."""
+
+
+class NothingReleasable(BuildFailed):
+    """No source gave an object that can be released: no release was written (a dataset
+    without rows cannot be loaded). ``summary`` says, per source, what became of each."""
+
+    def __init__(self, summary: BuildSummary):
+        super().__init__(f"nothing releasable: {summary.objects_in} object(s) read, "
+                         f"{summary.accepted} accepted, {summary.duplicates} duplicate(s); no "
+                         "release written (build_summary.json says what each source gave)")
+        self.summary = summary
 
 
 @dataclass(frozen=True)
@@ -190,10 +203,14 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
         if done is None:
             curation = curate_all(keys, plan, skipped)
     with timer.stage("release+check", 2):
-        report, check = done or release_and_check(plan, curation, key)
+        empty = done is None and curation.releasable == 0
+        report, check = (curation.report, not_written(plan)) if empty else \
+            done or release_and_check(plan, curation, key)
     summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
+    if empty:
+        raise NothingReleasable(summary)
     if not check.ok:
         raise BuildFailed(f"release check failed: {check.failures()}")
     return summary
@@ -241,6 +258,13 @@ def curate_all(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> Sto
     done = curate_objects(keys, plan, skipped)
     write_review_queue(plan.out / "review_queue.yaml", done.curated.review)
     return done
+
+
+def not_written(plan: BuildPlan) -> ReleaseCheck:
+    """The check of a release not written because no object was releasable (a release
+    already in ``out/release`` is left as it is)."""
+    return ReleaseCheck(release=str(plan.release_dir),
+                        problems=["not written: no object of any source is releasable"])
 
 
 def release_and_check(plan: BuildPlan, done: StoredCuration, key: str

@@ -43,6 +43,8 @@ JOINT_TYPE = pa.struct([
     ("velocity", pa.float64()), ("twist", _VEC), ("endpoints", _MAT),
     ("mimic", pa.struct([("joint", pa.string()), ("multiplier", pa.float64()),
                          ("offset", pa.float64())])),
+    ("dynamics", pa.struct([(name, pa.float64()) for name in (
+        "damping", "friction", "armature", "stiffness", "springref")])),
 ])
 
 LINK_TYPE = pa.struct([("name", pa.string()), ("mass", pa.float64()), ("com", _VEC),
@@ -73,7 +75,8 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                "child, unit `axis` (3), `origin` point on the axis (3, m), `pitch` (m/rad), "
                "`lower`/`upper` (rad or m, null if infinite), effort, velocity, unit `twist` "
                "(6), `endpoints` [lower*twist, upper*twist] (2x6, null if a limit is "
-               "infinite), mimic"),
+               "infinite), mimic, `dynamics` (damping, friction, armature, stiffness, "
+               "springref of the source; null when it gives none)"),
     "links": (pa.list_(LINK_TYPE), "links: name, `mass` (kg), `com` (3, m, root frame), "
               "`inertia` (3x3, kg m^2 about the COM, root-frame axes), `mass_source` "
               "(`urdf`, `mesh_volume`, `convex_hull`, `default`, `placeholder`: an explicit "

@@ -38,6 +38,12 @@ class StoredCuration:
     report: BuildReport
     accepted: tuple[tuple[str, str], ...]
 
+    @property
+    def releasable(self) -> int:
+        """The accepted objects curation keeps (not duplicates): the rows a release would have."""
+        dropped = self.curated.duplicate_ids
+        return sum(1 for object_id, _ in self.accepted if object_id not in dropped)
+
 
 def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: TaxonomyIndex,
                   overrides: Mapping[str, Override] | None = None,

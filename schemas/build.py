@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
 from schemas import yamlio
-from schemas.release import BuildReport, ReleaseCheck
+from schemas.release import BuildReport, ReleaseCheck, SourceOutcome
 from schemas.sources import ManifestError, SourceManifest, load_source_manifest
 
 #: Default budget of one object's work (flows.sandbox): MiB of address space above the
@@ -77,8 +77,10 @@ def load_build_config(path: str | os.PathLike) -> tuple[BuildConfig, list[Source
 
 
 class BuildSummary(BaseModel):
-    """What a build did (``build_summary.json``): the report's counts, the objects processed
-    now (the others came from the object store), seconds per stage and the release check."""
+    """What a build did (``build_summary.json``): the report's counts (per source too), the
+    objects processed now (the others came from the object store), seconds per stage and the
+    release check. ``released = 0`` with a failed check saying so: no object was releasable
+    and no release was written."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -91,6 +93,7 @@ class BuildSummary(BaseModel):
     released: int
     eval_subset: int
     skipped_sources: dict[str, str]
+    sources: dict[str, SourceOutcome] = Field(default_factory=dict)
     processed_now: int
     stage_seconds: dict[str, float]
     check: ReleaseCheck
@@ -105,6 +108,6 @@ class BuildSummary(BaseModel):
            stage_seconds: dict[str, float], check: ReleaseCheck) -> BuildSummary:
         fields = report.model_dump(include={"objects_in", "accepted", "rejected",
                                             "rejected_by_code", "duplicates", "released",
-                                            "eval_subset", "skipped_sources"})
+                                            "eval_subset", "skipped_sources", "sources"})
         return cls(release=str(release), processed_now=processed_now,
                    stage_seconds=dict(stage_seconds), check=check, **fields)

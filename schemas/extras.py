@@ -82,6 +82,10 @@ class SourceExtras(BaseModel):
     couplings: list[dict[str, Any]] | None = None
     """The MuJoCo equality constraints that did not become ``<mimic>``
     (:mod:`flows.adapters.mjcf_couplings`)."""
+    mjcf_option: dict[str, str] | None = None
+    """The source's ``<option>`` attributes that set how it is stepped (``timestep``,
+    ``integrator``) where they differ from MuJoCo's defaults; ``object.xml`` gets them too,
+    so the converted object is simulated as its source is."""
     angle_units_known: bool = False
     """``True`` when the source states its angle unit (an MJCF ``<compiler angle>``): the
     joint check does not guess that whole-number limits are degrees."""

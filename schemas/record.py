@@ -133,12 +133,28 @@ class MimicRecord(BaseModel):
     offset: float = 0.0
 
 
+class DynamicsRecord(BaseModel):
+    """A joint's dynamics in its coordinate (rad or m; see :class:`arena_core.dynamics.Dynamics`):
+    ``damping``, ``friction`` (dry, MuJoCo's ``frictionloss``), ``armature``, spring
+    ``stiffness`` and its reference ``springref``. URDF's ``<dynamics>`` holds the first two,
+    the canonical URDF and ``object.xml`` all five."""
+
+    model_config = _CONFIG
+
+    damping: float = 0.0
+    friction: float = 0.0
+    armature: float = 0.0
+    stiffness: float = 0.0
+    springref: float = 0.0
+
+
 class JointRecord(BaseModel):
     """A joint in the root frame at rest.
 
     ``axis`` is the unit axis (zeros for a fixed joint), ``origin`` the joint-frame origin
     (a point on the axis), ``pitch`` m/rad (helical), ``lower``/``upper`` rad or m,
-    ``twist`` the unit twist ``(omega, v)``, ``endpoints`` ``[lower * twist, upper * twist]``.
+    ``twist`` the unit twist ``(omega, v)``, ``endpoints`` ``[lower * twist, upper * twist]``,
+    ``dynamics`` the source's joint dynamics (``None`` when it gives none).
     """
 
     model_config = _CONFIG
@@ -157,6 +173,7 @@ class JointRecord(BaseModel):
     twist: Vec6
     endpoints: Annotated[list[Vec6], Field(min_length=2, max_length=2)] | None = None
     mimic: MimicRecord | None = None
+    dynamics: DynamicsRecord | None = None
 
 
 class TransformRecord(BaseModel):

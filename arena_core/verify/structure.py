@@ -8,10 +8,18 @@ edited in memory are held to the same rule.
 
 Codes: ``structure.duplicate_name``, ``structure.dangling`` (a joint names a link that does
 not exist), ``structure.multiple_parents``, ``structure.multiple_roots``, ``structure.cycle``
-(all errors), ``structure.root_mismatch`` (error), ``structure.no_moving_joints`` (warning:
-a rigid object), ``structure.empty_moving_part`` (warning: a moving joint whose child subtree
+(all errors), ``structure.root_mismatch`` (error), ``structure.no_moving_joints`` (error: a
+rigid object), ``structure.empty_moving_part`` (warning: a moving joint whose child subtree
 has no geometry), ``structure.helper_link`` (info: a geometry-less link between two joints,
 e.g. the PartNet-Mobility screw helper).
+
+**One rule for rigid objects.** The suite is about articulation: a file with no moving joint
+is most likely a prop, and the metric has nothing to compare on it. Such an object is
+rejected with ``structure.no_moving_joints`` whatever its format: a URDF whose joints are all
+fixed, and an MJCF model with no hinge, slide or ball joint left once its scene is dropped
+(a free joint becomes a fixed one), which the ``mjcf`` adapter converts like any other model
+so that this check sees it. A build that wants props can relax the code with a
+:class:`~arena_core.verify.policy.Policy` override.
 """
 
 from __future__ import annotations
@@ -39,7 +47,8 @@ def _moving_parts(obj: ArticulatedObject) -> list[Issue]:
     moving = [j for j in obj.joints if j.moving]
     if not moving:
         return [issue("structure.no_moving_joints",
-                      f"{len(obj.joints)} joints, none of them moves: a rigid object",
+                      f"{len(obj.joints)} joints, none of them moves: a rigid prop, not "
+                      "an articulated object",
                       location="object")]
     out: list[Issue] = []
     for joint in moving:

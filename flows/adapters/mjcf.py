@@ -11,8 +11,8 @@ checked to stay inside the root, textures and the scene dropped, old syntax rewr
 compiled with MuJoCo's refusals repaired where unambiguous
 (:mod:`flows.adapters.mjcf_compile`; otherwise ``mjcf.compile_failed`` with MuJoCo's
 message), and converted (:mod:`flows.adapters.mjcf_convert`). A model with no hinge, slide
-or ball joint left is ``mjcf.not_articulated`` (an error: a prop, not an articulated
-object). The conversion is written to ``work_dir/<source>/mjcf/<relative xml path>/
+or ball joint left is converted too: it is a prop, rejected by the same rule as a URDF without
+a moving joint (``structure.no_moving_joints``, :mod:`arena_core.verify.structure`). The conversion is written to ``work_dir/<source>/mjcf/<relative xml path>/
 <stem>.urdf`` with ``meshes/*.obj`` and :data:`COMPILED_XML`, the exact text MuJoCo
 compiled (``extras.mjcf_compiled``, read by the MuJoCo oracle); the folder is named after
 the XML file, so two models' folders never nest, and is the object's ``root_dir``.
@@ -28,7 +28,6 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
-import mujoco
 import numpy as np
 from lxml import etree
 
@@ -40,7 +39,6 @@ from flows.adapters.base import Adapter, Entry, listed_files, make_object, resol
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_convert import convert_model
 from flows.adapters.mjcf_prepare import (
-    MOVING_JOINTS,
     Prepared,
     fragment_wrapper,
     included_files,
@@ -51,7 +49,7 @@ from flows.adapters.mjcf_prepare import (
 )
 from flows.adapters.urdf_refs import walk_files
 from schemas.extras import SourceExtras
-from schemas.issues import Issue, issue
+from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
 #: File name of the compiled MJCF text beside the converted URDF (its assets map beside it:
@@ -59,7 +57,6 @@ from schemas.sources import SourceManifest, SourceObject
 COMPILED_XML = "source.mjcf.xml"
 #: Folder beside it for the assets that are not a source file's bytes.
 ASSETS_DIR = "source_assets"
-_MOVING_TYPES = {int(getattr(mujoco.mjtJoint, f"mjJNT_{t.upper()}")) for t in MOVING_JOINTS}
 
 
 class MjcfAdapter(Adapter):
@@ -125,11 +122,6 @@ class MjcfAdapter(Adapter):
         model = compiled.model
         if model is None:
             return extras, issues
-        if not any(int(t) in _MOVING_TYPES for t in model.jnt_type):
-            return extras, [*issues, issue("mjcf.not_articulated", f"{xml.name} has no hinge, "
-                                           "slide or ball joint once its scene is dropped: a "
-                                           "rigid prop, not an articulated object",
-                                           location="file")]
         conversion = convert_model(model, name=xml.stem)
         write_folder(urdf, conversion.obj, conversion.meshes)
         compiled_path = urdf.parent / COMPILED_XML

@@ -10,8 +10,12 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   body ``b``'s k-th joint in the root is ``X_parent . B_b . T(p_1) . T(p_2 - p_1) ...``;
 * a body with several joints is a chain through geometry-less helper links
   ``<body>__<joint>``; a body with no joint is welded by a fixed joint ``<body>__weld``;
-* hinge -> ``revolute`` (limited) or ``continuous``; slide -> ``prismatic`` (an unlimited
-  slide keeps ``-inf/inf`` limits and gets ``mjcf.slide.unlimited``); joint coordinates
+* hinge -> ``revolute`` (limited) or ``continuous``; slide -> ``prismatic``. An unlimited
+  slide of a body of the world only lets the object (or a loose part: a ball, a box) float
+  along its axis, like a free joint in 2D (the planar root ``rootx``/``rootz`` of a walker):
+  it becomes a fixed joint where MuJoCo starts it, with the warning ``mjcf.slide.floating``;
+  a deeper unlimited slide keeps ``-inf/inf`` limits and gets ``mjcf.slide.unlimited``; joint
+  coordinates
   are shifted by the joint's reference position ``qpos0`` (URDF ``q = q_mujoco - ref``);
 * a ball joint is decomposed (the paper's appendix A.1: a spherical joint factors into three
   one-DOF joints through massless links) into three revolute/continuous joints
@@ -30,9 +34,18 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   deeper in the tree (older MuJoCo) is the same fixed joint with an error, motion is lost;
 * geoms: box/sphere/cylinder -> URDF primitives; mesh -> an OBJ of the compiled mesh
   vertices/faces; capsule/ellipsoid -> an OBJ tessellation; planes, height fields and
-  SDFs are skipped with an issue. Geoms that cannot collide (``contype = conaffinity =
-  0``) are visuals; colliding geoms are collisions, and also visuals when their body has
-  no visual-only geom;
+  SDFs are skipped with an issue. A geom's roles are MuJoCo's (:func:`geom_roles`): it is
+  shown when its alpha is above 0 and its group below :data:`HIDDEN_GROUP` (MuJoCo's viewer
+  hides groups 3-5), it collides when ``contype`` or ``conaffinity`` is set. Shown geoms
+  that cannot collide are visuals; colliding geoms are collisions, and also visuals when
+  their body has no visual-only geom (the shown ones, or all of them when none is shown);
+  a geom with neither role (a marker, a hidden helper) is left out with the info
+  ``mjcf.geom.marker_dropped``, so it defines neither the object's extent nor its parts;
+* joint dynamics come from the compiled model, so defaults and classes are applied:
+  ``dof_damping``, ``dof_frictionloss``, ``dof_armature``, ``jnt_stiffness`` and the spring
+  reference ``qpos_spring`` (shifted like the coordinate: ``springref - ref``) become the
+  joint's :class:`~arena_core.dynamics.Dynamics` (:func:`joint_dynamics`); the three joints
+  of a ball take its three degrees of freedom;
 * the compiled inertial (``body_mass``, ``body_ipos``, ``body_iquat``, ``body_inertia``)
   becomes the link inertial; active linear joint equalities between two hinge/slide joints
   become ``<mimic>``; every other equality (connect, weld, tendon, distance, flex, polynomial
@@ -57,6 +70,7 @@ import numpy as np
 import trimesh
 
 from arena_core import tolerances as tol
+from arena_core.dynamics import Dynamics
 from arena_core.model import (
     ArticulatedObject,
     Joint,
@@ -67,6 +81,7 @@ from arena_core.model import (
     Primitive,
 )
 from flows.adapters.mjcf_couplings import coupling_record
+from flows.adapters.mjcf_props import HIDDEN_GROUP, geom_roles, joint_dynamics, step_option
 from schemas.issues import Issue, issue
 
 ROOT_LINK = "world"
@@ -100,7 +115,8 @@ class Conversion:
     "order": "xyz", "ref": 0.0}``. ``body_map`` maps each MuJoCo body name (``world``
     included) to ``{"id", "link", "pos", "quat"}``: its link and the link frame's pose in the
     body frame (``pos`` (3,), MuJoCo quaternion ``(w, x, y, z)``). ``couplings`` lists the
-    equality constraints that did not become ``<mimic>`` (:mod:`flows.adapters.mjcf_couplings`).
+    equality constraints that did not become ``<mimic>`` (:mod:`flows.adapters.mjcf_couplings`);
+    ``option`` how the source is stepped (:func:`~flows.adapters.mjcf_props.step_option`).
     All of it is plain JSON data.
     """
 
@@ -110,12 +126,14 @@ class Conversion:
     issues: list[Issue] = field(default_factory=list)
     body_map: dict[str, dict[str, Any]] = field(default_factory=dict)
     couplings: list[dict[str, Any]] = field(default_factory=list)
+    option: dict[str, str] = field(default_factory=dict)
 
     @property
     def extras(self) -> dict[str, Any]:
-        """``{"joint_map", "body_map", "couplings"}``: the source extras' fields it fills."""
+        """``{"joint_map", "body_map", "couplings", "mjcf_option"}``: the source extras'
+        fields it fills."""
         return {"joint_map": self.joint_map, "body_map": self.body_map,
-                "couplings": self.couplings}
+                "couplings": self.couplings, "mjcf_option": self.option}
 
 
 def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
@@ -129,11 +147,12 @@ def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
     for b in range(1, model.nbody):
         state.body(b)
     state.equalities()
+    state.marker_issue()
     links = [Link(name=n, inertial=state.inertials.get(n), meshes=tuple(state.meshes.get(n, ())),
                   primitives=tuple(state.prims.get(n, ()))) for n in state.link_order]
     obj = ArticulatedObject.from_parts(name, links, state.joints)
     return Conversion(obj, state.mesh_files, state.joint_map, state.issues, state.body_map(),
-                      state.couplings)
+                      state.couplings, step_option(model))
 
 
 def pose(pos: np.ndarray, quat: np.ndarray) -> np.ndarray:
@@ -182,6 +201,7 @@ class _State:
         self.mesh_stems: set[str] = set()
         self.issues: list[Issue] = []
         self.couplings: list[dict[str, Any]] = []
+        self.markers: list[str] = []
         self.geoms(0)
 
     # -------------------------------------------------------------- names
@@ -250,6 +270,12 @@ class _State:
             lower, upper = float(m.jnt_range[j][0]) - ref, float(m.jnt_range[j][1]) - ref
         if jtype == _HINGE:
             urdf_type = "revolute" if math.isfinite(lower) else "continuous"
+        elif jtype == _SLIDE and not math.isfinite(lower) and int(m.body_parentid[b]) == 0:
+            urdf_type, lower, upper = "fixed", 0.0, 0.0  # the object floats along the axis
+            self.issues.append(issue("mjcf.slide.floating", f"unlimited slide joint {mj_name!r} "
+                                     f"of body {self.body_name(b)!r} of the world lets it float "
+                                     "(a planar or floating root); fixed where MuJoCo starts it",
+                                     location=f"joint:{name}"))
         elif jtype == _SLIDE:
             urdf_type = "prismatic"
             if not math.isfinite(lower):
@@ -259,7 +285,8 @@ class _State:
         else:
             urdf_type, lower, upper = "fixed", 0.0, 0.0
             self.free(b, mj_name, name)
-        self.add_joint(name, urdf_type, parent, child, origin, axis, lower, upper)
+        dynamics = joint_dynamics(m, j, ref=ref) if urdf_type != "fixed" else None
+        self.add_joint(name, urdf_type, parent, child, origin, axis, lower, upper, dynamics)
         self.urdf_joint[j] = name
         self.joint_map[mj_name] = {"id": j, "urdf_joint": name, "type": urdf_type, "ref": ref}
 
@@ -274,7 +301,7 @@ class _State:
         ends = [parent, *helpers, child]
         for k, name in enumerate(names):
             self.add_joint(name, kind, ends[k], ends[k + 1], origin if k == 0 else np.eye(4),
-                           np.eye(3)[k], lower, upper)
+                           np.eye(3)[k], lower, upper, joint_dynamics(m, j, dof=k))
         self.link_order.extend(helpers)
         self.joint_map[mj_name] = {"id": j, "type": "ball", "urdf_joints": names,
                                    "order": BALL_ORDER, "ref": 0.0}
@@ -299,9 +326,11 @@ class _State:
                                  location=f"joint:{name}"))
 
     def add_joint(self, name: str, jtype: str, parent: str, child: str, origin: np.ndarray,
-                  axis: np.ndarray, lower: float, upper: float) -> None:
+                  axis: np.ndarray, lower: float, upper: float,
+                  dynamics: Dynamics | None = None) -> None:
         self.joints.append(Joint(name=name, type=jtype, parent=parent, child=child,
-                                 origin_local=origin, axis_local=axis, lower=lower, upper=upper))
+                                 origin_local=origin, axis_local=axis, lower=lower, upper=upper,
+                                 dynamics=dynamics))
 
     def inertial(self, b: int, link: str) -> None:
         """The compiled inertial of body ``b`` in its link frame (skipped for ~0 mass)."""
@@ -316,27 +345,42 @@ class _State:
 
     # -------------------------------------------------------------- geoms
     def geoms(self, b: int) -> None:
-        """Add the geoms of body ``b`` to its link (visual/collision by contact flags)."""
+        """Add the geoms of body ``b`` to its link, each in the roles it has in MuJoCo
+        (:func:`geom_roles`); a geom with neither role (a marker) is left out."""
         m = self.m
         first, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
         ids = list(range(first, first + count)) if first >= 0 else []
-        colliding = {g: bool(m.geom_contype[g] or m.geom_conaffinity[g]) for g in ids}
-        has_visual = not all(colliding.values())
+        roles = {g: geom_roles(m, g) for g in ids if int(m.geom_type[g]) not in _SKIPPED_GEOMS}
+        visual_only = any(visual and not colliding for visual, colliding in roles.values())
+        shown = any(visual and colliding for visual, colliding in roles.values())
         link, inv = self.link[b], np.linalg.inv(self.offset[b])
         for g in ids:
             gtype = int(m.geom_type[g])
-            if gtype in _SKIPPED_GEOMS:
+            if g not in roles:
                 code, severity = _SKIPPED_GEOMS[gtype]
                 self.issues.append(issue(code, f"geom type {_G(gtype).name} is not converted",
                                          severity=severity,
                                          location=f"link:{link}/geom:{m.geom(g).name or g}"))
                 continue
-            kinds = ["collision"] if colliding[g] else ["visual"]
-            if colliding[g] and not has_visual:
-                kinds.append("visual")
+            visual, colliding = roles[g]
+            stand_in = colliding and not visual_only and (visual or not shown)
+            kinds = (["collision"] if colliding else []) + \
+                (["visual"] if visual and not colliding or stand_in else [])
+            if not kinds:
+                self.markers.append(m.geom(g).name or f"{link}/{g}")
             origin = inv @ pose(m.geom_pos[g], m.geom_quat[g])
             for kind in kinds:
                 self.geom(g, gtype, link, origin, kind)
+
+    def marker_issue(self) -> None:
+        """One info issue naming the geoms left out as markers (neither shown nor colliding)."""
+        if self.markers:
+            names = ", ".join(self.markers[:5]) + (", ..." if len(self.markers) > 5 else "")
+            self.issues.append(issue("mjcf.geom.marker_dropped", f"{len(self.markers)} geom(s) "
+                                     "neither shown nor colliding (alpha 0 or group >= "
+                                     f"{HIDDEN_GROUP}, contype = conaffinity = 0) left out: "
+                                     f"{names}", severity="info", location="object",
+                                     data={"geoms": self.markers}))
 
     def geom(self, g: int, gtype: int, link: str, origin: np.ndarray, kind: str) -> None:
         """Add one converted geom (primitive or mesh reference) of ``link``."""

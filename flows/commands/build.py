@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena build: {problem}", file=sys.stderr)
         return 2
     apply_quiet_offline_defaults()
-    from flows.build import BuildFailed
+    from flows.build import BuildFailed, NothingReleasable
     from schemas.errors import ArenaError
     from schemas.sources import ManifestError
 
@@ -155,6 +155,10 @@ def run(args: argparse.Namespace) -> int:
     except ManifestError as exc:
         print(f"arena build: bad config: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except NothingReleasable as exc:
+        print(format_summary(exc.summary))
+        print(f"arena build: {exc}", file=sys.stderr)
+        return 1
     except BuildFailed as exc:
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
@@ -209,6 +213,11 @@ def format_summary(summary) -> str:
              _processed_line(s.processed_now, s.objects_in)]
     if s.rejected_by_code:
         lines.append("rejected by code: " + json.dumps(s.rejected_by_code))
+    for name, o in s.sources.items():
+        codes = f"; rejected by code: {json.dumps(o.rejected_by_code)}" if o.rejected_by_code \
+            else ""
+        lines.append(f"source {name}: {o.objects} objects, {o.accepted} accepted, "
+                     f"{o.released} released{codes}")
     for name, why in s.skipped_sources.items():
         lines.append(f"skipped source {name}: {why.splitlines()[0]}")
     lines.append("seconds per stage: " + ", ".join(f"{k} {v:.1f}" for k, v in

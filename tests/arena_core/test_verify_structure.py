@@ -64,7 +64,7 @@ def test_model_error_carries_the_code():
 
 
 @pytest.mark.parametrize("name, code, severity, location", [
-    ("rigid", "structure.no_moving_joints", "warning", "object"),
+    ("rigid", "structure.no_moving_joints", "error", "object"),
     ("empty_moving_part", "structure.empty_moving_part", "warning", "joint:hinge"),
     ("helper_link", "structure.helper_link", "info", "link:cap_helper"),
 ])

@@ -143,15 +143,25 @@ def test_absolute_and_missing_files_are_issues_and_unlimited_slide_warns(tmp_pat
     lib.mkdir()
     (lib / "abs.xml").write_text(ESCAPING.replace("../../outside.stl", "/etc/hostname"))
     (lib / "gone.xml").write_text(ESCAPING.replace("../../outside.stl", "gone.stl"))
-    (lib / "rail.xml").write_text('<mujoco><worldbody><body><joint type="slide" limited="false"/>'
-                                  '<geom type="box" size="0.1 0.1 0.1"/></body></worldbody></mujoco>')
+    (lib / "rail.xml").write_text('<mujoco><worldbody><body><geom type="box" size="0.1 0.1 0.1"/>'
+                                  '<body pos="0 0 0.2"><joint type="slide" limited="false"/>'
+                                  '<geom type="box" size="0.1 0.1 0.1"/></body></body>'
+                                  '</worldbody></mujoco>')
+    (lib / "puck.xml").write_text('<mujoco><worldbody><body name="puck" pos="0 0 0.3">'
+                                  '<joint name="x" type="slide" limited="false"/>'
+                                  '<joint name="spin" axis="0 0 1"/>'
+                                  '<geom type="cylinder" size="0.1 0.02"/></body></worldbody>'
+                                  '</mujoco>')
     objs = _ingest(lib, tmp_path / "work")
     assert {k: [i.code for i in o.issues] for k, o in objs.items()} == {
         "abs": ["mjcf.path.absolute"], "gone": ["mjcf.file.missing"],
-        "rail": ["mjcf.slide.unlimited"]}
+        "rail": ["mjcf.slide.unlimited"], "puck": ["mjcf.slide.floating"]}
     rail = read_urdf(objs["rail"].urdf_path).obj
     (slide,) = [j for j in rail.joints if j.type == "prismatic"]
     assert (slide.lower, slide.upper) == (-math.inf, math.inf)
+    puck = read_urdf(objs["puck"].urdf_path).obj  # a planar root: its slide floats
+    assert {j.name: j.type for j in puck.joints} == {"x": "fixed", "spin": "continuous"}
+    assert objs["puck"].extras.joint_map["x"]["type"] == "fixed"
 
 
 def test_joint_twists_equal_mujoco_world_axes_and_anchors(library, tmp_path):

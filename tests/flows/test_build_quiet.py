@@ -170,7 +170,7 @@ def _summary(objects_in: int, processed_now: int) -> str:
     summary = SimpleNamespace(release="build/release", objects_in=objects_in, accepted=0,
                               rejected=0, duplicates=0, released=0, eval_subset=0,
                               processed_now=processed_now, rejected_by_code={},
-                              skipped_sources={}, stage_seconds={"ingest": 1.0})
+                              skipped_sources={}, sources={}, stage_seconds={"ingest": 1.0})
     return format_summary(summary)
 
 

@@ -152,7 +152,10 @@ def test_body_map_names_each_body_link_and_offset():
                                   "quat": [1.0, 0.0, 0.0, 0.0]}
     assert conv.body_map["world"]["link"] == "world"
     assert conv.extras == {"joint_map": conv.joint_map, "body_map": conv.body_map,
-                           "couplings": conv.couplings}
+                           "couplings": conv.couplings, "mjcf_option": {}}
+    fine = mujoco.MjModel.from_xml_string(
+        '<mujoco><option timestep="0.0001" integrator="RK4"/><worldbody/></mujoco>')
+    assert convert_model(fine, name="f").option == {"timestep": "0.0001", "integrator": "RK4"}
     for entry in conv.body_map.values():
         assert model.body(entry["id"]).name == next(k for k, v in conv.body_map.items()
                                                     if v is entry)
@@ -177,3 +180,86 @@ def test_linear_joint_equalities_become_mimic_and_the_rest_are_recorded():
         "obj2": None, "urdf": [[], []], "data": None}
     recorded = [i for i in conv.issues if i.code == "mjcf.equality.recorded"]
     assert len(recorded) == 5 and {i.severity for i in recorded} == {"warning"}
+
+
+#: A 0.6 m drawer whose shown geoms collide, plus what MuJoCo neither shows nor collides
+#: with: an alpha-0 marker of 0.2 mm and a group-4 helper box (issue 28, class 4).
+DRAWER = """
+<mujoco>
+  <worldbody>
+    <body name="cabinet">
+      <geom type="box" size="0.3 0.3 0.02" pos="0 0 -0.05"/>
+      <body name="drawer">
+        <joint name="slide" type="slide" axis="1 0 0" range="0 0.4"/>
+        <geom name="front" type="box" size="0.02 0.3 0.15" pos="0.28 0 0"/>
+        <geom name="bottom" type="box" size="0.3 0.3 0.01" pos="0 0 -0.14"/>
+        <geom name="marker" type="sphere" size="0.0001" contype="0" conaffinity="0"
+              rgba="1 0 0 0"/>
+        <geom name="helper" type="box" size="0.01 0.01 0.01" contype="0" conaffinity="0"
+              group="4"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_markers_and_hidden_geoms_are_neither_visuals_nor_collisions():
+    _, conv = _convert(DRAWER)
+    drawer = conv.obj.links["drawer"]
+    assert sorted((p.kind, p.size) for p in drawer.primitives) == [
+        ("collision", (0.04, 0.6, 0.3)), ("collision", (0.6, 0.6, 0.02)),
+        ("visual", (0.04, 0.6, 0.3)), ("visual", (0.6, 0.6, 0.02))]
+    (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
+    assert dropped.severity == "info" and dropped.data["geoms"] == ["marker", "helper"]
+
+
+def test_a_shown_visual_only_geom_keeps_colliding_geoms_out_of_the_visuals():
+    shown = DRAWER.replace('rgba="1 0 0 0"', 'rgba="1 0 0 1"')
+    _, conv = _convert(shown)
+    kinds = sorted((p.kind, p.shape) for p in conv.obj.links["drawer"].primitives)
+    assert kinds == [("collision", "box"), ("collision", "box"), ("visual", "sphere")]
+    (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
+    assert dropped.data["geoms"] == ["helper"]
+
+
+DYNAMICS = """
+<mujoco>
+  <compiler angle="radian"/>
+  <default>
+    <joint damping="0.5" armature="0.01"/>
+    <default class="spring"><joint stiffness="2" springref="0.3" frictionloss="0.1"/></default>
+  </default>
+  <worldbody>
+    <body name="base">
+      <geom type="box" size="0.1 0.1 0.1" mass="1"/>
+      <body name="lid" pos="0 0 0.2">
+        <joint name="hinge" class="spring" ref="0.1" range="-1 1"/>
+        <geom type="box" size="0.1 0.1 0.01" mass="0.2"/>
+      </body>
+      <body name="knob" pos="0.2 0 0">
+        <joint name="socket" type="ball" damping="0.005"/>
+        <geom type="sphere" size="0.02" mass="0.05"/>
+      </body>
+      <body name="peg" pos="0 0.2 0">
+        <joint name="bare" type="slide" range="0 0.1" damping="0" armature="0"/>
+        <geom type="sphere" size="0.02" mass="0.05"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_joint_dynamics_come_from_the_compiled_model_with_defaults_applied():
+    from arena_core.dynamics import Dynamics
+
+    _, conv = _convert(DYNAMICS)
+    hinge = conv.obj.joint("hinge")
+    assert hinge.dynamics == Dynamics(damping=0.5, friction=0.1, armature=0.01, stiffness=2.0,
+                                      springref=pytest.approx(0.2))  # springref - ref
+    for axis in "xyz":
+        assert conv.obj.joint(f"socket_{axis}").dynamics == Dynamics(damping=0.005,
+                                                                    armature=0.01)
+    assert conv.obj.joint("bare").dynamics is None
+    assert all(j.dynamics is None for j in conv.obj.joints if not j.moving)

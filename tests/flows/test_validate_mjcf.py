@@ -112,3 +112,124 @@ def test_help_mentions_mjcf(argv, capsys):
     with pytest.raises(SystemExit):
         main(argv)
     assert "MJCF" in capsys.readouterr().out
+
+
+def test_an_invisible_marker_does_not_set_the_size_of_a_drawer(tmp_path):
+    from tests.flows.test_mjcf_convert import DRAWER
+
+    status, report = validate(_door(tmp_path / "in", "drawer.xml", DRAWER), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert "mjcf.geom.marker_dropped" in [i["code"] for i in report["issues"]]
+
+
+RIGID = """<mujoco model="crate">
+  <worldbody>
+    <body name="crate" pos="0 0 0.2"><freejoint/><geom type="box" size="0.2 0.2 0.2"/></body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_a_rigid_object_is_rejected_by_one_rule_in_urdf_and_mjcf(tmp_path):
+    """Issue 28, class 6: no moving joint is ``structure.no_moving_joints`` in either format."""
+    from tests.flows.test_validate_cli import FIXTURES
+
+    status, report = validate(_door(tmp_path / "in", "crate.xml", RIGID), "--out",
+                              tmp_path / "o1")
+    assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
+    status, report = validate(FIXTURES / "rigid.urdf", "--out", tmp_path / "o2")
+    assert (status, report["reasons"]) == (1, ["structure.no_moving_joints"])
+
+
+#: A two-link pendulum on ball joints with MuJoCo's damping: stable for 1 s as shipped, and
+#: unstable once converted when the damping is dropped (issue 28, class 5).
+BALL_PENDULUM = """<mujoco model="ball_pendulum">
+  <default><joint type="ball" damping="0.005"/><geom type="capsule" size="0.01"/></default>
+  <worldbody>
+    <body name="post">
+      <geom fromto="0 0 0 0 0 0.1"/>
+      <body name="upper" pos="0 0 0.1">
+        <joint name="shoulder"/>
+        <geom fromto="0 0 0 0 0.1 0.1"/>
+        <body name="lower" pos="0 0.1 0.1">
+          <joint name="elbow"/>
+          <geom fromto="0 0 0 0 0.1 0"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+#: A hinge whose spring is far too stiff for its step: MuJoCo itself diverges as shipped.
+STIFF = """<mujoco model="stiff">
+  <compiler angle="radian"/>
+  <option timestep="0.01"/>
+  <worldbody>
+    <body name="base">
+      <geom type="box" size="0.1 0.1 0.1"/>
+      <body name="flap" pos="0 0 0.2">
+        <joint name="hinge" axis="1 0 0" range="-1 1" stiffness="1e9" springref="0.5"/>
+        <geom type="box" size="0.1 0.1 0.01" mass="0.01"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_a_source_stable_as_shipped_stays_stable_with_its_dynamics(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "ball_pendulum.xml", BALL_PENDULUM),
+                              "--out", tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    xml = (tmp_path / "out" / "ball_pendulum" / "object.xml").read_text()
+    assert xml.count('damping="0.005"') == 6  # three hinges per ball
+
+
+def test_a_source_unstable_as_shipped_gets_its_own_code(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "stiff.xml", STIFF), "--out",
+                              tmp_path / "out")
+    assert (status, report["reasons"]) == (1, ["mjcf.source_unstable"])
+    (found,) = [i for i in report["issues"] if i["code"] == "mjcf.source_unstable"]
+    assert "as shipped" in found["message"] and "mjcf.unstable" in found["message"]
+
+
+#: A planar hopper: its root slides along x and z without a range, as dm_control's and
+#: gymnasium's walkers do; MuJoCo simulates it as shipped.
+PLANAR = """<mujoco model="planar">
+  <compiler angle="radian"/>
+  <default><joint damping="0.1" armature="0.01"/></default>
+  <worldbody>
+    <body name="torso" pos="0 0 1">
+      <joint name="rootx" type="slide" axis="1 0 0" limited="false"/>
+      <joint name="rootz" type="slide" axis="0 0 1" limited="false"/>
+      <joint name="rooty" type="hinge" axis="0 1 0" limited="false"/>
+      <geom type="capsule" fromto="0 0 0 0 0 0.4" size="0.05"/>
+      <body name="thigh">
+        <joint name="hip" axis="0 -1 0" range="-2.6 0"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.45" size="0.05"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+"""
+
+
+def test_an_unlimited_slide_of_a_planar_root_floats_and_is_fixed(tmp_path):
+    status, report = validate(_door(tmp_path / "in", "planar.xml", PLANAR), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    codes = [i["code"] for i in report["issues"]]
+    assert codes.count("mjcf.slide.floating") == 2 and "mjcf.oracle.mismatch" not in codes
+
+
+def test_a_source_stepped_finely_is_stepped_the_same_once_converted(tmp_path):
+    """A spring that MuJoCo steps stably at the source's 0.1 ms diverges at the default 2 ms:
+    ``object.xml`` carries the source's step, so the stable source stays stable."""
+    fine = STIFF.replace('timestep="0.01"', 'timestep="0.0001"').replace('stiffness="1e9"',
+                                                                       'stiffness="1000"')
+    status, report = validate(_door(tmp_path / "in", "fine.xml", fine), "--out",
+                              tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert '<option timestep="0.0001"/>' in (tmp_path / "out" / "fine" / "object.xml").read_text()
