@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -26,6 +27,8 @@ from tests.hostile import good_object, make_hostile, make_hostile_archives  # no
 from tests.hostile_mjcf import make_hostile_mjcf  # noqa: E402
 
 TARGET_SECONDS, TARGET_BYTES = 5.0, 1 << 30
+#: Peak PSS of a build's process tree with every hostile input among its sources.
+BUILD_TARGET_BYTES = 2 << 30
 #: Runs one command in-process and prints its exit code, seconds and peak RSS (KiB).
 _RUNNER = ("import resource, sys, time; t = time.perf_counter(); from flows.cli import main; "
            "code = main(); dt = time.perf_counter() - t; "
@@ -78,8 +81,53 @@ def main() -> int:
     ok = worst_t <= TARGET_SECONDS and worst_m <= TARGET_BYTES
     print(f"worst: {worst_t:.2f} s (target {TARGET_SECONDS:.0f} s), {worst_m / 2**20:.0f} MiB "
           f"(target {TARGET_BYTES / 2**20:.0f} MiB): {'OK' if ok else 'MISSED'}")
+    ok = bench_build(opts.work, cases) and ok
     subprocess.run(["rm", "-rf", str(opts.work)], check=True)
     return 0 if ok else 1
+
+
+def bench_build(work: Path, cases: dict[str, str]) -> bool:
+    """``arena build`` (process runner, 2 workers) of five good objects beside every hostile
+    input: the five are released, and the process tree's peak PSS stays within
+    :data:`BUILD_TARGET_BYTES`."""
+    import datasets
+    import psutil  # noqa: F401 - the sampler needs it
+
+    from tests.bench.bench_build import QUIET, TreeSampler
+
+    for i in range(5):
+        good_object(work / "cases" / f"good_{i}", f"good_{i}", variant=i)
+    config = work / "build.json"
+    config.write_text(json.dumps({"name": "Hostile", "version": "bench", "subset_size": 2,
+                                  "seed": 0, "sources": [
+        {"name": "lib", "adapter": "urdf_folder", "license": "MIT",
+         "location": str(work / "cases"), "category_hints": {"*": "cabinet"}},
+        {"name": "pm", "adapter": "partnet_mobility", "license": "MIT",
+         "location": str(work / "archives")},
+        {"name": "mj", "adapter": "mjcf", "license": "MIT",
+         "location": str(work / "mjcf" / "cases")}]}))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "flows.cli", "build", "--config",
+                             str(config), "--out", str(work / "build"), "--workers", "2"],
+                            cwd=REPO, env={**os.environ, **QUIET}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    sampler = TreeSampler(proc.pid)
+    sampler.start()
+    output, _ = proc.communicate(timeout=1800)
+    sampler.done.set()
+    wall = time.perf_counter() - start
+    released = set(datasets.load_dataset(str(work / "build" / "release"), "full",
+                                         split="train")["object_id"])
+    good = {f"lib-good_{i}.good_{i}" for i in range(5)}
+    ok = good <= released and sampler.peak <= BUILD_TARGET_BYTES
+    print(f"build of 5 good objects beside {len(cases)} hostile inputs and the archives and "
+          f"models: exit {proc.returncode}, {wall:.1f} s, released {len(released)} "
+          f"(the 5 good: {good <= released}), process tree peak PSS "
+          f"{sampler.peak / 2**20:.0f} MiB ({sampler.peak_procs} processes; target "
+          f"{BUILD_TARGET_BYTES / 2**20:.0f} MiB): {'OK' if ok else 'MISSED'}")
+    if not ok:
+        print(output[-3000:])
+    return ok
 
 
 if __name__ == "__main__":
