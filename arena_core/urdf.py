@@ -8,8 +8,9 @@ by :meth:`ArticulatedObject.from_parts` and every failure becomes a :class:`Urdf
 with a stable code. Problems the reader can repair while keeping the file's meaning
 (a trailing NUL byte, comma-separated vectors, the cases of :mod:`arena_core.urdf_repair`)
 and mesh references that do not resolve are returned as issues next to the object, never
-raised. Only the URDF elements (``<link>``, ``<joint>``, ``<material>``) are checked; a
-``<gazebo>`` or ``<transmission>`` block is not URDF and is not read.
+raised. Only what URDF defines is checked (:mod:`arena_core.urdf_spec`); a ``<gazebo>`` or
+``<transmission>`` block, a ROS ``<verbose>`` or a ``<drake:...>`` element is not URDF and is
+not read (one ``urdf.element.ignored`` info per kind), as the engines do not read it.
 
 Reader codes beyond those of :mod:`arena_core.urdf_repair`:
 
@@ -61,6 +62,7 @@ from arena_core.urdf_repair import (
     urdf_elements,
     where,
 )
+from arena_core.urdf_spec import NUMBER_ATTRIBUTES, ignored_elements, specified_elements
 from arena_core.xmlsafe import XmlError, parse_xml, safe_xml_bytes
 from schemas.errors import ArenaError
 from schemas.issues import Issue
@@ -69,10 +71,6 @@ from schemas.issues import Issue
 MAX_URDF_BYTES = MAX_XML_BYTES
 
 _VECTOR_ATTRS = ("xyz", "rpy", "scale")
-#: Attributes that hold numbers (one or several), checked before yourdfpy parses them.
-_NUMBER_ATTRS = frozenset({"xyz", "rpy", "scale", "size", "radius", "length", "value", "lower",
-                           "upper", "effort", "velocity", "pitch", "multiplier", "offset",
-                           "ixx", "ixy", "ixz", "iyy", "iyz", "izz"})
 #: How many numbers an attribute holds, by ``(element, attribute)`` (``*``: any element).
 _ARITY = {("mesh", "scale"): (1, 3), ("box", "size"): (3,), ("*", "xyz"): (3,),
           ("*", "rpy"): (3,), **{("*", a): (1,) for a in (
@@ -127,7 +125,7 @@ def read_urdf(
     data = _read_bytes(path)
     issues: list[Issue] = []
     data = _repair_bytes(data, issues, path)
-    xml_root = _parse_xml(data, path)
+    xml_root = _parse_xml(data, path, issues)
     _check_size(xml_root, path)
     _repair_vectors(xml_root, issues)
     try:
@@ -135,6 +133,7 @@ def read_urdf(
     except RepairError as exc:
         raise UrdfError(exc.code, str(exc), path) from None
     _check_numbers(xml_root, path)
+    _note_ignored(xml_root, issues)
     split_capsules(xml_root, issues)
     _check_geometry(xml_root, path)
     resolver = MeshResolver(path, root_dir, package_dirs, issues)
@@ -184,9 +183,9 @@ def _repair_bytes(data: bytes, issues: list[Issue], path: Path) -> bytes:
     return data
 
 
-def _parse_xml(data: bytes, path: Path) -> etree._Element:
+def _parse_xml(data: bytes, path: Path, issues: list[Issue]) -> etree._Element:
     try:
-        root = parse_xml(data)
+        root = parse_xml(data, issues=issues)
     except XmlError as exc:
         raise UrdfError(exc.code, str(exc), path) from None
     if root.tag != "robot":
@@ -221,9 +220,10 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
     ``urdf.attribute.arity`` for one with the wrong count of numbers and
     ``urdf.attribute.missing`` for a geometry without its required sizes."""
     counts: dict[str, int | None] = {}  # value -> how many numbers (None: not numbers)
-    for el in urdf_elements(root):
+    for el in specified_elements(root):
+        numeric = NUMBER_ATTRIBUTES.get(el.tag, ())
         for attr, value in el.items():
-            if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
+            if attr not in numeric:
                 continue
             if value not in counts:
                 counts[value] = _number_count(value)
@@ -244,6 +244,20 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
             if el.get(attr) is None:
                 raise UrdfError("urdf.attribute.missing", f"{where(el)}: <{el.tag}> has no "
                                 f"{attr!r} attribute", path)
+
+
+def _note_ignored(root: etree._Element, issues: list[Issue]) -> None:
+    """One ``urdf.element.ignored`` info per kind of element URDF does not define."""
+    found: dict[str, list[etree._Element]] = {}
+    for el in ignored_elements(root):
+        name = f"{el.prefix}:{etree.QName(el).localname}" if el.prefix else etree.QName(el).localname
+        found.setdefault(f"<{name}> in <{el.getparent().tag}>", []).append(el)
+    for what, els in found.items():
+        parent = els[0].getparent()
+        location = "file" if parent.getparent() is None else where(els[0])
+        issues.append(Issue(code="urdf.element.ignored", severity="info", location=location,
+                            message=f"{what} ({len(els)}x) is not URDF; not read, as the engines "
+                                    "do not read it"))
 
 
 def _number_count(value: str) -> int | None:
