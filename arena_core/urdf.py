@@ -20,7 +20,8 @@ Reader codes beyond those of :mod:`arena_core.urdf_repair`:
 * ``urdf.limit.no_bounds`` (warning): a revolute ``<limit>`` with neither ``lower`` nor
   ``upper`` (PyBullet's minitaur, ANYmal C) is read as ``continuous``. The URDF
   specification defaults both to 0, which would freeze the joint; MuJoCo and PyBullet load
-  it unlimited, and so does this reader. (A revolute joint with no ``<limit>`` at all, or
+  it unlimited, and so does this reader. So are limits beyond both
+  +-:data:`~arena_core.limits.MAX_LIMIT` (a rotor's ``[-1e16, 1e16]``, SDF's "unlimited"). (A revolute joint with no ``<limit>`` at all, or
   with one bound only, stays ``joint.limit.missing``.)
 
 Extension (arena URDF v1): ``<joint type="revolute|continuous"><helical pitch="H"/>``
@@ -353,13 +354,8 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
         raise UrdfError("joint.type.unsupported",
                         f"joint {j.name!r} has type {jtype!r}; only one-DOF joints "
                         "(revolute, prismatic, continuous, fixed, helical) are supported", path)
-    if jtype == "revolute" and j.limit is not None and j.limit.lower is None \
-            and j.limit.upper is None and _pitch(el) is None:
+    if jtype == "revolute" and _pitch(el) is None and _unbounded(j, issues):
         jtype = "continuous"
-        issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
-                            location=f"joint:{j.name}", message="revolute <limit> without "
-                            "lower/upper read as continuous (unlimited, as MuJoCo and PyBullet "
-                            "load it)"))
     pitch = _pitch(el)
     if jtype == "screw" or (pitch is not None and jtype in ("revolute", "continuous")):
         jtype = "helical"
@@ -378,6 +374,26 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
         mimic=None if j.mimic is None else Mimic(j.mimic.joint, float(j.mimic.multiplier or 1.0),
                                                   float(j.mimic.offset or 0.0)),
     )
+
+
+def _unbounded(j, issues: list[Issue]) -> bool:
+    """Whether a revolute joint's ``<limit>`` says "unlimited": no lower/upper, or both
+    beyond +-:data:`~arena_core.limits.MAX_LIMIT` (SDF's +-1e16, kept by sdf2urdf);
+    ``urdf.limit.no_bounds`` says which."""
+    limit = j.limit
+    if limit is None:
+        return False
+    if limit.lower is None and limit.upper is None:
+        seen = "revolute <limit> without lower/upper"
+    elif limit.lower is not None and limit.upper is not None and \
+            limit.lower <= -MAX_LIMIT and limit.upper >= MAX_LIMIT:
+        seen = f"revolute limits [{limit.lower:g}, {limit.upper:g}] (beyond +-{MAX_LIMIT:g})"
+    else:
+        return False
+    issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
+                        location=f"joint:{j.name}", message=f"{seen} read as continuous "
+                        "(unlimited, as MuJoCo and PyBullet load it)"))
+    return True
 
 
 def _pitch(el: etree._Element | None) -> float | None:

@@ -139,8 +139,7 @@ def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Pat
 
 def used_packages(names: list[str], packages: dict[str, Path]) -> dict[str, str]:
     """The ``{package name: folder}`` of the packages the references use (sorted by name)."""
-    used = {n.strip()[len("package://"):].partition("/")[0]
-            for n in names if n.strip().startswith("package://")}
+    used = {split_package_uri(n)[0] for n in names if n.strip().startswith("package://")}
     return {p: str(packages[p]) for p in sorted(used) if p in packages}
 
 
