@@ -1,8 +1,9 @@
 """Where ROS packages are, as ROS finds them: up the tree, below it and on the search paths.
 
 A ROS package is the folder of a ``package.xml``. :func:`enclosing_package` is the package a
-file lies in (the nearest folder above it holding a ``package.xml``): the object's root for
-path safety, so ``urdf/x.urdf`` naming ``../meshes/x.stl`` stays inside its package.
+file lies in (the nearest folder above it holding a ``package.xml``), and
+:func:`description_root` the object's root for path safety (that package, else the folder
+holding a ``urdf/`` folder), so ``urdf/x.urdf`` naming ``../meshes/x.stl`` stays inside.
 :func:`search_path_packages` maps the packages of ``ROS_PACKAGE_PATH`` (ROS 1: each entry is
 crawled for ``package.xml`` files) and ``AMENT_PREFIX_PATH`` (ROS 2: ``PREFIX/share/NAME``)
 to their folders. The variables are passed in (``os.environ`` is read by the command that
@@ -32,6 +33,8 @@ from flows.adapters.urdf_refs import find_packages
 MAX_PACKAGE_LEVELS = 16
 #: Folder levels below a ``ROS_PACKAGE_PATH`` entry searched for ``package.xml`` files.
 SEARCH_PATH_DEPTH = 6
+#: Folders that hold a ROS description's URDF files, inside the description's folder.
+DESCRIPTION_FOLDERS = frozenset({"urdf", "robots"})
 #: The environment variables read, in increasing priority (ROS 2 last: it is the newer).
 SEARCH_PATH_VARIABLES = ("ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH")
 
@@ -50,6 +53,21 @@ def enclosing_package(folder: Path, *, stop: Path | None = None) -> Path | None:
         if here.parent == here:
             return None
         here = here.parent
+    return None
+
+
+def description_root(urdf: Path, *, stop: Path | None = None) -> Path | None:
+    """The folder a URDF's description lives in: its :func:`enclosing_package`, else, in a
+    ROS layout without ``package.xml`` (``NAME_description/urdf/NAME.urdf``, as airo-models
+    and robosuite ship them), the folder holding its ``urdf/`` or ``robots/`` folder (not
+    above ``stop``); None when neither applies."""
+    package = enclosing_package(urdf.parent, stop=stop)
+    if package is not None:
+        return package
+    folder = urdf.resolve().parent
+    if folder.name in DESCRIPTION_FOLDERS and folder.parent != folder and (
+            stop is None or folder.parent.is_relative_to(stop.resolve())):
+        return folder.parent
     return None
 
 

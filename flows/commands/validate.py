@@ -324,14 +324,14 @@ def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, 
 def _find_packages(src: Input, folder: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
                    within: Path | None = None) -> None:
     """ROS layouts, for a file and a folder alike: the object's root is the package that
-    holds the URDF (the nearest ``package.xml`` up the tree, not above ``within``), else
-    ``folder``; ``package://`` names resolve through the ``package.xml`` files under the
+    holds the URDF (the nearest ``package.xml`` up the tree, else the folder holding its
+    ``urdf/`` folder; not above ``within``), else ``folder``; ``package://`` names resolve through the ``package.xml`` files under the
     larger of the two (``max_depth`` levels down when no package holds the URDF) and on the
     ROS search paths of the environment. Only the packages the URDF names are kept."""
-    from flows.adapters.ros_packages import enclosing_package, search_path_packages
+    from flows.adapters.ros_packages import description_root, search_path_packages
     from flows.adapters.urdf_refs import mesh_filenames, used_packages
 
-    package = enclosing_package(src.urdf.parent, stop=within)
+    package = description_root(src.urdf, stop=within)
     found = search_path_packages(os.environ)
     if package is not None:
         src.root = package

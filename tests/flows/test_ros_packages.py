@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flows.adapters.ros_packages import MAX_PACKAGE_LEVELS, enclosing_package, search_path_packages
+from flows.adapters.ros_packages import (
+    MAX_PACKAGE_LEVELS,
+    description_root,
+    enclosing_package,
+    search_path_packages,
+)
 from flows.adapters.urdf_refs import find_packages
 
 ROS = Path(__file__).resolve().parents[1] / "fixtures" / "ros"
@@ -44,3 +49,13 @@ def test_search_paths_earlier_entries_win_and_missing_ones_are_skipped(tmp_path)
     assert search_path_packages({"AMENT_PREFIX_PATH": str(ROS)}) == {
         "demo-data": PACKAGE, "demo_descriptions": PACKAGE}
     assert search_path_packages({}) == {}
+
+
+def test_the_description_root_is_the_package_else_the_folder_above_urdf(tmp_path):
+    arm = PACKAGE / "robots" / "arm_description" / "urdf" / "arm.urdf"
+    gripper = ROS / "gripper_description" / "urdf" / "gripper.urdf"
+    assert description_root(arm) == PACKAGE
+    assert description_root(gripper) == ROS / "gripper_description"
+    assert description_root(gripper, stop=gripper.parent) is None
+    (tmp_path / "robot.urdf").write_text("<robot name='r'/>")
+    assert description_root(tmp_path / "robot.urdf") is None

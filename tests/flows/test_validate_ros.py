@@ -93,3 +93,15 @@ def test_packages_on_the_ros_search_paths(tmp_path, monkeypatch, variable, value
     assert status == 0, report["reasons"]
     assert [f["path"] for f in _record(tmp_path / "out")["files"]] == [
         f"{name}/robots/arm_description/meshes/link.obj", "robot.urdf"]
+
+
+def test_a_description_without_package_xml_is_rooted_above_its_urdf_folder(tmp_path):
+    """``gripper_description/urdf/gripper.urdf`` naming ``../meshes/...``, no package.xml:
+    the file alone was mesh.path.escapes, its folder accepted."""
+    gripper = ROS / "gripper_description"
+    status, report = validate(gripper / "urdf" / "gripper.urdf", "--out", tmp_path / "file")
+    assert status == 0, report["reasons"]
+    assert (report["object_id"], report["urdf"]) == ("gripper", "urdf/gripper.urdf")
+    status, report = validate(gripper, "--out", tmp_path / "folder")
+    assert status == 0, report["reasons"]
+    assert _record(tmp_path / "folder") == _record(tmp_path / "file")
