@@ -62,6 +62,11 @@ ENGINE_PYBULLET = 1e-6
 MESSAGE_CHARS = 300
 
 
+class FkUnavailable(RuntimeError):
+    """The engine loads the object but cannot report its link poses (a limit of the engine,
+    not a defect of the object): ``engine.<name>.fk_unavailable``, the other engines compare."""
+
+
 class Session(Protocol):
     """One object loaded in one engine."""
 
@@ -177,7 +182,8 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
     link poses per configuration) and run its checks; never raises for engine failures.
 
     An exception while loading is ``load_failed``, while computing poses ``fk_mismatch``
-    (error ``inf``), while running the checks (simulation) ``unstable``.
+    (error ``inf``; :class:`FkUnavailable`: ``fk_unavailable``, error NaN), while running the
+    checks (simulation) ``unstable``.
     """
     start = time.perf_counter()
     try:
@@ -198,6 +204,8 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
 def _compare(engine: Engine, session: Session, configurations, reference):
     try:
         error, worst = _worst(engine, session, configurations, reference)
+    except FkUnavailable as exc:
+        return math.nan, None, None, [_issue(engine, "fk_unavailable", "object", str(exc))]
     except Exception as exc:  # noqa: BLE001
         return math.inf, None, None, [_issue(engine, "fk_mismatch", "object",
                                              f"FK failed: {_describe(exc)}")]
@@ -241,7 +249,7 @@ def _fk_issues(engine: Engine, excess: float, error: float, link: str | None,
 
 
 #: Kinds of engine issues; the code is ``engine.<engine name>.<kind>`` (in the catalog).
-ISSUE_KINDS = ("load_failed", "fk_mismatch", "unstable")
+ISSUE_KINDS = ("load_failed", "fk_mismatch", "fk_unavailable", "unstable")
 
 
 def _issue(engine: Engine, kind: str, location: str, message: str) -> Issue:
