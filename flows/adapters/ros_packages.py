@@ -23,7 +23,7 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from arena_core.limits import MAX_FOLDER_DEPTH
@@ -56,17 +56,25 @@ def enclosing_package(folder: Path, *, stop: Path | None = None) -> Path | None:
     return None
 
 
-def description_root(urdf: Path, *, stop: Path | None = None) -> Path | None:
-    """The folder a URDF's description lives in: its :func:`enclosing_package`, else, in a
-    ROS layout without ``package.xml`` (``NAME_description/urdf/NAME.urdf``, as airo-models
-    and robosuite ship them), the folder holding its ``urdf/`` or ``robots/`` folder (not
-    above ``stop``); None when neither applies."""
+def description_root(urdf: Path, *, stop: Path | None = None,
+                     named: Collection[str] = ()) -> Path | None:
+    """The folder a URDF's description lives in, not above ``stop``: its
+    :func:`enclosing_package`; else the nearest folder above it named like a package it
+    names in ``named`` (``armar/description/urdf/armar6.urdf`` naming
+    ``package://armar/...``: ROS 2 finds a package by its folder); else, in a ROS layout
+    without ``package.xml`` (``NAME_description/urdf/NAME.urdf``, as airo-models ships its
+    grippers), the folder holding its ``urdf/`` or ``robots/`` folder; None if none applies."""
     package = enclosing_package(urdf.parent, stop=stop)
     if package is not None:
         return package
     folder = urdf.resolve().parent
-    if folder.name in DESCRIPTION_FOLDERS and folder.parent != folder and (
-            stop is None or folder.parent.is_relative_to(stop.resolve())):
+    limit = stop.resolve() if stop is not None else None
+    inside = [f for f in [folder, *folder.parents][:MAX_PACKAGE_LEVELS + 1]
+              if limit is None or f.is_relative_to(limit)]
+    same_name = [f for f in inside if f.name and f.name in named]
+    if same_name:
+        return same_name[0]
+    if folder.name in DESCRIPTION_FOLDERS and folder.parent in inside:
         return folder.parent
     return None
 

@@ -137,10 +137,14 @@ def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Pat
     return path if path.resolve().is_relative_to(root) else None
 
 
+def used_package_names(names: list[str]) -> set[str]:
+    """The package names of the ``package://`` references among ``names``."""
+    return {split_package_uri(n)[0] for n in names if n.strip().startswith("package://")}
+
+
 def used_packages(names: list[str], packages: dict[str, Path]) -> dict[str, str]:
     """The ``{package name: folder}`` of the packages the references use (sorted by name)."""
-    used = {split_package_uri(n)[0] for n in names if n.strip().startswith("package://")}
-    return {p: str(packages[p]) for p in sorted(used) if p in packages}
+    return {p: str(packages[p]) for p in sorted(used_package_names(names)) if p in packages}
 
 
 def material_files(mesh: Path, root: Path) -> list[Path]:

@@ -323,15 +323,16 @@ def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, 
 
 def _find_packages(src: Input, folder: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
                    within: Path | None = None) -> None:
-    """ROS layouts, for a file and a folder alike: the object's root is the package that
-    holds the URDF (the nearest ``package.xml`` up the tree, else the folder holding its
-    ``urdf/`` folder; not above ``within``), else ``folder``; ``package://`` names resolve through the ``package.xml`` files under the
+    """ROS layouts, for a file and a folder alike: the object's root is the description
+    that holds the URDF (:func:`~flows.adapters.ros_packages.description_root`, not above
+    ``within``), else ``folder``; ``package://`` names resolve through the ``package.xml`` files under the
     larger of the two (``max_depth`` levels down when no package holds the URDF) and on the
     ROS search paths of the environment. Only the packages the URDF names are kept."""
     from flows.adapters.ros_packages import description_root, search_path_packages
-    from flows.adapters.urdf_refs import mesh_filenames, used_packages
+    from flows.adapters.urdf_refs import mesh_filenames, used_package_names, used_packages
 
-    package = description_root(src.urdf, stop=within)
+    names = mesh_filenames(src.urdf)
+    package = description_root(src.urdf, stop=within, named=used_package_names(names))
     found = search_path_packages(os.environ)
     if package is not None:
         src.root = package
@@ -339,7 +340,7 @@ def _find_packages(src: Input, folder: Path, *, max_depth: int = MAX_FOLDER_DEPT
         found.update(_packages(package, src.issues))
     else:
         found.update(_packages(folder, src.issues, max_depth=max_depth))
-    src.packages = {k: Path(v) for k, v in used_packages(mesh_filenames(src.urdf), found).items()}
+    src.packages = {k: Path(v) for k, v in used_packages(names, found).items()}
 
 
 def _packages(root: Path, issues: list[Issue], *, max_depth: int = MAX_FOLDER_DEPTH

@@ -59,3 +59,11 @@ def test_the_description_root_is_the_package_else_the_folder_above_urdf(tmp_path
     assert description_root(gripper, stop=gripper.parent) is None
     (tmp_path / "robot.urdf").write_text("<robot name='r'/>")
     assert description_root(tmp_path / "robot.urdf") is None
+
+
+def test_a_folder_named_like_a_named_package_is_the_description_root():
+    urdf = ROS / "plain_robot" / "description" / "urdf" / "plain.urdf"
+    assert description_root(urdf, named={"plain_robot"}) == ROS / "plain_robot"
+    assert description_root(urdf) == ROS / "plain_robot" / "description"  # urdf/ folder
+    assert description_root(urdf, named={"plain_robot"}, stop=urdf.parent.parent) == \
+        ROS / "plain_robot" / "description"

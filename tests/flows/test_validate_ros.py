@@ -105,3 +105,15 @@ def test_a_description_without_package_xml_is_rooted_above_its_urdf_folder(tmp_p
     status, report = validate(gripper, "--out", tmp_path / "folder")
     assert status == 0, report["reasons"]
     assert _record(tmp_path / "folder") == _record(tmp_path / "file")
+
+
+def test_a_package_without_package_xml_is_the_folder_of_its_name(tmp_path):
+    """``plain_robot/description/urdf/plain.urdf`` naming ``package://plain_robot/...``."""
+    urdf = ROS / "plain_robot" / "description" / "urdf" / "plain.urdf"
+    status, report = validate(urdf, "--out", tmp_path / "file")
+    assert status == 0, report["reasons"]
+    assert report["urdf"] == "description/urdf/plain.urdf"
+    assert [i["code"] for i in report["issues"] if i["code"].startswith("mesh.")] == [
+        "mesh.path.package_guessed"]
+    status, report = validate(ROS / "plain_robot", "--out", tmp_path / "folder")
+    assert status == 0 and _record(tmp_path / "folder") == _record(tmp_path / "file")
