@@ -36,3 +36,26 @@ MAX_ARCHIVE_DEPTH = 64
 OBJECT_ARCHIVE_BYTES = 2 << 30
 OBJECT_ARCHIVE_MEMBER_BYTES = 512 << 20
 OBJECT_ARCHIVE_MEMBERS = 50_000
+
+#: Largest mesh read, by its own counts (vertices, faces), checked from the file's header or
+#: lines before its arrays are built: ``mesh.too_large``. The largest real mesh the project
+#: reads has 190,553 vertices and 339,352 faces; a convex hull of a million points takes
+#: gigabytes.
+MESH_MAX_VERTICES = 500_000
+MESH_MAX_FACES = 1_000_000
+
+# --- MJCF: bounds computed on the model before MuJoCo compiles it (mjcf.limit.*)
+#: Most ``<include>`` files expanded in one model, and deepest chain of them.
+MAX_MJCF_INCLUDES = 1_000
+MAX_MJCF_INCLUDE_DEPTH = 8
+#: Deepest chain of sub-models (``<asset><model file=...>``).
+MAX_MJCF_MODEL_DEPTH = 4
+#: Most elements of a model once includes, ``replicate`` and ``composite`` are expanded.
+MAX_MJCF_ELEMENTS = 200_000
+#: Most geoms (the bodies and joints of a model have MAX_LINKS and MAX_JOINTS).
+MAX_MJCF_GEOMS = 20_000
+#: Most points of all ``flexcomp`` elements, and most cells of all height fields.
+MAX_MJCF_FLEX_POINTS = 100_000
+MAX_MJCF_HFIELD_CELLS = 4_194_304
+#: Most bytes of all files a model names (meshes, height fields, sub-models).
+MAX_MJCF_ASSET_BYTES = 1 << 30

@@ -43,7 +43,7 @@ import numpy as np
 from arena_core import tolerances as tol
 from arena_core.kinematics import configuration, link_poses, random_configurations
 from arena_core.model import ArticulatedObject
-from arena_core.mujoco_load import compile_model
+from arena_core.mujoco_load import compile_saved
 from arena_core.normalize import Normalized
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
@@ -136,7 +136,7 @@ def mjcf_deviation(path: str | os.PathLike, canonical: ArticulatedObject,
     import mujoco
 
     try:
-        model, _ = compile_model(path=path)
+        model, _ = compile_saved(path)
     except ValueError as exc:
         raise OracleFailure(f"MuJoCo cannot compile {path}: {str(exc).strip()[:300]}") from exc
     _enable_equalities(model)

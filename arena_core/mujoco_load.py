@@ -28,11 +28,15 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import mujoco
+
+from arena_core.fsutil import write_atomic
 
 _LOCK = threading.RLock()
 
@@ -81,9 +85,42 @@ def warnings_collected() -> Iterator[list[str]]:
             mujoco.set_mju_user_warning(previous)
 
 
-def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = None
-                  ) -> tuple[mujoco.MjModel, list[str]]:
-    """The model of ``xml`` (text) or ``path`` (a file) and MuJoCo's warnings.
+def assets_map_path(xml: str | os.PathLike) -> Path:
+    """Where the assets map of a prepared model text ``xml`` is kept (beside it)."""
+    return Path(os.fspath(xml) + ".assets.json")
+
+
+def write_compiled(xml: Path, text: str, assets: dict[str, Path]) -> None:
+    """Write a prepared model ``text`` and its assets map (key -> file holding the bytes),
+    so :func:`compile_saved` compiles exactly what was compiled before."""
+    write_atomic(xml, text)
+    write_atomic(assets_map_path(xml), json.dumps({k: str(v) for k, v in sorted(
+        assets.items())}, indent=1))
+
+
+def compile_saved(xml: str | os.PathLike) -> tuple[mujoco.MjModel, list[str]]:
+    """Compile a model text written by :func:`write_compiled` with its assets from memory
+    (a text without an assets map is compiled from its path).
+
+    Raises:
+        ValueError: MuJoCo refuses the model, or an asset file cannot be read.
+    """
+    mapping = assets_map_path(xml)
+    if not mapping.is_file():
+        return compile_model(path=xml)
+    try:
+        assets = {k: Path(v).read_bytes() for k, v in json.loads(mapping.read_text()).items()}
+        text = Path(xml).read_text(encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read the prepared model or its assets: {exc}") from exc
+    return compile_model(xml=text, assets=assets)
+
+
+def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = None,
+                  assets: dict[str, bytes] | None = None) -> tuple[mujoco.MjModel, list[str]]:
+    """The model of ``xml`` (text) or ``path`` (a file) and MuJoCo's warnings. ``assets``
+    (with ``xml``) is MuJoCo's in-memory file system: a file name the text uses that is a
+    key of it is read from there, not from the disk.
 
     Raises:
         ValueError: MuJoCo refuses the model (its message), or neither or both inputs given.
@@ -93,7 +130,7 @@ def compile_model(*, xml: str | None = None, path: str | os.PathLike | None = No
     with warnings_collected() as warnings:
         try:
             if xml is not None:
-                model = mujoco.MjModel.from_xml_string(xml)
+                model = mujoco.MjModel.from_xml_string(xml, assets or None)
             else:
                 model = mujoco.MjModel.from_xml_path(os.fspath(path))
         except Exception as exc:  # mujoco raises ValueError, FatalError, ...: all "refused"

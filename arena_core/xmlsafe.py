@@ -48,6 +48,27 @@ _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
 _UTF16_NO_BOM = ((b"<\x00?\x00", "utf-16-le"), (b"\x00<\x00?", "utf-16-be"))
 
 
+#: Deepest element nesting lxml parses without its "huge tree" mode (which would also lift
+#: its other size limits): deeper documents are ``input.too_deep``.
+MAX_DEPTH = 256
+
+
+def root_tag(data: bytes) -> str | None:
+    """The tag of the first element of ``data`` (after :func:`safe_xml_bytes`), read without
+    parsing the rest: what a document too deep or too broken to parse says it is."""
+    try:
+        clean = safe_xml_bytes(data)
+        parser = etree.XMLPullParser(events=("start",), resolve_entities=False,
+                                     no_network=True, load_dtd=False)
+        for start in range(0, min(len(clean), 1 << 16), 256):
+            parser.feed(clean[start:start + 256])
+            for _, el in parser.read_events():
+                return el.tag if isinstance(el.tag, str) else None
+    except (XmlError, etree.XMLSyntaxError):
+        return None
+    return None
+
+
 class XmlError(ArenaError, ValueError):
     """XML that is refused or cannot be parsed; ``code`` is a stable issue code."""
 
@@ -95,6 +116,9 @@ def parse_xml(data: bytes, *, recover: bool = False,
     try:
         root = etree.fromstring(clean, parser=parser)
     except etree.XMLSyntaxError as exc:
+        if "Excessive depth" in str(exc):
+            raise XmlError("input.too_deep", f"elements nest deeper than {MAX_DEPTH} levels, "
+                           "the most the XML reader follows") from None
         root = _with_prefixes_declared(clean, parser, exc, issues)
     if root is None:
         raise XmlError("xml.malformed", "no XML element found")

@@ -33,25 +33,32 @@ import numpy as np
 from lxml import etree
 
 from arena_core.fsutil import write_atomic
+from arena_core.mujoco_load import write_compiled
 from arena_core.urdf_write import fmt, write_urdf
+from arena_core.xmlsafe import XmlError
 from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_convert import convert_model
 from flows.adapters.mjcf_prepare import (
     MOVING_JOINTS,
+    Prepared,
     fragment_wrapper,
     included_files,
     is_fragment,
     prepare_model,
     read_xml,
+    read_xml_checked,
 )
 from flows.adapters.urdf_refs import walk_files
 from schemas.extras import SourceExtras
 from schemas.issues import Issue, issue
 from schemas.sources import SourceManifest, SourceObject
 
-#: File name of the compiled MJCF text beside the converted URDF.
+#: File name of the compiled MJCF text beside the converted URDF (its assets map beside it:
+#: :func:`arena_core.mujoco_load.write_compiled`).
 COMPILED_XML = "source.mjcf.xml"
+#: Folder beside it for the assets that are not a source file's bytes.
+ASSETS_DIR = "source_assets"
 _MOVING_TYPES = {int(getattr(mujoco.mjtJoint, f"mjJNT_{t.upper()}")) for t in MOVING_JOINTS}
 
 
@@ -61,8 +68,13 @@ class MjcfAdapter(Adapter):
     name = "mjcf"
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
-        trees = {xml: tree for xml in walk_files(root, (".xml",), include=manifest.include)
-                 if (tree := read_xml(xml)) is not None}
+        trees, unreadable = {}, {}
+        for xml in walk_files(root, (".xml",), include=manifest.include):
+            tree, tag, error = read_xml_checked(xml)
+            if tree is not None:
+                trees[xml] = tree
+            elif tag == "mujoco" and error is not None:
+                unreadable[xml] = error  # a model, refused with its code (too deep, ...)
         models = {x: t for x, t in trees.items() if t.tag == "mujoco"}
         if manifest.include is None:
             included = set().union(*(included_files(t, x) for x, t in models.items()))
@@ -70,10 +82,13 @@ class MjcfAdapter(Adapter):
         else:
             objects = {x: t for x, t in trees.items() if t.tag == "mujoco" or is_fragment(t)}
         hosts = None
-        for xml in sorted(objects, key=lambda p: p.relative_to(root).as_posix()):
+        for xml in sorted([*objects, *unreadable], key=lambda p: p.relative_to(root).as_posix()):
+            source_id = xml.relative_to(root).with_suffix("").as_posix()
+            if xml in unreadable:
+                yield Entry(source_id, xml, partial(_refused, unreadable[xml]))
+                continue
             if hosts is None and objects[xml].tag != "mujoco":
                 hosts = _models_under(root)
-            source_id = xml.relative_to(root).with_suffix("").as_posix()
             yield Entry(source_id, xml, partial(self._single, manifest, root, xml,
                                                 objects[xml], hosts or {}, work_dir))
 
@@ -95,16 +110,17 @@ class MjcfAdapter(Adapter):
         urdf = out / f"{xml.stem}.urdf"
         issues = list(prepared.issues)
         if not prepared.failed:
-            extras, issues = self._convert(prepared.tree, xml, urdf, extras, issues)
+            extras, issues = self._convert(prepared, xml, urdf, extras, issues)
         return make_object(manifest, source_id=source_id, urdf_path=urdf, root_dir=out,
                            files=files, extras=extras, issues=[*issues, *file_issues],
                            category=resolve_category(manifest, [source_id, xml.stem,
                                                                 xml.parent.name], None))
 
-    def _convert(self, tree: etree._Element, xml: Path, urdf: Path, extras: SourceExtras,
+    def _convert(self, prepared: Prepared, xml: Path, urdf: Path, extras: SourceExtras,
                  issues: list[Issue]) -> tuple[SourceExtras, list[Issue]]:
-        """Compile the prepared ``tree`` and write the converted URDF folder at ``urdf``."""
-        compiled = compile_tree(tree, name=xml.name)
+        """Compile the ``prepared`` model from memory and write the converted URDF folder at
+        ``urdf``."""
+        compiled = compile_tree(prepared.tree, name=xml.name, assets=prepared.assets)
         issues = [*issues, *compiled.issues]
         model = compiled.model
         if model is None:
@@ -117,10 +133,28 @@ class MjcfAdapter(Adapter):
         conversion = convert_model(model, name=xml.stem)
         write_folder(urdf, conversion.obj, conversion.meshes)
         compiled_path = urdf.parent / COMPILED_XML
-        compiled_path.write_text(compiled.xml, encoding="utf-8")
+        write_compiled(compiled_path, compiled.xml, _asset_files(prepared, urdf.parent))
         return (extras.merged(**conversion.extras, mjcf_compiled=compiled_path,
                               angle_units_known=True),
                 [*issues, *conversion.issues])
+
+
+def _asset_files(prepared: Prepared, folder: Path) -> dict[str, Path]:
+    """The file holding each asset's bytes: the source file, or for a converted mesh or a
+    prepared sub-model a copy written under ``folder/ASSETS_DIR``."""
+    files = {}
+    for key, origin in prepared.origins.items():
+        if key in prepared.derived:
+            origin = folder / ASSETS_DIR / key
+            origin.parent.mkdir(exist_ok=True)
+            write_atomic(origin, prepared.assets[key])
+        files[key] = origin
+    return files
+
+
+def _refused(error: XmlError) -> list[SourceObject]:
+    """An entry's reading that fails with ``error`` (the adapter's guard records its code)."""
+    raise error
 
 
 def _models_under(root: Path) -> dict[Path, etree._Element]:

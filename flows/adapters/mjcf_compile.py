@@ -64,13 +64,24 @@ class Compiled:
     issues: list[Issue] = field(default_factory=list)
 
 
-def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
-    """Compile ``tree`` (not modified), repairing refusals as listed in the module docstring."""
+def compile_tree(tree: etree._Element, *, name: str,
+                 assets: dict[str, bytes] | None = None) -> Compiled:
+    """Compile ``tree`` (not modified) with the in-memory ``assets``, repairing refusals as
+    listed in the module docstring. A file name in ``tree`` that is not a key of ``assets``
+    is refused before MuJoCo sees the text (``mjcf.file.unsupported``): MuJoCo would open
+    it from the disk."""
     issues: list[Issue] = []
     text = etree.tostring(tree, pretty_print=True, encoding="unicode")
+    unvetted = sorted({f"<{el.tag} {a}>" for el in tree.iter() if isinstance(el.tag, str)
+                       for a, v in el.attrib.items()
+                       if a.startswith("file") and v not in (assets or {})})
+    if unvetted:
+        return Compiled(None, text, [issue("mjcf.file.unsupported", "file names MuJoCo would "
+                                           f"open itself: {', '.join(unvetted)[:300]}",
+                                           location="file")])
     for _ in range(MAX_REPAIRS):
         try:
-            model = _quiet_compile(text, issues)
+            model = _quiet_compile(text, issues, assets)
         except Exception as exc:  # mujoco raises ValueError, FatalError, ...: all mean "refused"
             message = str(exc).strip()
             current = etree.fromstring(text)  # line numbers of the text MuJoCo read
@@ -88,9 +99,10 @@ def compile_tree(tree: etree._Element, *, name: str) -> Compiled:
     return Compiled(None, text, _merged(issues))
 
 
-def _quiet_compile(text: str, issues: list[Issue]) -> mujoco.MjModel:
+def _quiet_compile(text: str, issues: list[Issue], assets: dict[str, bytes] | None
+                   ) -> mujoco.MjModel:
     """Compile ``text``; MuJoCo's warnings become ``mjcf.mujoco_warning`` info issues."""
-    model, warnings = compile_model(xml=text)
+    model, warnings = compile_model(xml=text, assets=assets)
     issues += [issue("mjcf.mujoco_warning", f"MuJoCo: {w}", location="file")
                for w in warnings]
     return model

@@ -8,13 +8,19 @@ no longer reads. :func:`prepare_model` turns one object file (or a fragment, see
 compiles, and says what it changed:
 
 * **includes** are expanded in place (MuJoCo's rule: a path is relative to the main model's
-  folder), at most :data:`MAX_INCLUDE_DEPTH` deep; a file named twice in a chain is
-  ``mjcf.include.cycle``;
-* **files**: every ``mesh``/``hfield``/``skin`` file is resolved with the compiler's
-  ``meshdir``/``assetdir``, checked to stay inside the source root and exist
-  (``mjcf.path.absolute``, ``mjcf.path.escapes``, ``mjcf.file.*``: errors), and written as
-  an absolute path; ``.glb``/``.gltf``/``.ply``/``.dae`` meshes, which MuJoCo does not read,
-  are converted to OBJ in the work folder (``mjcf.mesh.converted``, info);
+  folder), at most :data:`~arena_core.limits.MAX_MJCF_INCLUDE_DEPTH` deep and
+  :data:`~arena_core.limits.MAX_MJCF_INCLUDES` files in all, the expanded tree at most
+  :data:`~arena_core.limits.MAX_MJCF_ELEMENTS` elements (``mjcf.limit.*``, counted while
+  expanding); a file named twice in a chain is ``mjcf.include.cycle``;
+* **files**: every file the model names (meshes, height fields, skins, sub-models,
+  ``flexcomp`` meshes) is vetted by :mod:`flows.adapters.mjcf_files` -- inside the source
+  root, read into the in-memory ``assets`` MuJoCo compiles with, the name rewritten to its
+  key -- so MuJoCo opens no path itself; ``.glb``/``.gltf``/``.ply``/``.dae`` meshes, which
+  MuJoCo does not read, are converted to OBJ (``mjcf.mesh.converted``, info);
+* **bounds**: what the model expands to (``replicate`` multiplied through, composites,
+  flex points, height fields, bodies, joints, geoms) and the sizes the mesh and height field
+  files declare are checked against their limits before compiling
+  (:mod:`flows.adapters.mjcf_bounds`);
 * **textures** are dropped (geometry only: ``<texture>``, ``material texture=``), so a
   missing or absolute texture file or a repeated texture name does not matter;
 * **the scene** is dropped (``mjcf.scene.dropped``, info, with the counts): lights, cameras,
@@ -33,7 +39,6 @@ repairs where the fix is unambiguous.
 from __future__ import annotations
 
 import copy
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -41,20 +46,27 @@ from pathlib import Path
 
 from lxml import etree
 
-from arena_core.canonical_files import obj_bytes
-from arena_core.fsutil import file_problem, write_atomic
-from arena_core.limits import MAX_XML_BYTES, MESH_MAX_BYTES
-from arena_core.mesh_parts import MeshLoadFailure
-from arena_core.xmlsafe import XmlError, parse_xml
+from arena_core.fsutil import file_problem
+from arena_core.limits import (
+    MAX_MJCF_ELEMENTS,
+    MAX_MJCF_INCLUDE_DEPTH,
+    MAX_MJCF_INCLUDES,
+    MAX_XML_BYTES,
+)
+from arena_core.xmlsafe import XmlError, parse_xml, root_tag
+from flows.adapters.mjcf_bounds import asset_bounds, model_bounds, number_issues
+from flows.adapters.mjcf_files import (
+    VettedFiles,
+    checked_path,
+    compiler_folders,
+    mark_folder,
+    search_folders,
+    strip_marks,
+    vet_files,
+)
 from flows.adapters.mjcf_global import GlobalFrameError, to_local
 from schemas.issues import Issue, issue
 
-#: Deepest chain of ``<include>`` followed.
-MAX_INCLUDE_DEPTH = 8
-#: Asset elements whose ``file`` names a geometry file, and the compiler folder they use.
-GEOMETRY_FILES = {"mesh": "meshdir", "hfield": "meshdir", "skin": "meshdir"}
-#: Mesh formats converted to OBJ (MuJoCo reads .stl, .obj and .msh itself).
-CONVERTED_MESHES = (".glb", ".gltf", ".ply", ".dae", ".off")
 #: Top-level sections that only drive, record or render a simulation.
 SIMULATION_SECTIONS = ("actuator", "sensor", "keyframe", "contact", "visual", "statistic",
                        "size", "custom")
@@ -65,11 +77,16 @@ _VECTOR_WITH_COMMAS = re.compile(r"^\s*[-+.\deE]+(\s*,\s*[-+.\deE]+)+\s*$")
 
 @dataclass
 class Prepared:
-    """A standalone model tree, the source files it used and the issues of preparing it."""
+    """A standalone model tree, the source files it used, the in-memory ``assets`` MuJoCo
+    compiles it with (every file name in ``tree`` is a key of it; ``origins``: the file each
+    came from) and the issues of preparing it."""
 
     tree: etree._Element
     files: list[Path] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
+    assets: dict[str, bytes] = field(default_factory=dict)
+    origins: dict[str, Path] = field(default_factory=dict)
+    derived: set[str] = field(default_factory=set)
 
     @property
     def failed(self) -> bool:
@@ -78,29 +95,67 @@ class Prepared:
 
 def read_xml(path: Path) -> etree._Element | None:
     """The root element of a safe-to-read XML file, else None."""
+    return read_xml_checked(path)[0]
+
+
+def read_xml_checked(path: Path) -> tuple[etree._Element | None, str | None, XmlError | None]:
+    """``(root element, None, None)`` of a safe-to-read XML file; else ``(None, tag, why)``
+    with the tag its first element declares (a model nested too deep to parse still says
+    it is ``mujoco``) when the file can be read at all."""
     if file_problem(path, max_bytes=MAX_XML_BYTES) is not None:
-        return None
+        return None, None, None
     try:
-        return parse_xml(path.read_bytes())
-    except (OSError, XmlError):
-        return None
+        data = path.read_bytes()
+        return parse_xml(data), None, None
+    except OSError:
+        return None, None, None
+    except XmlError as exc:
+        return None, root_tag(data), exc
 
 
 def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
                   *, main: Path | None = None) -> Prepared:
-    """Expand, resolve, strip and modernize the model ``tree`` whose relative paths start
-    at ``base`` (the main file's folder); files must stay inside ``root``; converted meshes
-    go to ``work_dir``. ``main`` (the object file) is listed first in ``files``."""
+    """Expand, vet, bound, strip and modernize the model ``tree`` whose relative paths start
+    at ``base`` (the main file's folder); files must stay inside ``root``. ``main`` (the
+    object file) is listed first in ``files``. ``work_dir`` is kept for callers (nothing is
+    written: converted meshes are assets in memory)."""
     out = Prepared(copy.deepcopy(tree), [main] if main is not None else [])
+    found = VettedFiles(root, submodel=_submodel)
     _expand_includes(out, base, root)
     if out.failed:
+        strip_marks(out.tree)
         return out
-    dirs = _compiler_dirs(out.tree, base)
-    _drop_textures(out.tree)
-    _resolve_geometry_files(out, dirs, root, work_dir)
     _strip_scene(out)
+    out.issues += model_bounds(out.tree) + number_issues(out.tree)
+    if out.failed:
+        strip_marks(out.tree)
+        return out
+    _vet(out.tree, base, found)
+    out.files += [f for f in found.files if f not in out.files]
+    out.issues += found.issues + asset_bounds(out.tree, found.assets)
+    out.assets, out.origins, out.derived = found.assets, found.origins, found.derived
+    strip_marks(out.tree)
     _modernize(out)
     return out
+
+
+def _vet(tree: etree._Element, base: Path, found: VettedFiles) -> None:
+    """Drop the textures of ``tree`` and vet every file it names (see mjcf_files)."""
+    dirs = compiler_folders(tree, base)
+    _drop_textures(tree)
+    vet_files(tree, base=base, meshdir=dirs["meshdir"], found=found)
+
+
+def _submodel(tree: etree._Element, base: Path, found: VettedFiles) -> None:
+    """Prepare a sub-model (``<model file>``) in place: includes expanded, files vetted."""
+    sub = Prepared(tree)
+    _expand_includes(sub, base, found.root)
+    found.issues += sub.issues
+    found.files += [f for f in sub.files if f not in found.files]
+    if not sub.failed:
+        found.issues += model_bounds(sub.tree)
+        _vet(sub.tree, base, found)
+    strip_marks(sub.tree)
 
 
 def fragment_wrapper(fragment: Path, root: Path, hosts: dict[Path, etree._Element]
@@ -148,75 +203,60 @@ def _included(tree: etree._Element, path: Path) -> set[Path]:
 
 
 def _expand_includes(out: Prepared, base: Path, root: Path) -> None:
-    """Replace every ``<include>`` with the children of the file it names."""
+    """Replace every ``<include>`` with the children of the file it names, within the
+    include and size limits (each file is read and parsed once)."""
     pending = [(el, ()) for el in out.tree.iter("include")]
+    parsed: dict[Path, etree._Element | None] = {}
+    size, expanded = sum(1 for _ in out.tree.iter()), 0
     while pending:
         el, chain = pending.pop(0)
-        name = el.get("file") or ""
-        path = _checked_path(out, el, "file", base, root, max_bytes=MAX_XML_BYTES)
         parent = el.getparent()
-        if path is None or parent is None:
-            if parent is not None:
-                parent.remove(el)
+        if parent is None:
             continue
-        if path in chain or len(chain) >= MAX_INCLUDE_DEPTH:
-            code = "mjcf.include.cycle" if path in chain else "mjcf.include.too_deep"
-            out.issues.append(issue(code, f"<include file={name[:120]!r}> repeats or nests "
-                                    f"more than {MAX_INCLUDE_DEPTH} levels", location="file"))
-            parent.remove(el)
-            continue
-        included = read_xml(path)
-        if included is None:
-            out.issues.append(issue("mjcf.include.unreadable", f"included file {name[:120]!r} "
-                                    "is not readable XML", location="file"))
-            parent.remove(el)
-            continue
-        if path not in out.files:
-            out.files.append(path)
-        children = [copy.deepcopy(child) for child in included]
         index = parent.index(el)
         parent.remove(el)
-        for offset, child in enumerate(children):
+        path = checked_path(el, "file", search_folders(el, base, None), root, out.issues,
+                            max_bytes=MAX_XML_BYTES)
+        if path is None or not _include_allowed(out, el, path, chain, expanded):
+            if expanded >= MAX_MJCF_INCLUDES:
+                return  # one issue says so; the rest is not expanded
+            continue
+        if path not in parsed:
+            parsed[path] = read_xml(path)
+        if parsed[path] is None:
+            out.issues.append(issue("mjcf.include.unreadable", f"included file "
+                                    f"{(el.get('file') or '')[:120]!r} is not readable XML",
+                                    location="file"))
+            continue
+        expanded += 1
+        size += sum(1 for _ in parsed[path].iter())
+        if size > MAX_MJCF_ELEMENTS:
+            out.issues.append(issue("mjcf.limit.elements", f"the model's includes expand to "
+                                    f"more than {MAX_MJCF_ELEMENTS} elements", location="file"))
+            return
+        if path not in out.files:
+            out.files.append(path)
+        for offset, child in enumerate(copy.deepcopy(child) for child in parsed[path]):
+            mark_folder(child, path.parent)
             parent.insert(index + offset, child)
             nested = [child] if child.tag == "include" else list(child.iter("include"))
             pending += [(n, (*chain, path)) for n in nested]
 
 
-def _checked_path(out: Prepared, el: etree._Element, attr: str, folder: Path, root: Path,
-                  *, max_bytes: int) -> Path | None:
-    """The existing file ``el`` names (inside ``root``), else None with an error issue."""
-    name = el.get(attr) or ""
-    where = f"{el.tag}:{name[:120]}"
-    if os.path.isabs(name) or (len(name) > 1 and name[1] == ":"):
-        out.issues.append(issue("mjcf.path.absolute", f"<{el.tag} {attr}={name[:120]!r}> is "
-                                "an absolute path", location=where))
-        return None
-    path = Path(os.path.normpath(folder / name.replace("\\", "/")))
-    problem = file_problem(path, max_bytes=max_bytes) if path.is_relative_to(root) else None
-    if not path.is_relative_to(root) or (problem is None
-                                         and not path.resolve().is_relative_to(root.resolve())):
-        out.issues.append(issue("mjcf.path.escapes", f"file {name[:120]!r} leaves the source "
-                                "folder", location=where))
-        return None
-    if problem is not None:
-        out.issues.append(issue(f"mjcf.file.{problem.kind}", f"file {name[:120]!r}: "
-                                f"{problem.message}", location=where))
-        return None
-    return path
-
-
-# ----------------------------------------------------------------------------- assets
-def _compiler_dirs(tree: etree._Element, base: Path) -> dict[str, Path]:
-    """The ``meshdir`` folder (``assetdir`` as the fallback; last setting wins) and the
-    compiler's folder attributes removed, since every path becomes absolute."""
-    meshdir = base
-    for comp in tree.iter("compiler"):
-        value = comp.get("meshdir") or comp.get("assetdir")
-        if value:
-            meshdir = base / value
-        for attr in ("meshdir", "texturedir", "assetdir"):
-            comp.attrib.pop(attr, None)
-    return {"meshdir": meshdir}
+def _include_allowed(out: Prepared, el: etree._Element, path: Path, chain: tuple,
+                     expanded: int) -> bool:
+    """Whether one more include of ``path`` under ``chain`` stays within the limits."""
+    name = (el.get("file") or "")[:120]
+    if path in chain:
+        code, why = "mjcf.include.cycle", "includes itself"
+    elif len(chain) >= MAX_MJCF_INCLUDE_DEPTH:
+        code, why = "mjcf.include.too_deep", f"nests more than {MAX_MJCF_INCLUDE_DEPTH} levels"
+    elif expanded >= MAX_MJCF_INCLUDES:
+        code, why = "mjcf.limit.include", f"is one more than {MAX_MJCF_INCLUDES} includes"
+    else:
+        return True
+    out.issues.append(issue(code, f"<include file={name!r}> {why}", location="file"))
+    return False
 
 
 def _drop_textures(tree: etree._Element) -> None:
@@ -224,42 +264,6 @@ def _drop_textures(tree: etree._Element) -> None:
         el.getparent().remove(el)
     for el in tree.iter("material"):
         el.attrib.pop("texture", None)
-
-
-def _resolve_geometry_files(out: Prepared, dirs: dict[str, Path], root: Path,
-                            work_dir: Path) -> None:
-    for el in list(out.tree.iter(*GEOMETRY_FILES)):
-        if not el.get("file"):
-            continue
-        path = _checked_path(out, el, "file", dirs[GEOMETRY_FILES[el.tag]], root,
-                             max_bytes=MESH_MAX_BYTES)
-        if path is None:
-            continue
-        if path not in out.files:
-            out.files.append(path)
-        if el.tag == "mesh" and path.suffix.lower() in CONVERTED_MESHES:
-            path = _converted_mesh(out, path, work_dir)
-            if path is None:
-                continue
-        el.set("file", str(path))
-
-
-def _converted_mesh(out: Prepared, path: Path, work_dir: Path) -> Path | None:
-    """An OBJ copy of a mesh MuJoCo cannot read (cached by content), else None + error."""
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    target = work_dir / "converted_meshes" / f"{digest}.obj"
-    if not target.is_file():
-        try:
-            data = obj_bytes(path)  # the one mesh reader (size limit, geometry only)
-        except MeshLoadFailure as exc:
-            out.issues.append(issue("mjcf.mesh.convert_failed", f"mesh {path.name!r} cannot "
-                                    f"be converted to OBJ: {exc.code}: {exc}", location="file"))
-            return None
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
-    out.issues.append(issue("mjcf.mesh.converted", f"mesh {path.name!r} ({path.suffix}) is "
-                            "converted to OBJ for MuJoCo", location="file"))
-    return target
 
 
 # ----------------------------------------------------------------------------- scene

@@ -46,8 +46,8 @@ def walk_files(root: Path, suffixes: tuple[str, ...], *, max_depth: int = MAX_FO
         dirnames[:] = [d for d in dirnames if d not in SKIP_DIRS and not d.startswith(".")]
         for name in filenames:
             path = folder / name
-            if name.lower().endswith(suffixes) and file_problem(path) is None \
-                    and not path.is_symlink() \
+            if name.lower().endswith(suffixes) and not path.is_symlink() \
+                    and file_problem(path) is None \
                     and included(path.relative_to(root).as_posix(), include):
                 found.append(path)
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())

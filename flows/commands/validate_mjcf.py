@@ -32,7 +32,10 @@ import glob
 import os
 from pathlib import Path
 
-from flows.adapters.mjcf_prepare import read_xml
+from lxml import etree
+
+from flows.adapters.mjcf_files import lookup_folders
+from flows.adapters.mjcf_prepare import read_xml, read_xml_checked
 from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 
@@ -61,8 +64,9 @@ class Rejected(ArenaError, ValueError):
 def mjcf_root_tag(path: Path) -> str | None:
     """``"mujoco"``/``"mujocoinclude"`` when ``path`` is a readable MJCF file, else None
     (not XML, too large, refused: the URDF reader then reports it with its own code)."""
-    root = read_xml(path)
-    return root.tag if root is not None and root.tag in MJCF_TAGS else None
+    tree, tag, _ = read_xml_checked(path)
+    tag = tree.tag if tree is not None else tag
+    return tag if tag in MJCF_TAGS else None
 
 
 def file_root(xml: Path) -> Path:
@@ -149,29 +153,55 @@ def _host_model(fragment: Path) -> Path | None:
 
 
 def _named_files(xml: Path) -> list[Path]:
-    """Every relative file name the model uses, as a normalized path (includes followed;
-    names resolve against the model's folder and the compiler's mesh/texture folders)."""
-    base, found = xml.parent, []
-    queue, seen = [(xml, 0)], {xml}
+    """Every relative file name the model uses that exists, as a normalized path, looked up
+    as MuJoCo does (:func:`flows.adapters.mjcf_files.search_folders`: the compiler's mesh
+    folder when the model sets one, else the naming file's folder, then the model's).
+    Only files within :data:`MJCF_ROOT_LEVELS` folders above the model are opened."""
+    base = xml.parent
+    top = ([base, *base.parents][:MJCF_ROOT_LEVELS + 1])[-1]
+    trees = _include_chain(xml, top)
+    meshdir = None
+    for _, tree in trees:
+        meshdir = _compiler_dirs(tree, base).get("meshdir", meshdir)
+    found = [path for path, _ in trees[1:]]
+    for path, tree in trees:
+        for el in tree.iter():
+            if not isinstance(el.tag, str) or el.tag == "include":
+                continue
+            compiler = meshdir if _COMPILER_DIR.get(el.tag) == "meshdir" else None
+            for attr, name in el.attrib.items():
+                if attr.startswith("file") and name and not os.path.isabs(name):
+                    found += _existing(name, lookup_folders(path.parent, base, compiler),
+                                       top)[:1]
+    return found
+
+
+def _include_chain(xml: Path, top: Path) -> list[tuple[Path, etree._Element]]:
+    """``(file, tree)`` of the model and every file it includes that lies under ``top``."""
+    chain, queue, seen = [], [(xml, 0)], {xml}
     while queue:
         current, level = queue.pop(0)
         tree = read_xml(current)
         if tree is None:
             continue
-        dirs = _compiler_dirs(tree, base)
-        for el in tree.iter():
-            if not isinstance(el.tag, str):
-                continue  # comments, processing instructions
-            folder = dirs.get(_COMPILER_DIR.get(el.tag, ""), base)
-            for attr, name in el.attrib.items():
-                if not attr.startswith("file") or not name or os.path.isabs(name):
-                    continue
-                path = Path(os.path.normpath(folder / name))
-                found.append(path)
-                if el.tag == "include" and path not in seen and level < MAX_INCLUDE_DEPTH:
+        chain.append((current, tree))
+        for el in tree.iter("include"):
+            name = el.get("file") or ""
+            for path in _existing(name, lookup_folders(current.parent, xml.parent, None), top)[:1]:
+                if path not in seen and level < MAX_INCLUDE_DEPTH:
                     seen.add(path)
                     queue.append((path, level + 1))
-    return found
+    return chain
+
+
+def _existing(name: str, folders: list[Path], top: Path) -> list[Path]:
+    """The paths ``name`` resolves to from ``folders`` that lie under ``top`` and exist
+    (nothing outside ``top`` is looked at)."""
+    if not name or os.path.isabs(name):
+        return []
+    paths = [Path(os.path.normpath(f / name.replace("\\", "/"))) for f in folders]
+    return [p for p in paths if p.is_relative_to(top)
+            and Path(os.path.realpath(p)).is_relative_to(os.path.realpath(top)) and p.is_file()]
 
 
 def _compiler_dirs(tree, base: Path) -> dict[str, Path]:

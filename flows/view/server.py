@@ -72,6 +72,13 @@ class ViewServer(ThreadingHTTPServer):
     def url(self) -> str:
         return f"http://{HOST}:{self.server_address[1]}/"
 
+    def handle_error(self, request, client_address) -> None:
+        """A client that went away mid-answer (a closed tab, a cancelled download) is
+        normal for a viewer: nothing is printed. Anything else is reported as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipe, ConnectionReset
+            return
+        super().handle_error(request, client_address)
+
     def object_url(self, object_id: str) -> str:
         """The page of one object."""
         return f"{self.url}#/object/{quote(object_id, safe='')}"
@@ -131,6 +138,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(getattr(exc, "status", 400), str(exc))
         except ArchiveError as exc:
             self._error(404, str(exc))
+        except ConnectionError:
+            self.close_connection = True  # the client went away mid-answer: nothing to say
         except Exception as exc:  # noqa: BLE001 - one bad object must not stop the viewer
             code = getattr(exc, "code", None)
             if isinstance(code, str):  # arena_core's coded errors (a URDF that cannot be read)

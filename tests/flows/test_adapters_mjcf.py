@@ -245,7 +245,8 @@ def test_conversion_is_deterministic(library, tmp_path):
     second = _ingest(library, tmp_path / "b")["cabinet/cab"]
     names = sorted(p.relative_to(first.root_dir).as_posix() for p in first.root_dir.rglob("*"))
     assert names == ["cab.urdf", "meshes", "meshes/capsule_6.obj", "meshes/ellipsoid_7.obj",
-                     "meshes/handle.obj", "meshes/tet.obj", "source.mjcf.xml"]
+                     "meshes/handle.obj", "meshes/tet.obj", "source.mjcf.xml",
+                     "source.mjcf.xml.assets.json"]
     for rel in names[:1] + names[2:]:
         assert (first.root_dir / rel).read_bytes() == (second.root_dir / rel).read_bytes()
     assert first.files == second.files

@@ -20,6 +20,7 @@ import pytest
 
 from flows.cli import main
 from tests.hostile import good_object, make_deep_meta, make_hostile, make_hostile_archives
+from tests.hostile_mjcf import SECRET, make_hostile_mjcf
 
 pytestmark = pytest.mark.slow
 
@@ -44,14 +45,17 @@ def sources(tmp_path_factory):
     _pm_meshes(pm_root / "99001")
     make_deep_meta(pm_root / "99001")
     archives = make_hostile_archives(pm_root)
+    mjcf_cases = make_hostile_mjcf(base / "mj" / "cases")
     config = base / "build.yaml"
     config.write_text(json.dumps({
         "name": "Hostile", "version": "test", "subset_size": 4, "seed": 0, "sources": [
             {"name": "lib", "adapter": "urdf_folder", "license": "MIT",
              "location": str(urdf_root), "category_hints": {"*": "cabinet"}},
             {"name": "pm", "adapter": "partnet_mobility", "license": "MIT",
-             "location": str(pm_root)}]}))
-    yield config, urdf_root, pm_root, cases, archives
+             "location": str(pm_root)},
+            {"name": "mj", "adapter": "mjcf", "license": "MIT",
+             "location": str(base / "mj" / "cases")}]}))
+    yield config, urdf_root, pm_root, cases, archives, mjcf_cases
     subprocess.run(["rm", "-rf", str(base)], check=False)  # shutil.rmtree recurses 1,500 deep
 
 
@@ -100,12 +104,13 @@ def test_every_good_object_is_released(built):
 
 def test_every_hostile_object_is_reported_with_its_code(built, sources):
     out, summary = built
-    _, _, _, cases, archives = sources
+    _, _, _, cases, archives, mjcf_cases = sources
     report = json.loads((out / "release" / "reports" / "build_report.json").read_text())
     rejected = report["rejected_objects"]
     expected = {f"lib-{case}.object": code for case, code in cases.items()
                 if case not in REPAIRED}
     expected |= {f"pm-{ARCHIVE_IDS[name]}": code for name, code in archives.items()}
+    expected |= {f"mj-{case}.model": code for case, code in mjcf_cases.items()}
     missing = {oid: (code, rejected.get(oid)) for oid, code in expected.items()
                if code not in rejected.get(oid, [])}
     assert missing == {}
@@ -127,7 +132,7 @@ def test_oversized_files_are_never_copied(built):
 
 
 def test_validate_answers_each_hostile_file_with_its_code(sources, tmp_path, capsys):
-    _, urdf_root, pm_root, cases, archives = sources
+    _, urdf_root, pm_root, cases, archives, _ = sources
     inputs = {urdf_root / case: code for case, code in cases.items()}
     inputs |= {pm_root / name: code for name, code in archives.items()}
     for path, code in inputs.items():
@@ -143,7 +148,7 @@ def test_validate_answers_each_hostile_file_with_its_code(sources, tmp_path, cap
 
 
 def test_score_answers_each_unreadable_urdf_in_one_line(sources, capsys):
-    _, urdf_root, _, cases, _ = sources
+    _, urdf_root, _, cases, _, _ = sources
     good = urdf_root / "good_0" / "good_0.urdf"
     readable = {"urdf.attribute.arity", "urdf.attribute.missing", "xml.encoding.unsupported",
                 "joint.limit.out_of_range", "structure.too_large"}
@@ -158,3 +163,12 @@ def test_score_answers_each_unreadable_urdf_in_one_line(sources, capsys):
                     (case, captured.err)
             else:  # scoring reads joints only: mesh and mass problems do not stop it
                 assert status in (0, 1) and "Traceback" not in captured.err, (case, captured.err)
+
+
+def test_no_output_holds_a_file_from_outside_the_sources(built):
+    """The hostile MJCF models name files beside the source root: none of their bytes
+    reach the store, the canonical folders or the release."""
+    out, _ = built
+    leaked = [p for p in out.rglob("*") if p.is_file() and not p.is_symlink()
+              and p.stat().st_size < 1 << 26 and SECRET.encode() in p.read_bytes()]
+    assert leaked == []

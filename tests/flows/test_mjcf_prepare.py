@@ -15,6 +15,7 @@ import pytest
 import trimesh
 from numpy.testing import assert_allclose
 
+from arena_core.mujoco_load import compile_saved
 from flows.adapters import get_adapter
 from flows.adapters.mjcf_compile import compile_tree
 from flows.adapters.mjcf_prepare import prepare_model, read_xml
@@ -93,7 +94,7 @@ def test_object_file_with_scene_keeps_only_the_articulated_bodies(tmp_path):
                                       "section": 2}}
     assert scene.message == ("scene elements dropped: 1 light, 1 camera, 1 plane, 2 bodies, "
                              "2 sections")
-    model = mujoco.MjModel.from_xml_path(str(obj.extras.mjcf_compiled))
+    model, _ = compile_saved(obj.extras.mjcf_compiled)
     bodies = {model.body(i).name for i in range(model.nbody)}
     assert bodies == {"world", "case", "drawer_link"}  # table and mocap hand are scene
     assert model.neq == 0 and model.nu == 0 and model.ntex == 0
@@ -223,7 +224,7 @@ def test_meshes_mujoco_cannot_read_are_converted_to_obj(tmp_path):
     prepared = prepare_model(read_xml(tmp_path / "m.xml"), tmp_path, tmp_path,
                              tmp_path / "work")
     assert {i.code: i.severity for i in prepared.issues} == {"mjcf.mesh.converted": "info"}
-    model = compile_tree(prepared.tree, name="m.xml").model
+    model = compile_tree(prepared.tree, name="m.xml", assets=prepared.assets).model
     assert_allclose(np.ptp(model.mesh_vert, axis=0), [0.1, 0.2, 0.3], atol=1e-6)
     assert [p.name for p in prepared.files] == ["part.ply"]
 

@@ -230,3 +230,21 @@ def test_vendored_files_match_their_manifest():
     listed = {Path(n) / r for n, e in manifest["packages"].items() for r in e["files"]}
     on_disk = {p.relative_to(vendor) for p in vendor.rglob("*") if p.is_file()}
     assert on_disk - listed == {Path("VENDORED.json")}
+
+
+def test_a_client_that_disconnects_mid_answer_prints_nothing(server, capfd):
+    """A client that closes its socket while the answer is sent (with RST, as a closed tab
+    does) is no error of the viewer: no ``BrokenPipeError`` traceback on the console."""
+    import socket
+    import struct
+    import time
+
+    for _ in range(20):
+        with socket.create_connection((HOST, server.server_address[1]), timeout=30) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.sendall(b"GET /static/vendor/three/build/three.module.min.js HTTP/1.1\r\nHost: "
+                         + f"{HOST}:{server.server_address[1]}".encode() + b"\r\n\r\n")
+            sock.recv(1)
+    time.sleep(0.5)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipe" not in err and "ConnectionReset" not in err
