@@ -378,15 +378,15 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
 
 def _unbounded(j, issues: list[Issue]) -> bool:
     """Whether a revolute joint's ``<limit>`` says "unlimited": no lower/upper, or both
-    beyond +-:data:`~arena_core.limits.MAX_LIMIT` (SDF's +-1e16, kept by sdf2urdf);
-    ``urdf.limit.no_bounds`` says which."""
+    beyond +-:data:`~arena_core.limits.MAX_LIMIT` (SDF's +-1e16, kept by sdf2urdf; written
+    infinities stay ``joint.limit.nonfinite``); ``urdf.limit.no_bounds`` says which."""
     limit = j.limit
     if limit is None:
         return False
     if limit.lower is None and limit.upper is None:
         seen = "revolute <limit> without lower/upper"
     elif limit.lower is not None and limit.upper is not None and \
-            limit.lower <= -MAX_LIMIT and limit.upper >= MAX_LIMIT:
+            -math.inf < limit.lower <= -MAX_LIMIT and MAX_LIMIT <= limit.upper < math.inf:
         seen = f"revolute limits [{limit.lower:g}, {limit.upper:g}] (beyond +-{MAX_LIMIT:g})"
     else:
         return False
