@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import errno
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -41,6 +42,10 @@ ERRNO_CODES = {
     errno.EMFILE: "resource.files",
 }
 
+#: What native libraries say when an allocation is refused.
+_MEMORY_WORDS = re.compile(r"bad_alloc|[Cc]annot allocate memory|failed to map segment|"
+                           r"[Oo]ut of memory|could not allocate memory")
+
 #: Longest exception message kept in an issue (characters).
 MESSAGE_CHARS = 300
 
@@ -51,11 +56,20 @@ def exception_issue(exc: BaseException, *, location: str = "object") -> Issue:
                  message=f"{type(exc).__name__}: {str(exc)[:MESSAGE_CHARS]}")
 
 
+def is_memory_failure(exc: BaseException) -> bool:
+    """Whether ``exc`` says an allocation was refused: a ``MemoryError``, or a native
+    library's own words for it (C++ ``std::bad_alloc``, ``ENOMEM``, a shared library that
+    cannot be mapped), which reach Python as other exception types."""
+    return isinstance(exc, MemoryError) or bool(_MEMORY_WORDS.search(str(exc)[:2000]))
+
+
 def exception_code(exc: BaseException) -> str:
     """The most specific issue code for ``exc`` (``internal.error`` as the last resort)."""
     code = getattr(exc, "code", None)
     if isinstance(code, str) and "." in code:
         return code
+    if is_memory_failure(exc):
+        return "resource.memory"
     if isinstance(exc, OSError):
         return ERRNO_CODES.get(exc.errno, "file.io_error")
     if isinstance(exc, RuntimeError) and "symlink loop" in str(exc).lower():

@@ -16,11 +16,12 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena_core.curation.signature import SignatureError
 from arena_core.features import ObjectFeatures, object_features
 from arena_core.fsutil import replace_folder
 from arena_core.guard import guarded
@@ -116,8 +117,14 @@ class ObjectStore:
             if stored.folder is not None:
                 link_canonical_folder(index, stored.record.object_id, stored.folder)
 
-    def process(self, obj: SourceObject) -> StoredObject:
-        """Process ``obj`` unless its key is already stored; return the stored object."""
+    def process(self, obj: SourceObject, *,
+                build: Callable[[SourceObject, Path], None] | None = None) -> StoredObject:
+        """Process ``obj`` unless its key is already stored; return the stored object.
+
+        ``build(obj, folder)`` writes the entry into an empty ``folder`` (default
+        :func:`build_entry`; the build runs it in a budgeted child process); whatever it
+        raises becomes the object's rejected record."""
+        build = build or build_entry
         key = object_key(obj)
         found = self.get(key)
         if found is not None:
@@ -126,7 +133,7 @@ class ObjectStore:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{key[:12]}-", dir=target.parent))
         try:
-            guarded(lambda: _build_entry(obj, tmp),
+            guarded(lambda: build(obj, tmp),
                     on_error=lambda found: _failed_entry(obj, tmp, found))
             try:
                 os.replace(tmp, target)
@@ -154,7 +161,7 @@ def link_canonical_folder(index: Path, object_id: str, folder: Path) -> None:
     os.symlink(folder, link)
 
 
-def _build_entry(obj: SourceObject, folder: Path) -> None:
+def build_entry(obj: SourceObject, folder: Path) -> None:
     """Process ``obj`` into the entry ``folder``; one mesh cache serves processing and
     features, so each mesh file is parsed once."""
     provenance = _provenance(obj)
@@ -201,10 +208,16 @@ def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
 def _features(record: ObjectRecord, folder: Path, cache: MeshCache,
               canonical: ArticulatedObject | None) -> ObjectFeatures | None:
     """Features of the canonical object as processing read it back (``None`` when it could
-    not be read back or was never written)."""
+    not be read back or was never written, or when a rejected object's geometry cannot be
+    summarized: its issues already say why, e.g. ``mesh.nonfinite``)."""
     if record.urdf is None or canonical is None or not folder.is_dir():
         return None
-    return object_features(canonical, cache=cache)
+    try:
+        return object_features(canonical, cache=cache)
+    except SignatureError:
+        if record.verification.status == "accepted":
+            raise
+        return None
 
 
 def _rel(path: Path, root: Path) -> str:

@@ -34,10 +34,12 @@ from prefect.futures import as_completed
 
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_review_queue
 from arena_core.fsutil import write_atomic
-from arena_core.store import ObjectStore, object_key
+from arena_core.store import ObjectStore
+from flows.budgeted import process_objects
 from flows.ingest import Ingested, ingest, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
+from flows.sandbox import Budget
 from release import cache
 from release.check import check_release
 from release.reader import subset_ids
@@ -88,6 +90,12 @@ class BuildPlan:
         return ObjectStore(self.out / "store")
 
     @property
+    def budget(self) -> Budget:
+        """The hard budget of one object's work (:mod:`flows.sandbox`)."""
+        return Budget(memory_mib=self.config.object_memory_mib,
+                      seconds=self.config.object_seconds)
+
+    @property
     def release_dir(self) -> Path:
         return self.out / "release"
 
@@ -108,22 +116,18 @@ def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
 @task(name="ingest", retries=2, retry_delay_seconds=2, cache_policy=NONE)
 def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
                   skip_missing: bool, limit: int | None,
-                  span: tuple[int, int | None], store_root: Path) -> Ingested:
+                  span: tuple[int, int | None], store_root: Path, budget: Budget) -> Ingested:
     """The part ``span`` of one source: keys of every object, the objects not yet stored."""
     return ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
                   skip_missing=skip_missing, limit=limit, span=span,
-                  store=ObjectStore(store_root))
+                  store=ObjectStore(store_root), budget=budget)
 
 
 @task(name="normalize-verify", cache_policy=NONE)
-def process_chunk(objects: list[SourceObject], store_root: Path) -> list[tuple[str, bool]]:
+def process_chunk(objects: list[SourceObject], store_root: Path,
+                  budget: Budget) -> list[tuple[str, bool]]:
     """``(store key, processed now)`` per object (``False``: it was in the store)."""
-    store = ObjectStore(store_root)
-    done = []
-    for obj in objects:
-        cached = store.has(object_key(obj))  # a concurrent task may have finished it
-        done.append((store.process(obj).key, not cached))
-    return done
+    return process_objects(objects, store_root, budget)
 
 
 @task(name="curate", cache_policy=NONE)
@@ -200,7 +204,7 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
     """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
     futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
                                     plan.config.skip_missing_sources, plan.limit, span,
-                                    plan.store.root)
+                                    plan.store.root, plan.budget)
                for m, span in parts]
     merged: dict[str, Ingested] = {}
     for future in futures:
@@ -223,7 +227,8 @@ def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
     size = max(CHUNK, -(-len(todo) // MAX_TASKS))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     fresh = 0
-    for future in as_completed(list(process_chunk.map(chunks, unmapped(store.root)))):
+    for future in as_completed(list(process_chunk.map(chunks, unmapped(store.root),
+                                                      unmapped(plan.budget)))):
         done = future.result()
         fresh += sum(now for _, now in done)
         progress.advance(len(done))

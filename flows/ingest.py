@@ -18,7 +18,9 @@ from arena_core.hashing import HashCache
 from arena_core.store import ObjectStore, object_key
 from flows.adapters import get_adapter
 from flows.adapters.base import hashes_from
+from flows.budgeted import read_entries
 from flows.fetch import FetchError, location_root
+from flows.sandbox import DEFAULT_BUDGET, Budget
 from schemas.sources import SourceManifest, SourceObject
 
 #: Fetch codes that skip a source (when ``skip_missing``) instead of failing the build.
@@ -46,7 +48,7 @@ class Ingested:
 def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
            skip_missing: bool = True, limit: int | None = None,
            span: tuple[int, int | None] = (0, None),
-           store: ObjectStore | None = None) -> Ingested:
+           store: ObjectStore | None = None, budget: Budget = DEFAULT_BUDGET) -> Ingested:
     """The objects of ``manifest`` read from its listed entries ``span`` = ``[start, stop)``
     (default: all), at most ``limit``, in the adapter's sorted order.
 
@@ -56,7 +58,8 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
     not installed at the pinned version, are skipped (with the reason: for a package, the
     ``pip install`` line that fixes it) when ``skip_missing``; every other problem is raised
     (a bad checksum, a broken archive). With ``store``, objects it already holds are
-    returned by key only (see the module docstring).
+    returned by key only (see the module docstring). Each entry is read under ``budget``
+    (:mod:`flows.budgeted`).
     """
     adapter = get_adapter(manifest.adapter)
     source_work = Path(work_dir) / manifest.name
@@ -73,7 +76,7 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
     start = span[0]
     hashes_file = Path(cache_dir) / "hashes" / f"{manifest.name}-{start}.json"
     with hashes_from(HashCache.load(hashes_file)) as hashes:
-        objects = _read(adapter, manifest, Path(root), source_work, span, limit)
+        objects = _read(adapter, manifest, Path(root), source_work, span, limit, budget)
     hashes.save(hashes_file)
     items = []
     for obj in objects[:limit]:
@@ -83,14 +86,11 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
 
 
 def _read(adapter, manifest: SourceManifest, root: Path, work: Path,
-          span: tuple[int, int | None], limit: int | None) -> list[SourceObject]:
+          span: tuple[int, int | None], limit: int | None, budget: Budget
+          ) -> list[SourceObject]:
     """The source objects of the entries ``span`` (at least ``limit`` when given)."""
-    objects = []
-    for entry in islice(adapter.entries(manifest, root, work_dir=work), *span):
-        objects += adapter.read_entry(manifest, entry)
-        if limit is not None and len(objects) >= limit:
-            break
-    return objects
+    entries = islice(adapter.entries(manifest, root, work_dir=work), *span)
+    return read_entries(adapter, manifest, entries, budget, limit=limit)
 
 
 def spans(manifest: SourceManifest, *, limit: int | None = None, size: int = 500,

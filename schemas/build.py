@@ -14,6 +14,11 @@ from schemas import yamlio
 from schemas.release import BuildReport, ReleaseCheck
 from schemas.sources import ManifestError, SourceManifest, load_source_manifest
 
+#: Default budget of one object's work (flows.sandbox): MiB of address space above the
+#: worker's own, and wall seconds.
+DEFAULT_OBJECT_MEMORY_MIB = 2048
+DEFAULT_OBJECT_SECONDS = 300.0
+
 
 class BuildConfig(BaseModel):
     """A release recipe: the sources, the subset size and the seed.
@@ -32,6 +37,11 @@ class BuildConfig(BaseModel):
     subset_size: int = Field(default=200, ge=1)
     seed: int = Field(default=0, ge=0)
     skip_missing_sources: bool = True
+    #: The hard budget of one object's reading and processing (flows.sandbox): past it the
+    #: object is rejected with ``resource.timeout`` / ``resource.crashed`` / ``resource.memory``
+    #: and the build goes on.
+    object_memory_mib: int = Field(default=DEFAULT_OBJECT_MEMORY_MIB, ge=64)
+    object_seconds: float = Field(default=DEFAULT_OBJECT_SECONDS, gt=0)
 
 
 def load_build_config(path: str | os.PathLike) -> tuple[BuildConfig, list[SourceManifest]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import struct
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -156,9 +157,25 @@ def make_hostile(root: Path) -> dict[str, str]:
         '<joint name="hinge" type="prismatic"><parent link="base"/><child link="lid"/>'
         '<axis xyz="0 1 0"/><limit lower="-1e308" upper="1e308" effort="1" velocity="1"/>'
         '</joint>')))
+    # --- mesh contents that lie
+    add("ply_lying_counts", "mesh.convert_failed", urdf_text(mesh="m.ply"), lambda f: (
+        f / "m.ply").write_bytes(PLY_LYING_COUNTS))
+    add("stl_nan", "mesh.nonfinite", urdf_text(mesh="m.stl"), lambda f: (
+        f / "m.stl").write_bytes(STL_NAN))
     # --- size
     add("chain_50000", "structure.too_large", _chain(50_000))
     return cases
+
+
+#: An ASCII PLY whose header promises a million vertices and five faces; it holds three
+#: vertices and one face.
+PLY_LYING_COUNTS = (b"ply\nformat ascii 1.0\nelement vertex 1000000\nproperty float x\n"
+                    b"property float y\nproperty float z\nelement face 5\n"
+                    b"property list uchar int vertex_indices\nend_header\n"
+                    b"0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n")
+#: A binary STL of two triangles with a NaN vertex.
+STL_NAN = b"\0" * 80 + struct.pack("<I", 2) + 2 * struct.pack(
+    "<12fH", 0.0, 0.0, 0.0, float("nan"), 0, 0, 1, 0, 0, 0, 1, 0, 0)
 
 
 def make_hostile_archives(root: Path) -> dict[str, str]:

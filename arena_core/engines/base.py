@@ -42,6 +42,7 @@ from typing import Protocol
 
 import numpy as np
 
+from arena_core.guard import is_memory_failure
 from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import warnings_collected
 from schemas.issues import Issue, issue
@@ -189,6 +190,7 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
     try:
         session = engine.open(urdf_path, obj)
     except Exception as exc:  # noqa: BLE001 - any engine failure is this engine's issue
+        _raise_memory_failure(exc)
         issue = _issue(engine, "load_failed", "file", _describe(exc))
         return EngineResult(engine.name, engine.version(), False, math.nan,
                             time.perf_counter() - start, (issue,))
@@ -201,12 +203,20 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
                         tuple(issues), link, index)
 
 
+def _raise_memory_failure(exc: Exception) -> None:
+    """Re-raise a refused allocation as ``MemoryError``: it is the object's (the memory
+    budget of its work: ``resource.memory``), not this engine's failure."""
+    if is_memory_failure(exc):
+        raise exc if isinstance(exc, MemoryError) else MemoryError(str(exc)) from exc
+
+
 def _compare(engine: Engine, session: Session, configurations, reference):
     try:
         error, worst = _worst(engine, session, configurations, reference)
     except FkUnavailable as exc:
         return math.nan, None, None, [_issue(engine, "fk_unavailable", "object", str(exc))]
     except Exception as exc:  # noqa: BLE001
+        _raise_memory_failure(exc)
         return math.inf, None, None, [_issue(engine, "fk_mismatch", "object",
                                              f"FK failed: {_describe(exc)}")]
     return error, worst[2], worst[3], _fk_issues(engine, *worst)
@@ -216,6 +226,7 @@ def _checks(engine: Engine, session: Session) -> list[Issue]:
     try:
         return list(session.checks())
     except Exception as exc:  # noqa: BLE001
+        _raise_memory_failure(exc)
         return [_issue(engine, "unstable", "object", f"simulation failed: {_describe(exc)}")]
 
 

@@ -58,6 +58,7 @@ from flows.commands.validate_report import (
     render_text,
     write_reports,
 )
+from flows.sandbox import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget, Sandbox
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.issues import Issue, Severity, issue
@@ -114,6 +115,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--license", default=None, help="license of the contribution (SPDX id)")
     parser.add_argument("--view", action="store_true",
                         help="then show the object in the local viewer (arena view) until Ctrl-C")
+    parser.add_argument("--budget-memory", metavar="MIB", type=int, default=DEFAULT_MEMORY_MIB,
+                        help="memory the object's work may use, in MiB above what the command "
+                             f"uses at the start (default {DEFAULT_MEMORY_MIB}): "
+                             "resource.memory / resource.crashed beyond")
+    parser.add_argument("--budget-seconds", metavar="S", type=float, default=DEFAULT_SECONDS,
+                        help=f"wall seconds the object's work may take (default "
+                             f"{DEFAULT_SECONDS:g}): resource.timeout beyond")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,13 +131,20 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"arena validate: error: {exc}", file=sys.stderr)
         return 2
+    budget = Budget(memory_mib=args.budget_memory, seconds=args.budget_seconds)
     try:
-        report = _validate(args, out, nearest)
+        with Sandbox(lambda _: _validate(args, out), budget) as box:
+            report, record = box.call(None)
+        if nearest is not None and record is not None:  # the release is read here
+            report["against"] = _against(nearest, args.against, record) if record.checksum \
+                else {"release": args.against, "error": "the object could not be read; "
+                      "no search"}
     except UsageError as exc:
         print(f"arena validate: error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - the contract: a code, never a traceback
         report = failure_report(str(args.path), exception_issue(exc, location="input"))
+        _remove_work_folders(out)
     write_reports(report, out)
     _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
     if getattr(args, "view", False):
@@ -156,6 +171,9 @@ def _check_usage(args: argparse.Namespace):
         raise UsageError(f"{path}: no such file or folder")
     if not (path.is_file() or path.is_dir()):
         raise UsageError(f"{path}: not a regular file or folder")
+    if args.budget_memory <= 0 or not (math.isfinite(args.budget_seconds)
+                                       and args.budget_seconds > 0):
+        raise UsageError("--budget-memory and --budget-seconds must be positive numbers")
     if not (math.isfinite(args.scale) and args.scale > 0):
         raise UsageError(f"--scale must be a positive number of meters per unit, got {args.scale}")
     if args.urdf is not None:
@@ -219,7 +237,9 @@ def _out_dir(args: argparse.Namespace) -> Path:
 
 
 # ----------------------------------------------------------------------------- pipeline
-def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
+def _validate(args: argparse.Namespace, out: Path) -> tuple[dict[str, Any], Any]:
+    """The report of the input and its record (None when no object was made of it); run in
+    the budgeted child (:mod:`flows.sandbox`)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "record.json").unlink(missing_ok=True)  # never leave a stale record beside a report
     extract, convert = out / EXTRACT_DIR, out / CONVERT_DIR
@@ -227,19 +247,21 @@ def _validate(args: argparse.Namespace, out: Path, nearest) -> dict[str, Any]:
         try:
             src = _resolve_input(args, extract, convert)
         except Rejected as exc:
-            return failure_report(str(args.path), _issue(exc.code, str(exc), severity="error"))
+            return failure_report(str(args.path), _issue(exc.code, str(exc),
+                                                         severity="error")), None
         record = _process(src, out, args)
-        extra = None
-        if nearest is not None:
-            extra = _against(nearest, args.against, record) if record.checksum else {
-                "release": args.against, "error": "the object could not be read; no search"}
         write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
         shown = src.shown or src.urdf.relative_to(src.root).as_posix()
         return object_report(record, input_path=str(args.path), kind=src.kind, urdf=shown,
-                             file_format=src.file_format, against=extra)
+                             file_format=src.file_format), record
     finally:
-        shutil.rmtree(extract, ignore_errors=True)
-        shutil.rmtree(convert, ignore_errors=True)
+        _remove_work_folders(out)
+
+
+def _remove_work_folders(out: Path) -> None:
+    """Remove the extraction and conversion folders of a validation in ``out``."""
+    shutil.rmtree(out / EXTRACT_DIR, ignore_errors=True)
+    shutil.rmtree(out / CONVERT_DIR, ignore_errors=True)
 
 
 def _resolve_input(args: argparse.Namespace, extract: Path, convert: Path) -> Input:

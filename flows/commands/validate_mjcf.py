@@ -19,7 +19,9 @@ nearest model that includes it (gymnasium-robotics' ``item_assets/microwave_chai
 Example:
     >>> import tempfile
     >>> tmp = Path(tempfile.mkdtemp())
-    >>> (tmp / "objects").mkdir()
+    >>> (tmp / "objects").mkdir(), (tmp / "scene").mkdir()
+    (None, None)
+    >>> _ = (tmp / "scene" / "scene.xml").write_text("<mujocoinclude/>")
     >>> _ = (tmp / "objects" / "door.txt").write_text(
     ...     '<mujoco><include file="../scene/scene.xml"/></mujoco>')
     >>> mjcf_root_tag(tmp / "objects" / "door.txt"), file_root(tmp / "objects" / "door.txt") == tmp

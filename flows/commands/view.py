@@ -87,7 +87,9 @@ def _validate_and_serve(args: argparse.Namespace, out: Path) -> int:
 
     options = argparse.Namespace(path=args.path, out=out, json=False, against=args.against,
                                  urdf=args.urdf, scale=args.scale, up_axis=args.up_axis,
-                                 license=None, view=False)
+                                 license=None, view=False,
+                                 budget_memory=validate.DEFAULT_MEMORY_MIB,
+                                 budget_seconds=validate.DEFAULT_SECONDS)
     code = validate.run(options)
     if code == 2:
         return code
@@ -121,11 +123,12 @@ def serve(source, *, port: int, open_page: bool) -> int:
                              "choose another --port (0: a free one)")
     one = getattr(source, "object_id", None)
     url = server.object_url(one) if one else server.url
-    print(f"arena view: {source.name}\n  {url}\n  (Ctrl-C stops the viewer)", flush=True)
-    if open_page:
-        _open(url)
     try:
-        with _stop_signals():
+        with _stop_signals():  # before the address is out: a client may stop us at once
+            print(f"arena view: {source.name}\n  {url}\n  (Ctrl-C stops the viewer)",
+                  flush=True)
+            if open_page:
+                _open(url)
             server.serve_forever()
     except KeyboardInterrupt:
         print("arena view: stopped", file=sys.stderr)

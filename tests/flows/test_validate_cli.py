@@ -311,11 +311,18 @@ def test_lone_urdf_looks_for_packages_near_it_only(tmp_path, monkeypatch):
     urdf.write_text(urdf_text("robot").replace('filename="m.obj"',
                                                'filename="package://near_pkg/meshes/m.obj"', 1)
                     .replace('filename="m.obj"', 'filename="package://far_pkg/meshes/m.obj"'))
-    walked = []
+    walked = tmp_path / "walked.jsonl"  # a file: the validation runs in a forked child
     real_walk = refs.walk
-    monkeypatch.setattr(refs, "walk", lambda root, **kw: walked.append(kw) or real_walk(root, **kw))
+
+    def spy(root, **kw):
+        with walked.open("a") as fh:
+            fh.write(json.dumps(kw.get("max_depth")) + "\n")
+        return real_walk(root, **kw)
+
+    monkeypatch.setattr(refs, "walk", spy)
     status, report = validate(urdf, "--out", tmp_path / "out")
     assert status == 1 and report["reasons"] == ["mesh.path.package_unresolved"]
     assert "far_pkg" in json.dumps(report["issues"]) and "near_pkg" not in json.dumps(
         report["issues"])
-    assert walked and all(kw["max_depth"] == 2 for kw in walked)
+    depths = [json.loads(line) for line in walked.read_text().splitlines()]
+    assert depths and all(depth == 2 for depth in depths)

@@ -125,7 +125,9 @@ def test_a_rejected_object_shows_its_issues_without_a_3d_view(tmp_path):
     (tmp_path / "bad.urdf").write_text("<robot name='x'><link name='a'>")
     out = tmp_path / "out"
     args = Namespace(path=tmp_path / "bad.urdf", out=out, json=False, against=None, urdf=None,
-                     scale=1.0, up_axis="z", license=None, view=False)
+                     scale=1.0, up_axis="z", license=None, view=False,
+                     budget_memory=validate.DEFAULT_MEMORY_MIB,
+                     budget_seconds=validate.DEFAULT_SECONDS)
     assert validate.run(args) == 1
     source = FolderSource(out)
     with serving(source) as srv:

@@ -1,0 +1,59 @@
+"""The build's per-object work under the hard budget of :mod:`flows.sandbox`.
+
+Both stages that work on one object at a time run that work in a budgeted child of the
+worker: reading a source's entries (the adapter parses, compiles and converts each file) and
+processing each object into the store (normalization, hulls, verification, engines). An
+object that takes too long or ends its child is recorded as rejected with its
+``resource.*`` code -- a failed source object at ingest, a rejected store entry afterwards
+-- and the rest go on in a fresh child. One fork serves :data:`BATCH` entries at ingest (the
+child inherits the listed entries, which hold parsed trees and cannot be pickled) and a
+whole chunk of objects in the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import islice
+from pathlib import Path
+
+from arena_core.guard import exception_issue
+from arena_core.store import ObjectStore, build_entry, object_key
+from flows.adapters.base import Adapter, Entry, failed_object
+from flows.sandbox import Budget, BudgetExceeded, Sandbox
+from schemas.sources import SourceManifest, SourceObject
+
+#: Entries listed, then read by one child, at a time.
+BATCH = 64
+
+
+def read_entries(adapter: Adapter, manifest: SourceManifest, entries: Iterable[Entry],
+                 budget: Budget, *, limit: int | None = None) -> list[SourceObject]:
+    """The source objects of ``entries`` (at least ``limit`` when given), each entry read
+    under ``budget``; an entry past it is one failed object with its ``resource.*`` code."""
+    objects: list[SourceObject] = []
+    entries = iter(entries)
+    while batch := list(islice(entries, BATCH)):
+        with Sandbox(lambda i: adapter.read_entry(manifest, batch[i]), budget) as box:
+            for i, entry in enumerate(batch):
+                try:
+                    objects += box.call(i)
+                except BudgetExceeded as exc:
+                    objects.append(failed_object(manifest, entry,
+                                                 exception_issue(exc, location="file")))
+                if limit is not None and len(objects) >= limit:
+                    return objects
+    return objects
+
+
+def process_objects(objects: list[SourceObject], store_root: Path,
+                    budget: Budget) -> list[tuple[str, bool]]:
+    """``(store key, processed now)`` per object, each built in the store under ``budget``
+    (``False``: it was in the store already)."""
+    store = ObjectStore(store_root)
+    done = []
+    with Sandbox(lambda request: build_entry(*request), budget) as box:
+        for obj in objects:
+            cached = store.has(object_key(obj))  # a concurrent task may have finished it
+            stored = store.process(obj, build=lambda o, folder: box.call((o, folder)))
+            done.append((stored.key, not cached))
+    return done
