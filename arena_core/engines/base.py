@@ -45,6 +45,7 @@ import numpy as np
 from arena_core.guard import is_memory_failure
 from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import warnings_collected
+from schemas.errors import ArenaError
 from schemas.issues import Issue, issue
 
 # These belong in arena_core/tolerances.py (owned by another change); they live here until then.
@@ -63,7 +64,7 @@ ENGINE_PYBULLET = 1e-6
 MESSAGE_CHARS = 300
 
 
-class FkUnavailable(RuntimeError):
+class FkUnavailable(ArenaError, RuntimeError):
     """The engine loads the object but cannot report its link poses (a limit of the engine,
     not a defect of the object): ``engine.<name>.fk_unavailable``, the other engines compare."""
 
