@@ -39,6 +39,7 @@ Example:
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 
@@ -64,7 +65,10 @@ def mesh_arrays(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray]:
 def _trimesh_arrays(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray]:
     import trimesh
 
-    mesh = trimesh.load(str(path), force="mesh", **LOAD_OPTIONS)
+    return _arrays(trimesh.load(str(path), force="mesh", **LOAD_OPTIONS))
+
+
+def _arrays(mesh) -> tuple[np.ndarray, np.ndarray]:
     vertices = np.array(getattr(mesh, "vertices", ()), dtype=np.float64).reshape(-1, 3)
     faces = np.array(getattr(mesh, "faces", np.zeros((0, 3))), dtype=np.int64).reshape(-1, 3)
     return vertices, faces
@@ -112,4 +116,25 @@ def _joined(geometry: dict | None) -> tuple[np.ndarray, np.ndarray] | None:
     return np.concatenate(vertices), np.concatenate(faces)
 
 
-_PARSERS = {".obj": _obj, ".stl": _stl}
+def _dae(path: str | os.PathLike) -> tuple[np.ndarray, np.ndarray] | None:
+    """A COLLADA file as trimesh reads it; when that gives no vertex and the scene binds
+    materials, read again without its ``<bind_material>`` blocks. pycollada drops a whole
+    node whose bound material is broken (ANYmal B's foot names a texture surface that is
+    not there) where assimp, which PyBullet's and Pinocchio's loaders use, reads its
+    triangles; materials are no geometry, the node's transform is kept."""
+    import io
+
+    import trimesh
+
+    found = _trimesh_arrays(path)
+    with open(path, "rb") as stream:
+        data = stream.read()
+    stripped = _BIND_MATERIAL.sub(b"", data)
+    if len(found[0]) or stripped == data:
+        return found
+    return _arrays(trimesh.load(io.BytesIO(stripped), file_type="dae", force="mesh",
+                                **LOAD_OPTIONS))
+
+
+_BIND_MATERIAL = re.compile(rb"<bind_material\b.*?</bind_material>", re.DOTALL)
+_PARSERS = {".obj": _obj, ".stl": _stl, ".dae": _dae}

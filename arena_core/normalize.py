@@ -311,7 +311,7 @@ def _canonical_inertial(link: Link, density: float, cache: MeshCache,
                         issues: list[Issue]) -> MassProperties | None:
     given = link.inertial
     if given is not None and inertia_problem(given.mass, given.com, given.inertia) is None:
-        return _exact_symmetric(given)
+        return _balanced(_exact_symmetric(given), link.name, issues)
     if not link.has_geometry:
         if given is not None:  # a massless frame (mass 0): treated as having no inertial
             issues.append(Issue(code="normalize.inertial.massless", severity="warning",
@@ -334,6 +334,27 @@ def _exact_symmetric(props: MassProperties) -> MassProperties:
     inertia = np.asarray(props.inertia, dtype=float)
     return replace(props, mass=float(props.mass), com=np.asarray(props.com, float) + 0.0,
                    inertia=np.triu(inertia) + np.triu(inertia, 1).T, source="urdf")
+
+
+def _balanced(props: MassProperties, name: str, issues: list[Issue]) -> MassProperties:
+    """``props`` unless its principal moments ``a <= b <= c`` are a rod's (``a`` below
+    ``tol.INERTIA_SLACK`` of ``c``) on the edge of ``a + b >= c``, which the rule of
+    :mod:`arena_core.inertia` allows and MuJoCo refuses when its own rounding breaks it
+    (Stretch's ``link_puller``: ``a + b - c`` is +3e-23 to numpy, -2e-22 to MuJoCo). Then
+    ``a`` is raised to ``c (1 + slack) - b``, a change within the rule's slack, with
+    ``normalize.inertial.balanced``."""
+    moments, axes = np.linalg.eigh(np.asarray(props.inertia, dtype=float))
+    a, b, c = (float(m) for m in moments)
+    raised = c * (1.0 + tol.INERTIA_SLACK) - b
+    if not (a < tol.INERTIA_SLACK * c and a < raised):
+        return props
+    inertia = axes @ np.diag([raised, b, c]) @ axes.T
+    issues.append(Issue(code="normalize.inertial.balanced", severity="warning",
+                        location=f"link:{name}",
+                        message=f"principal moments [{a:.6g}, {b:.6g}, {c:.6g}] are a rod's "
+                                f"on the edge of A + B >= C (A + B - C = {a + b - c:.3g}); the "
+                                f"smallest raised to {raised:.6g}, as MuJoCo's balanceinertia"))
+    return _exact_symmetric(replace(props, inertia=(inertia + inertia.T) / 2))
 
 
 # ----------------------------------------------------------------------------- exact rpy

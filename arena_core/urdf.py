@@ -8,8 +8,9 @@ by :meth:`ArticulatedObject.from_parts` and every failure becomes a :class:`Urdf
 with a stable code. Problems the reader can repair while keeping the file's meaning
 (a trailing NUL byte, comma-separated vectors, the cases of :mod:`arena_core.urdf_repair`)
 and mesh references that do not resolve are returned as issues next to the object, never
-raised. Only the URDF elements (``<link>``, ``<joint>``, ``<material>``) are checked; a
-``<gazebo>`` or ``<transmission>`` block is not URDF and is not read.
+raised. Only what URDF defines is checked (:mod:`arena_core.urdf_spec`); a ``<gazebo>`` or
+``<transmission>`` block, a ROS ``<verbose>`` or a ``<drake:...>`` element is not URDF and is
+not read (one ``urdf.element.ignored`` info per kind), as the engines do not read it.
 
 Reader codes beyond those of :mod:`arena_core.urdf_repair`:
 
@@ -19,7 +20,8 @@ Reader codes beyond those of :mod:`arena_core.urdf_repair`:
 * ``urdf.limit.no_bounds`` (warning): a revolute ``<limit>`` with neither ``lower`` nor
   ``upper`` (PyBullet's minitaur, ANYmal C) is read as ``continuous``. The URDF
   specification defaults both to 0, which would freeze the joint; MuJoCo and PyBullet load
-  it unlimited, and so does this reader. (A revolute joint with no ``<limit>`` at all, or
+  it unlimited, and so does this reader. So are limits beyond both
+  +-:data:`~arena_core.limits.MAX_LIMIT` (a rotor's ``[-1e16, 1e16]``, SDF's "unlimited"). (A revolute joint with no ``<limit>`` at all, or
   with one bound only, stays ``joint.limit.missing``.)
 
 Extension (arena URDF v1): ``<joint type="revolute|continuous"><helical pitch="H"/>``
@@ -62,6 +64,7 @@ from arena_core.urdf_repair import (
     urdf_elements,
     where,
 )
+from arena_core.urdf_spec import NUMBER_ATTRIBUTES, ignored_elements, specified_elements
 from arena_core.xmlsafe import XmlError, parse_xml, safe_xml_bytes
 from schemas.errors import ArenaError
 from schemas.issues import Issue
@@ -70,10 +73,6 @@ from schemas.issues import Issue
 MAX_URDF_BYTES = MAX_XML_BYTES
 
 _VECTOR_ATTRS = ("xyz", "rpy", "scale")
-#: Attributes that hold numbers (one or several), checked before yourdfpy parses them.
-_NUMBER_ATTRS = frozenset({"xyz", "rpy", "scale", "size", "radius", "length", "value", "lower",
-                           "upper", "effort", "velocity", "pitch", "multiplier", "offset",
-                           "ixx", "ixy", "ixz", "iyy", "iyz", "izz"})
 #: How many numbers an attribute holds, by ``(element, attribute)`` (``*``: any element).
 _ARITY = {("mesh", "scale"): (1, 3), ("box", "size"): (3,), ("*", "xyz"): (3,),
           ("*", "rpy"): (3,), **{("*", a): (1,) for a in (
@@ -128,7 +127,7 @@ def read_urdf(
     data = _read_bytes(path)
     issues: list[Issue] = []
     data = _repair_bytes(data, issues, path)
-    xml_root = _parse_xml(data, path)
+    xml_root = _parse_xml(data, path, issues)
     _check_size(xml_root, path)
     _repair_vectors(xml_root, issues)
     try:
@@ -136,6 +135,7 @@ def read_urdf(
     except RepairError as exc:
         raise UrdfError(exc.code, str(exc), path) from None
     _check_numbers(xml_root, path)
+    _note_ignored(xml_root, issues)
     split_capsules(xml_root, issues)
     _check_geometry(xml_root, path)
     resolver = MeshResolver(path, root_dir, package_dirs, issues)
@@ -185,9 +185,9 @@ def _repair_bytes(data: bytes, issues: list[Issue], path: Path) -> bytes:
     return data
 
 
-def _parse_xml(data: bytes, path: Path) -> etree._Element:
+def _parse_xml(data: bytes, path: Path, issues: list[Issue]) -> etree._Element:
     try:
-        root = parse_xml(data)
+        root = parse_xml(data, issues=issues)
     except XmlError as exc:
         raise UrdfError(exc.code, str(exc), path) from None
     if root.tag != "robot":
@@ -222,9 +222,10 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
     ``urdf.attribute.arity`` for one with the wrong count of numbers and
     ``urdf.attribute.missing`` for a geometry without its required sizes."""
     counts: dict[str, int | None] = {}  # value -> how many numbers (None: not numbers)
-    for el in urdf_elements(root):
+    for el in specified_elements(root):
+        numeric = NUMBER_ATTRIBUTES.get(el.tag, ())
         for attr, value in el.items():
-            if attr not in _NUMBER_ATTRS or (el.tag in ("material", "texture") and attr == "value"):
+            if attr not in numeric:
                 continue
             if value not in counts:
                 counts[value] = _number_count(value)
@@ -245,6 +246,20 @@ def _check_numbers(root: etree._Element, path: Path) -> None:
             if el.get(attr) is None:
                 raise UrdfError("urdf.attribute.missing", f"{where(el)}: <{el.tag}> has no "
                                 f"{attr!r} attribute", path)
+
+
+def _note_ignored(root: etree._Element, issues: list[Issue]) -> None:
+    """One ``urdf.element.ignored`` info per kind of element URDF does not define."""
+    found: dict[str, list[etree._Element]] = {}
+    for el in ignored_elements(root):
+        name = f"{el.prefix}:{etree.QName(el).localname}" if el.prefix else etree.QName(el).localname
+        found.setdefault(f"<{name}> in <{el.getparent().tag}>", []).append(el)
+    for what, els in found.items():
+        parent = els[0].getparent()
+        location = "file" if parent.getparent() is None else where(els[0])
+        issues.append(Issue(code="urdf.element.ignored", severity="info", location=location,
+                            message=f"{what} ({len(els)}x) is not URDF; not read, as the engines "
+                                    "do not read it"))
 
 
 def _number_count(value: str) -> int | None:
@@ -340,13 +355,8 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
         raise UrdfError("joint.type.unsupported",
                         f"joint {j.name!r} has type {jtype!r}; only one-DOF joints "
                         "(revolute, prismatic, continuous, fixed, helical) are supported", path)
-    if jtype == "revolute" and j.limit is not None and j.limit.lower is None \
-            and j.limit.upper is None and _pitch(el) is None:
+    if jtype == "revolute" and _pitch(el) is None and _unbounded(j, issues):
         jtype = "continuous"
-        issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
-                            location=f"joint:{j.name}", message="revolute <limit> without "
-                            "lower/upper read as continuous (unlimited, as MuJoCo and PyBullet "
-                            "load it)"))
     pitch = _pitch(el)
     if jtype == "screw" or (pitch is not None and jtype in ("revolute", "continuous")):
         jtype = "helical"
@@ -370,6 +380,26 @@ def _joint(j, el: etree._Element | None, scale: float, path: Path,
                                                   float(j.mimic.offset or 0.0)),
         dynamics=dynamics.scaled(scale) if prismatic and dynamics and scale != 1.0 else dynamics,
     )
+
+
+def _unbounded(j, issues: list[Issue]) -> bool:
+    """Whether a revolute joint's ``<limit>`` says "unlimited": no lower/upper, or both
+    beyond +-:data:`~arena_core.limits.MAX_LIMIT` (SDF's +-1e16, kept by sdf2urdf; written
+    infinities stay ``joint.limit.nonfinite``); ``urdf.limit.no_bounds`` says which."""
+    limit = j.limit
+    if limit is None:
+        return False
+    if limit.lower is None and limit.upper is None:
+        seen = "revolute <limit> without lower/upper"
+    elif limit.lower is not None and limit.upper is not None and \
+            -math.inf < limit.lower <= -MAX_LIMIT and MAX_LIMIT <= limit.upper < math.inf:
+        seen = f"revolute limits [{limit.lower:g}, {limit.upper:g}] (beyond +-{MAX_LIMIT:g})"
+    else:
+        return False
+    issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
+                        location=f"joint:{j.name}", message=f"{seen} read as continuous "
+                        "(unlimited, as MuJoCo and PyBullet load it)"))
+    return True
 
 
 def _pitch(el: etree._Element | None) -> float | None:

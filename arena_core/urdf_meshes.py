@@ -54,12 +54,14 @@ from schemas.issues import Issue, issue
 
 
 def split_package_uri(uri: str) -> tuple[str, str]:
-    """``("NAME", "rest")`` of ``package://NAME/rest`` (``rest`` may be empty).
+    """``("NAME", "rest")`` of ``package://NAME/rest`` (``rest`` may be empty); the slashes
+    of ``package:///NAME/rest`` (Talos in example-robot-data) are skipped, as Pinocchio
+    skips them (:class:`MeshResolver` warns).
 
-    >>> split_package_uri("package://pkg/meshes/a.obj")
-    ('pkg', 'meshes/a.obj')
+    >>> split_package_uri("package://pkg/meshes/a.obj"), split_package_uri("package:///p/a")
+    (('pkg', 'meshes/a.obj'), ('p', 'a'))
     """
-    name, _, rest = uri.strip()[len("package://"):].partition("/")
+    name, _, rest = uri.strip()[len("package://"):].lstrip("/").partition("/")
     return name, rest
 
 
@@ -115,6 +117,7 @@ class MeshResolver:
         self._folders = [str(self.root), *(str(p) for p in self.packages.values())]
         self.issues = issues
         self.guessed: set[str] = set()
+        self.slashes_noted = False
         self.real = RealPaths()
         self._resolved: dict[str, str] = {}
 
@@ -138,6 +141,12 @@ class MeshResolver:
 
     def _package(self, name: str, location: str) -> str | None:
         pkg, rest = split_package_uri(name)
+        if name.startswith("package:///") and not self.slashes_noted:
+            self.slashes_noted = True
+            self.issues.append(Issue(
+                code="mesh.path.package_slashes", severity="warning", location=location,
+                message=f"{_short(name)!r}: package:/// (an empty package name) read as "
+                        f"package://{pkg}/..., as Pinocchio reads it"))
         candidate, how = package_candidate(pkg, rest, base=self.base, root=self.root,
                                            packages=self.packages)
         if candidate is None:

@@ -9,6 +9,12 @@ DTD could hide in it from a byte-level check), NUL characters are removed, and a
 ``xml.doctype``. lxml then parses plain UTF-8 with entity expansion, DTD loading and
 network access off, and a tree that still carries a DTD is refused too.
 
+A namespace prefix used without its ``xmlns:`` declaration (``drake:acceleration``, a file
+cut out of a larger document) is no reason to refuse a file that urdfdom, PyBullet and
+MuJoCo read (their parsers know no namespaces): the prefix is declared on the root element
+as ``urn:arena:undeclared:PREFIX`` and the file parsed again, with an
+``xml.namespace.undeclared`` info issue. Nothing else is repaired this way.
+
 Example:
     >>> root = parse_xml('<robot name="a"/>'.encode("utf-16"))
     >>> root.tag, root.get("name")
@@ -113,12 +119,43 @@ def parse_xml(data: bytes, *, recover: bool = False,
         if "Excessive depth" in str(exc):
             raise XmlError("input.too_deep", f"elements nest deeper than {MAX_DEPTH} levels, "
                            "the most the XML reader follows") from None
-        raise XmlError("xml.malformed", f"not well-formed XML ({exc})") from None
+        root = _with_prefixes_declared(clean, parser, exc, issues)
     if root is None:
         raise XmlError("xml.malformed", "no XML element found")
     if root.getroottree().docinfo.internalDTD is not None:
         raise XmlError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed")
     return root
+
+
+def _with_prefixes_declared(clean: bytes, parser: etree.XMLParser, exc: etree.XMLSyntaxError,
+                            issues: list[Issue] | None) -> etree._Element:
+    """The root of ``clean`` parsed again with the prefixes that ``exc`` found undeclared
+    declared on its root element; ``xml.malformed`` when that is not the only problem."""
+    errors = [e for e in parser.error_log if e.level_name in ("ERROR", "FATAL")]
+    found = [_UNDECLARED.search(e.message) if e.type_name == "NS_ERR_UNDEFINED_NAMESPACE"
+             else None for e in errors]
+    prefixes = sorted({m.group(1) for m in found if m is not None})
+    start = _ROOT_START.search(clean) if errors and None not in found else None
+    if start is None:
+        raise XmlError("xml.malformed", f"not well-formed XML ({exc})") from None
+    declared = b"".join(b' xmlns:%s="urn:arena:undeclared:%s"' % (p.encode(), p.encode())
+                        for p in prefixes)
+    try:
+        root = etree.fromstring(clean[:start.end(1)] + declared + clean[start.end(1):],
+                                parser=parser)
+    except etree.XMLSyntaxError:
+        raise XmlError("xml.malformed", f"not well-formed XML ({exc})") from None
+    if issues is not None:
+        issues.append(Issue(code="xml.namespace.undeclared", severity="info", location="file",
+                            message=f"namespace prefix(es) {', '.join(prefixes)} used without "
+                                    "an xmlns declaration; what they name is not read"))
+    return root
+
+
+_UNDECLARED = re.compile(r"Namespace prefix ([A-Za-z_][\w.-]*) ")
+#: The root element's start tag (after the declaration, comments and processing
+#: instructions; the text is free of DTDs): group 1 ends at its name.
+_ROOT_START = re.compile(rb"(?:<\?.*?\?>|<!--.*?-->|\s)*(<[A-Za-z_][\w.:-]*)", re.DOTALL)
 
 
 def _decode(data: bytes) -> str:

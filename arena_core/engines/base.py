@@ -45,6 +45,7 @@ import numpy as np
 from arena_core.guard import is_memory_failure
 from arena_core.model import ArticulatedObject
 from arena_core.mujoco_load import warnings_collected
+from schemas.errors import ArenaError
 from schemas.issues import Issue, issue
 
 # These belong in arena_core/tolerances.py (owned by another change); they live here until then.
@@ -61,6 +62,11 @@ ENGINE_PYBULLET = 1e-6
 
 #: Longest engine message kept in an issue (characters).
 MESSAGE_CHARS = 300
+
+
+class FkUnavailable(ArenaError, RuntimeError):
+    """The engine loads the object but cannot report its link poses (a limit of the engine,
+    not a defect of the object): ``engine.<name>.fk_unavailable``, the other engines compare."""
 
 
 class Session(Protocol):
@@ -178,7 +184,8 @@ def run_engine(engine: Engine, urdf_path: Path, obj: ArticulatedObject,
     link poses per configuration) and run its checks; never raises for engine failures.
 
     An exception while loading is ``load_failed``, while computing poses ``fk_mismatch``
-    (error ``inf``), while running the checks (simulation) ``unstable``.
+    (error ``inf``; :class:`FkUnavailable`: ``fk_unavailable``, error NaN), while running the
+    checks (simulation) ``unstable``.
     """
     start = time.perf_counter()
     try:
@@ -207,6 +214,8 @@ def _raise_memory_failure(exc: Exception) -> None:
 def _compare(engine: Engine, session: Session, configurations, reference):
     try:
         error, worst = _worst(engine, session, configurations, reference)
+    except FkUnavailable as exc:
+        return math.nan, None, None, [_issue(engine, "fk_unavailable", "object", str(exc))]
     except Exception as exc:  # noqa: BLE001
         _raise_memory_failure(exc)
         return math.inf, None, None, [_issue(engine, "fk_mismatch", "object",
@@ -252,7 +261,7 @@ def _fk_issues(engine: Engine, excess: float, error: float, link: str | None,
 
 
 #: Kinds of engine issues; the code is ``engine.<engine name>.<kind>`` (in the catalog).
-ISSUE_KINDS = ("load_failed", "fk_mismatch", "unstable")
+ISSUE_KINDS = ("load_failed", "fk_mismatch", "fk_unavailable", "unstable")
 
 
 def _issue(engine: Engine, kind: str, location: str, message: str) -> Issue:

@@ -13,7 +13,10 @@ link's center of mass first; the URDF link frame is ``worldLinkFramePosition`` /
 the identity (where ``loadURDF`` puts the base's URDF frame). Every moving joint, mimic ones
 included, is set with ``resetJointState`` (PyBullet ignores ``<mimic>``). The API returns
 float32-rounded values, hence the looser tolerance, relative to the link's distance from
-the origin (``Engine.per_meter``).
+the origin (``Engine.per_meter``). Its shared-memory API reports the state of a body with at
+most :data:`MAX_REPORTED_LINKS` links besides its base: ``getLinkState`` fails for
+every link of a larger one (PAL's TIAGo dual, 130 links, loaded from its own file too), so
+such an object's poses are :class:`~arena_core.engines.base.FkUnavailable`.
 
 PyBullet prints from C (its build time on import, ``b3Printf`` while loading): both happen
 inside :func:`~arena_core.engines.base.silenced`.
@@ -29,11 +32,20 @@ from pathlib import Path
 
 import numpy as np
 
-from arena_core.engines.base import ENGINE_PYBULLET, MESSAGE_CHARS, Engine, one_line, silenced
+from arena_core.engines.base import (
+    ENGINE_PYBULLET,
+    MESSAGE_CHARS,
+    Engine,
+    FkUnavailable,
+    one_line,
+    silenced,
+)
 from arena_core.model import ArticulatedObject
 from schemas.issues import Issue
 
 _CLIENTS = threading.local()
+#: The most links besides its base whose state PyBullet's API reports for one body.
+MAX_REPORTED_LINKS = 127
 
 _MARKER = re.compile(r"b3(?:Warning|Error|Printf)\[[^\]]*\]:")
 _INERTIA_NOTE = "No inertial data for link"
@@ -71,6 +83,10 @@ class PybulletSession:
         """``{link: (4, 4) world pose}`` of the URDF link frames at ``q`` (PyBullet's base
         link at the identity)."""
         pb, kw = self._pb, {"physicsClientId": self._client}
+        if len(self._links) > MAX_REPORTED_LINKS:
+            raise FkUnavailable(f"PyBullet loads the object but reports the state of at most "
+                                f"{MAX_REPORTED_LINKS} links of a body besides its base; it has "
+                                f"{len(self._links)}: compared by the other engines")
         for name, index in self._joints.items():
             if name in q:
                 pb.resetJointState(self._body, index, float(q[name]), **kw)

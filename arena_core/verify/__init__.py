@@ -67,7 +67,7 @@ CHECKS: dict[str, Check] = {c.name: c for c in (
         "joint.type.unknown", "joint.origin.nonfinite", "joint.axis.nonfinite", "joint.axis.zero",
         "joint.axis.non_unit", "joint.limit.missing", "joint.limit.nonfinite",
         "joint.limit.inverted", "joint.limit.zero_range", "joint.limit.placeholder",
-        "joint.limit.degrees", "joint.limit.revolute_range", "joint.limit.incomplete",
+        "joint.limit.degrees", "joint.limit.degrees_unconfirmed", "joint.limit.revolute_range", "joint.limit.incomplete",
         "joint.continuous.bounded", "joint.pitch.nonfinite", "joint.mimic", "joint.mimic.dangling",
         "joint.limit.effort_negative", "joint.limit.velocity_negative",
     )),

@@ -92,8 +92,20 @@ def check_geometry(obj: ArticulatedObject, ctx: Context | None = None) -> list[I
         issues.append(issue("units.implausible",
                             f"rest-pose bounding-box diagonal is {diag:.6g} m, outside "
                             f"[{tol.UNITS_MIN_EXTENT}, {tol.UNITS_MAX_EXTENT}] m: wrong units "
-                            "or scale?", location="object"))
+                            f"or scale?{_as_other_units(diag)}", location="object"))
     return issues
+
+
+#: Length units a file may be written in, by name: meters per unit.
+OTHER_UNITS = {"centimetres": 0.01, "millimetres": 0.001}
+
+
+def _as_other_units(diag: float) -> str:
+    """What the diagonal would be in the other units that make it plausible (the guess is
+    the reader's to make: ``--scale`` or the manifest's ``scale``)."""
+    fits = [f"{diag * s:.3g} m in {name} (scale {s:g})" for name, s in OTHER_UNITS.items()
+            if tol.UNITS_MIN_EXTENT <= diag * s <= tol.UNITS_MAX_EXTENT]
+    return f" Read as {' or '.join(fits)}" if fits else ""
 
 
 # ----------------------------------------------------------------------------- link points

@@ -14,7 +14,10 @@ These checks read only the joint data (no geometry). Codes and severities:
 ``joint.limit.inverted``       error     lower > upper
 ``joint.limit.zero_range``     warning   lower == upper on a moving joint (0/0 placeholder)
 ``joint.limit.placeholder``    warning   limits exactly -1/+1 (a common placeholder)
-``joint.limit.degrees``        error     revolute limits that look like degrees
+``joint.limit.degrees``        error     revolute limits in degrees: independent evidence
+                                         agrees (below)
+``joint.limit.degrees_unconfirmed`` warning  revolute limits that could be degrees, without
+                                         that evidence: read as radians
 ``joint.limit.revolute_range`` warning   revolute range above one full turn (2 pi); not helical
                                          (also whole-number limits on a virtual-base joint)
 ``joint.limit.incomplete``     info      ``<limit>`` without effort/velocity (error when the
@@ -28,7 +31,13 @@ These checks read only the joint data (no geometry). Codes and severities:
 =============================  ========  ==================================================
 
 Degrees: whole-number revolute limits within +-360 whose range exceeds one turn
-(``[0, 90]``, ``[-180, 180]``) are read as degrees written where URDF wants radians. Not on
+(``[0, 90]``, ``[-180, 180]``, but also ``[-10, 10]``, a common way to write "unlimited" on
+legged robots) could be degrees written where URDF wants radians. That alone is a guess: a
+``joint.limit.degrees_unconfirmed`` warning, the limits read as radians as every engine
+reads them. It is the ``joint.limit.degrees`` error only when independent evidence agrees: the limits are round angles in degrees (multiples of
+:data:`DEGREE_STEP`, one at least :data:`DEGREES_EVIDENT`: more than seven turns as radians)
+*and* no revolute joint of the object is written in radians (fractional limits within one
+turn, such as a knee's ``[-2.7, -0.9]``). The message says what was seen. Not on
 a *virtual-base* joint, one whose parent link has no geometry and is itself moved by a
 joint: a mobile or floating base written as a chain of prismatic and revolute joints
 between empty frames (ManiSkill's ``*_floating`` hands, ``[-20, 20]`` beside
@@ -54,6 +63,10 @@ PLACEHOLDER_LIMITS = ((-1.0, 1.0),)
 
 #: Revolute limits whose magnitudes are whole numbers up to this look like degrees.
 DEGREES_MAX = 360.0
+#: Degrees evidence: limits that are multiples of this many degrees ...
+DEGREE_STEP = 15.0
+#: ... one of them at least this large (as radians, more than seven turns).
+DEGREES_EVIDENT = 45.0
 
 _BOUNDED = ("revolute", "prismatic")
 
@@ -64,13 +77,14 @@ def check_joints(obj: ArticulatedObject, ctx: Context | None = None) -> list[Iss
     names = {j.name for j in obj.joints}
     frames = _moved_frames(obj)
     stated = bool(ctx.extras.get("angle_units_known", False))
+    in_radians = _radian_joints(obj)
     issues: list[Issue] = []
     for joint in obj.joints:
         issues += _check_type_origin(joint)
         if joint.type not in JOINT_TYPES or not joint.moving:
             continue
         issues += _check_axis(joint)
-        issues += _check_limits(joint, canonical=ctx.canonical,
+        issues += _check_limits(joint, canonical=ctx.canonical, in_radians=in_radians,
                                 virtual_base=joint.parent in frames, radians=stated)
         issues += _check_pitch(joint)
         issues += _check_mimic(joint, names)
@@ -110,8 +124,16 @@ def _moved_frames(obj: ArticulatedObject) -> set[str]:
     return {j.child for j in obj.joints if j.moving and not obj.links[j.child].has_geometry}
 
 
+def _radian_joints(obj: ArticulatedObject) -> list[Joint]:
+    """The revolute joints written in radians: finite limits within one turn, one of them
+    fractional (``[-2.7, -0.9]``, ``[0, 1.5708]``)."""
+    return [j for j in obj.joints if j.type == "revolute"
+            and all(math.isfinite(v) and abs(v) <= 2 * math.pi for v in (j.lower, j.upper))
+            and not all(float(v).is_integer() for v in (j.lower, j.upper))]
+
+
 def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False,
-                  radians: bool = False) -> list[Issue]:
+                  radians: bool = False, in_radians: list[Joint] = ()) -> list[Issue]:
     loc = joint_loc(joint)
     lo, hi = float(joint.lower), float(joint.upper)
     if joint.type == "continuous" or (joint.type == "helical" and math.isinf(lo) and math.isinf(hi)):
@@ -128,7 +150,8 @@ def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False,
                       location=loc)]
     if lo > hi:
         return [issue("joint.limit.inverted", f"lower {lo} > upper {hi}", location=loc)]
-    out = _limit_values(joint, lo, hi, virtual_base=virtual_base, radians=radians)
+    out = _limit_values(joint, lo, hi, virtual_base=virtual_base, radians=radians,
+                        in_radians=in_radians)
     if joint.effort is None or joint.velocity is None:
         out.append(issue("joint.limit.incomplete", "<limit> has no effort and/or velocity",
                          severity="error" if canonical else "info", location=loc))
@@ -147,7 +170,7 @@ def _actuation(joint: Joint) -> list[Issue]:
 
 
 def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool,
-                  radians: bool = False) -> list[Issue]:
+                  radians: bool = False, in_radians: list[Joint] = ()) -> list[Issue]:
     loc = joint_loc(joint)
     if lo == hi:
         return [issue("joint.limit.zero_range",
@@ -160,14 +183,35 @@ def _limit_values(joint: Joint, lo: float, hi: float, *, virtual_base: bool,
     if joint.type in ("prismatic", "helical") or hi - lo <= 2 * math.pi + tol.UNIT_AXIS:
         return []
     if _looks_like_degrees(lo, hi) and not (virtual_base or radians):
-        return [issue("joint.limit.degrees", f"revolute limits [{lo}, {hi}] look like degrees "
-                      f"([{math.radians(lo):.6g}, {math.radians(hi):.6g}] rad?)", location=loc,
-                      data={"joint": joint.name, "limits": [lo, hi],
-                            "as_radians": [math.radians(lo), math.radians(hi)]})]
+        return [_degrees_issue(joint, lo, hi, in_radians)]
     note = (" (a virtual-base joint: read as radians)" if virtual_base else
             " (the source states radians)" if radians and _looks_like_degrees(lo, hi) else "")
     return [issue("joint.limit.revolute_range",
                   f"revolute range {hi - lo:.6g} rad exceeds one full turn{note}", location=loc)]
+
+
+def _degrees_issue(joint: Joint, lo: float, hi: float, in_radians: list[Joint]) -> Issue:
+    """``joint.limit.degrees`` when the evidence agrees, else
+    ``joint.limit.degrees_unconfirmed``; the message says what was seen either way."""
+    round_angles = max(abs(lo), abs(hi)) >= DEGREES_EVIDENT and all(
+        v % DEGREE_STEP == 0 for v in (lo, hi))
+    seen = [f"{'' if round_angles else 'not '}round angles in degrees (multiples of "
+            f"{DEGREE_STEP:g}, up to {max(abs(lo), abs(hi)):g})"]
+    if in_radians:
+        other = in_radians[0]
+        seen.append(f"{len(in_radians)} revolute joint(s) of the object written in radians "
+                    f"({other.name}: [{other.lower:g}, {other.upper:g}])")
+    else:
+        seen.append("no revolute joint of the object written in radians")
+    agreed = round_angles and not in_radians
+    verdict = "degrees written where URDF wants radians" if agreed else \
+        f"read as radians, as the engines read them ({(hi - lo) / (2 * math.pi):.3g} turns)"
+    as_radians = [math.radians(lo), math.radians(hi)]
+    code = "joint.limit.degrees" if agreed else "joint.limit.degrees_unconfirmed"
+    return issue(code, f"whole-number revolute limits [{lo:g}, {hi:g}] could "
+                 f"be degrees ([{as_radians[0]:.6g}, {as_radians[1]:.6g}] rad); seen: "
+                 f"{'; '.join(seen)}: {verdict}", location=joint_loc(joint),
+                 data={"joint": joint.name, "limits": [lo, hi], "as_radians": as_radians})
 
 
 def _looks_like_degrees(lo: float, hi: float) -> bool:

@@ -67,7 +67,10 @@ def find_packages(root: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
 
     The name is the ``<name>`` element, else the folder name. When two folders declare the
     same name the first in sorted path order wins and a ``urdf.package.duplicate`` warning
-    (returned keyed by package name, for the objects that use it) names both.
+    (returned keyed by package name, for the objects that use it) names both. A package
+    installed as ``PREFIX/share/FOLDER`` also answers to ``FOLDER`` (ROS 2 finds it by that
+    name: ``example-robot-data`` declares ``example_robot_descriptions``) unless a
+    ``package.xml`` declares that name.
     """
     packages: dict[str, Path] = {}
     issues: dict[str, Issue] = {}
@@ -81,7 +84,8 @@ def find_packages(root: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
                                  location="file")
             continue
         packages[name] = xml.parent
-    return packages, issues
+    installed = {p.name: p for p in packages.values() if p.parent.name == "share"}
+    return {**installed, **packages}, issues
 
 
 def _package_name(xml: Path) -> str | None:
@@ -133,11 +137,14 @@ def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Pat
     return path if path.resolve().is_relative_to(root) else None
 
 
+def used_package_names(names: list[str]) -> set[str]:
+    """The package names of the ``package://`` references among ``names``."""
+    return {split_package_uri(n)[0] for n in names if n.strip().startswith("package://")}
+
+
 def used_packages(names: list[str], packages: dict[str, Path]) -> dict[str, str]:
     """The ``{package name: folder}`` of the packages the references use (sorted by name)."""
-    used = {n.strip()[len("package://"):].partition("/")[0]
-            for n in names if n.strip().startswith("package://")}
-    return {p: str(packages[p]) for p in sorted(used) if p in packages}
+    return {p: str(packages[p]) for p in sorted(used_package_names(names)) if p in packages}
 
 
 def material_files(mesh: Path, root: Path) -> list[Path]:

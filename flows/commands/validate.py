@@ -229,7 +229,8 @@ def _out_dir(args: argparse.Namespace) -> Path:
     source = args.path.resolve()
     if source.is_dir() and (out == source or out.is_relative_to(source)):
         raise UsageError(f"--out {out} is inside the input folder; choose another folder")
-    managed = [out / EXTRACT_DIR, out / CONVERT_DIR, out / object_name(args.path)]
+    names = {object_name(args.path), *([object_name(args.path / args.urdf)] if args.urdf else [])}
+    managed = [out / EXTRACT_DIR, out / CONVERT_DIR, *(out / name for name in sorted(names))]
     if any(source == m or source.is_relative_to(m) for m in managed):
         raise UsageError(f"the input {source} lies where the output will be written")
     return out
@@ -295,26 +296,24 @@ def _single_child(folder: Path) -> Path:
 
 
 def _urdf_input(path: Path, args: argparse.Namespace) -> Input:
-    name = object_name(path)
-    src = Input("urdf", path, path.parent, _provenance(name, args))
-    src.packages = _packages(path.parent, src.issues, max_depth=URDF_PACKAGE_DEPTH)
+    src = Input("urdf", path, path.parent, _provenance(object_name(path), args))
+    _find_packages(src, path.parent, max_depth=URDF_PACKAGE_DEPTH)
     return src
 
 
 def _folder_input(folder: Path, args: argparse.Namespace, convert: Path, *, kind: str,
                   name: str | None = None) -> Input:
-    name = name or object_name(folder)
     try:
         urdf = _choose_urdf(folder, args.urdf)
     except Rejected as exc:
         if exc.code != "input.no_urdf":
             raise
         return _mjcf_input(folder_model(folder, convert), folder, args, convert, kind=kind,
-                           name=name)
+                           name=name or object_name(folder))
     if mjcf_root_tag(urdf) is not None:  # --urdf named an MJCF file
-        return _mjcf_input(urdf, folder, args, convert, kind=kind, name=name)
-    src = Input(kind, urdf, folder, _provenance(name, args))
-    src.packages = _packages(folder, src.issues)
+        return _mjcf_input(urdf, folder, args, convert, kind=kind, name=name or object_name(urdf))
+    src = Input(kind, urdf, folder, _provenance(name or object_name(urdf), args))
+    _find_packages(src, folder, within=folder if kind == "archive" else None)
     if urdf.parent / "mobility.urdf" == urdf:
         _partnet_side_files(urdf.parent, src)
     return src
@@ -342,6 +341,28 @@ def _mjcf_input(xml: Path, root: Path, args: argparse.Namespace, convert: Path, 
     return Input(kind, obj.urdf_path, obj.root_dir, prov, extras=obj.extras,
                  issues=list(obj.issues), file_format="mjcf",
                  shown=xml.relative_to(root).as_posix())
+
+
+def _find_packages(src: Input, folder: Path, *, max_depth: int = MAX_FOLDER_DEPTH,
+                   within: Path | None = None) -> None:
+    """ROS layouts, for a file and a folder alike: the object's root is the description
+    that holds the URDF (:func:`~flows.adapters.ros_packages.description_root`, not above
+    ``within``), else ``folder``; ``package://`` names resolve through the ``package.xml`` files under the
+    larger of the two (``max_depth`` levels down when no package holds the URDF) and on the
+    ROS search paths of the environment. Only the packages the URDF names are kept."""
+    from flows.adapters.ros_packages import description_root, search_path_packages
+    from flows.adapters.urdf_refs import mesh_filenames, used_package_names, used_packages
+
+    names = mesh_filenames(src.urdf)
+    package = description_root(src.urdf, stop=within, named=used_package_names(names))
+    found = search_path_packages(os.environ)
+    if package is not None:
+        src.root = package
+    if package is not None and folder.is_relative_to(package):
+        found.update(_packages(package, src.issues))
+    else:
+        found.update(_packages(folder, src.issues, max_depth=max_depth))
+    src.packages = {k: Path(v) for k, v in used_packages(names, found).items()}
 
 
 def _packages(root: Path, issues: list[Issue], *, max_depth: int = MAX_FOLDER_DEPTH

@@ -469,3 +469,21 @@ def test_mujoco_import_reads_meshes_with_shell_inertia(tmp_path):
     (urdf.parent / "meshes" / "panels.obj").write_text(panels)
     result = verify(urdf)
     assert result["mujoco"].ok, result["mujoco"].issues
+
+
+def test_pybullet_cannot_report_more_than_127_links_and_the_others_compare(tmp_path):
+    """PAL's TIAGo dual (130 links): ``getLinkState`` fails for every link of a body with
+    more than 127 links besides its base, the source file as well as ours."""
+    from arena_core.engines.pybullet_engine import MAX_REPORTED_LINKS
+
+    n = MAX_REPORTED_LINKS + 1
+    body = link("l0", mesh=None) + "".join(
+        link(f"l{i + 1}", mesh=None) + joint(f"j{i}", "fixed" if i % 2 else "revolute",
+                                              f"l{i}", f"l{i + 1}", xyz="0 0 0.01", rpy="0 0 0")
+        for i in range(n))
+    result = verify(write_folder(tmp_path, body), k=5, seed=0)
+    pybullet = result["pybullet"]
+    assert [i.code for i in pybullet.issues] == ["engine.pybullet.fk_unavailable"]
+    assert pybullet.issues[0].severity == "warning" and math.isnan(pybullet.max_pose_error)
+    assert f"it has {n}" in pybullet.issues[0].message
+    assert result["pinocchio"].issues == () and result["pinocchio"].max_pose_error <= 1e-9

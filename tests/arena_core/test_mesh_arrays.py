@@ -82,3 +82,17 @@ def test_edge_cases_read_as_trimesh_reads_them(tmp_path, name):
     path = tmp_path / name
     path.write_bytes(EDGE_CASES[name].encode("latin-1"))
     assert _outcome(mesh_arrays, path) == _outcome(_trimesh_arrays, path)
+
+
+def test_collada_with_a_broken_material_keeps_its_triangles_and_node_transform():
+    """``tests/fixtures/meshes/broken_material.dae``: a tetrahedron scaled by 0.5 whose bound
+    material names a missing texture surface (ANYmal B's foot); pycollada drops the node."""
+    import trimesh
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "meshes" / "broken_material.dae"
+    assert len(trimesh.load(str(path), force="mesh").vertices) == 0  # trimesh alone
+    vertices, faces = mesh_arrays(path)
+    assert sorted(map(tuple, vertices.tolist())) == [(0, 0, 0), (0, 0, 0.5), (0, 0.5, 0),
+                                                     (0.5, 0, 0)]
+    assert faces.shape == (4, 3)
+    assert trimesh.Trimesh(vertices, faces).volume == pytest.approx(0.5**3 / 6)

@@ -279,3 +279,16 @@ def test_internal_failure_is_a_rejected_record(tmp_path: Path, monkeypatch):
     assert rec.verification.codes == ["internal.error"] and "disk on fire" in (
         rec.verification.issues[0].message)
     assert rec.model_validate_json(rec.model_dump_json()) == rec
+
+
+def test_a_rod_on_the_edge_of_the_triangle_inequality_is_balanced_for_mujoco(tmp_path):
+    """``rod_inertia.urdf``: Stretch's link_puller, refused by MuJoCo as written."""
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "urdf" / "rod_inertia.urdf"
+    rec = process_object(fixture, tmp_path / "out", provenance=PROV)
+    assert rec.accepted, rec.verification.issues
+    (found,) = [i for i in rec.verification.issues if i.code == "normalize.inertial.balanced"]
+    assert found.location == "link:rod"
+    rod = next(link for link in rec.links if link.name == "rod")
+    moments = np.linalg.eigvalsh(np.asarray(rod.inertia))
+    assert moments[0] + moments[1] >= moments[2] * (1 + 0.5e-6)
+    np.testing.assert_allclose(moments[1:], [1.0931711e-07, 1.0931711e-07], rtol=1e-7)

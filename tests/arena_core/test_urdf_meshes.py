@@ -118,3 +118,12 @@ def test_an_enclosing_folder_without_the_file_yields_to_a_relative_path(tmp_path
     mesh = _mesh(root / "urdf" / "blue_box" / "assets" / "part_1.obj")
     urdf = _urdf(root / "urdf" / "blue_box" / "model.urdf", "package://assets/part_1.obj")
     assert _resolved(urdf, root) == ([str(mesh)], ["mesh.path.package_guessed"])
+
+
+def test_an_empty_package_name_is_skipped_with_a_warning(tmp_path):
+    """Talos in example-robot-data: ``package:///example-robot-data/robots/...``."""
+    mesh = _mesh(tmp_path / "pkg" / "m.obj")
+    urdf = _urdf(tmp_path / "pkg" / "urdf" / "r.urdf", "package:///pkg/m.obj",
+                 "package:///pkg/m.obj")
+    paths, codes = _resolved(urdf, tmp_path, package_dirs={"pkg": tmp_path / "pkg"})
+    assert (paths, codes) == ([str(mesh)] * 2, ["mesh.path.package_slashes"])

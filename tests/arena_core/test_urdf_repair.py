@@ -83,7 +83,7 @@ def test_macros_in_comments_and_extension_elements_are_not_read(tmp_path):
              '<gazebo reference="arm"><fdir1 value="1 0 0"/><plugin filename="$(arg lib)"/>'
              '</gazebo><transmission name="t"><joint name="j"><x value="1 2"/></joint>'
              '</transmission>')
-    assert _codes(_read(tmp_path, _robot(extra=extra))) == []
+    assert _codes(_read(tmp_path, _robot(extra=extra))) == ["urdf.element.ignored"] * 2
 
 
 # ----------------------------------------------------------------------------- repeats
@@ -155,6 +155,21 @@ def test_revolute_limit_without_bounds_is_continuous(tmp_path):
     joint = read.obj.joint("j")
     assert joint.type == "continuous" and (joint.lower, joint.upper) == (-math.inf, math.inf)
     assert (joint.effort, joint.velocity) == (80.0, 20.0)
+
+
+def test_revolute_limits_of_sdf_unlimited_are_continuous(tmp_path):
+    """example-robot-data's Iris rotors (sdf2urdf): ``lower="-1e+16" upper="1e+16"``."""
+    read = _read(tmp_path, _robot('<axis xyz="0 0 1"/><limit effort="0.0" lower="-1e+16" '
+                                  'upper="1e+16" velocity="0.0"/>'))
+    assert _codes(read) == ["urdf.limit.no_bounds"] and "[-1e+16, 1e+16]" in read.issues[0].message
+    joint = read.obj.joint("j")
+    assert joint.type == "continuous" and (joint.lower, joint.upper) == (-math.inf, math.inf)
+
+
+@pytest.mark.parametrize("limit", ['lower="-1e16" upper="1"', 'lower="0" upper="1e16"'])
+def test_one_limit_beyond_the_bound_stays_out_of_range(tmp_path, limit):
+    text = _robot(f'<axis xyz="0 0 1"/><limit {limit} effort="1" velocity="1"/>')
+    assert _refused(tmp_path, text) == "joint.limit.out_of_range"
 
 
 @pytest.mark.parametrize("limit", ['<limit upper="1" effort="1" velocity="1"/>', ""])

@@ -139,3 +139,10 @@ def test_spanned_area_of_a_rectangle():
     rect = np.array([[0, 0, 0], [2, 0, 0], [0, 3, 0], [2, 3, 0.0]])
     np.testing.assert_allclose(spanned_area(rect), 6.0)
     assert spanned_area(rect[:2]) == 0.0
+
+
+def test_implausible_units_say_what_the_object_would_measure_in_other_units():
+    (found,) = check_geometry(read_urdf(FIXTURES / "units_huge.urdf").obj)
+    assert f"{DOOR_DIAGONAL:.3g} m in centimetres (scale 0.01)" in found.message
+    (found,) = check_geometry(read_urdf(FIXTURES / "units_tiny.urdf").obj)
+    assert "centimetres" not in found.message

@@ -119,7 +119,7 @@ def test_whole_number_limits_of_a_virtual_base_joint_are_radians():
     issues = check_joints(_floating_chain(-20.0, 20.0))
     by_joint = {i.location: i.code for i in issues}
     assert by_joint == {"joint:rot": "joint.limit.revolute_range",
-                        "joint:finger": "joint.limit.degrees"}
+                        "joint:finger": "joint.limit.degrees_unconfirmed"}
     assert "virtual-base" in next(i.message for i in issues if i.location == "joint:rot")
 
 
@@ -138,3 +138,33 @@ def test_whole_number_limits_of_a_source_that_states_its_unit_are_not_degrees():
     stated = {i.code for i in joint_issues("degrees_limits", angle_units_known=True)}
     assert "joint.limit.degrees" in guessed
     assert "joint.limit.degrees" not in stated and "joint.limit.revolute_range" in stated
+
+
+def _legs(tmp_path, hip: str, knee: str) -> list:
+    text = (FIXTURES / "unlimited_legs.urdf").read_text()
+    text = text.replace('lower="-10" upper="10"', hip, 1).replace('lower="-10" upper="10"', knee, 1)
+    (tmp_path / "legs.urdf").write_text(text)
+    return check_joints(read_urdf(tmp_path / "legs.urdf").obj)
+
+
+def test_unlimited_legs_are_radians_with_a_warning_that_says_what_it_saw():
+    """Bolt's and Solo's [-10, 10]: whole numbers, not round angles: read as radians."""
+    issues = joint_issues("unlimited_legs")
+    assert [(i.code, i.severity, i.location) for i in issues] == [
+        ("joint.limit.degrees_unconfirmed", "warning", "joint:hip"),
+        ("joint.limit.degrees_unconfirmed", "warning", "joint:knee")]
+    assert "not round angles in degrees" in issues[0].message
+    assert "read as radians" in issues[0].message and "3.18 turns" in issues[0].message
+
+
+@pytest.mark.parametrize("hip, knee, codes", [
+    ('lower="0" upper="90"', 'lower="-10" upper="10"', ["degrees", "degrees_unconfirmed"]),
+    ('lower="0" upper="90"', 'lower="-2.7" upper="-0.9"', ["degrees_unconfirmed"]),
+    ('lower="-180" upper="180"', 'lower="-90" upper="90"', ["degrees", "degrees"]),
+])
+def test_degrees_are_an_error_only_when_the_evidence_agrees(tmp_path, hip, knee, codes):
+    """Round angles in degrees and no joint of the object written in radians."""
+    issues = _legs(tmp_path, hip, knee)
+    assert [i.code.removeprefix("joint.limit.") for i in issues] == codes
+    radians = [i for i in issues if "written in radians (knee" in i.message]
+    assert bool(radians) == ("-2.7" in knee)
