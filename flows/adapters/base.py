@@ -51,6 +51,11 @@ def hashes_from(cache: HashCache) -> Iterator[HashCache]:
         _HASHES.reset(token)
 
 
+def current_hashes() -> HashCache | None:
+    """The digest cache of the ingest in progress (:func:`hashes_from`), if any."""
+    return _HASHES.get()
+
+
 class SourceRootError(ArenaError, ValueError):
     """The local root folder of a source is missing or not a folder (raised once)."""
 

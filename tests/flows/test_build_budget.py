@@ -52,3 +52,24 @@ def test_an_object_past_its_budget_is_rejected_and_the_rest_released(harness, tm
     rows = datasets.load_dataset(str(tmp_path / "out" / "release"), "full", split="train")
     assert set(rows["object_id"]) == {f"lib-good_{i}.good_{i}" for i in range(3)}
     assert summary.check_ok
+
+
+def test_file_digests_taken_in_the_budgeted_child_are_kept_for_the_next_build(tmp_path,
+                                                                             monkeypatch):
+    """Ingest reads each entry in a forked child: the digests it takes must reach the
+    cache the worker saves, or every rebuild would read every file again."""
+    from arena_core.hashing import HashCache
+    from flows.ingest import ingest
+    from schemas.sources import load_source_manifest
+
+    root = tmp_path / "lib"
+    for i in range(3):
+        good_object(root / f"good_{i}", f"good_{i}", variant=i)
+    monkeypatch.setattr(HashCache, "RACY_NS", 0)  # files just written count as settled
+    manifest = load_source_manifest({"name": "lib", "adapter": "urdf_folder",
+                                     "license": "MIT", "location": str(root)})
+    found = ingest(manifest, cache_dir=tmp_path / "cache", work_dir=tmp_path / "work")
+    saved = json.loads((tmp_path / "cache" / "hashes" / "lib-0.json").read_text())["files"]
+    files = {str(p) for p in root.rglob("*") if p.is_file()}
+    assert len(found.objects) == 3
+    assert files <= set(saved)
