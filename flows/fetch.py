@@ -31,8 +31,8 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urlsplit
 from urllib.request import Request, urlopen
 
-from arena_core.archive import ArchiveError, extract_archive
-from arena_core.hashing import bytes_sha256, file_sha256, tree_sha256
+from arena_core.formats.archive import ArchiveError, extract_archive
+from arena_core.util.hashing import bytes_sha256, file_sha256, tree_sha256
 from schemas.errors import ArenaError
 from schemas.files import SHA256
 from schemas.sources import SourceManifest
@@ -124,7 +124,7 @@ def location_root(
     ``sha256``); so is the installed folder of a package location
     (:func:`flows.packages.package_root`: installed at the pinned version, and the
     distributions' own files). A local archive or URL is fetched and verified, then extracted into
-    ``work_dir/<sha256>/`` by :func:`~arena_core.archive.extract_archive`; when that folder
+    ``work_dir/<sha256>/`` by :func:`~arena_core.formats.archive.extract_archive`; when that folder
     already exists it is reused with no fetch (for a URL: no network access).
     ``fetch_options`` go to :func:`fetch` (``retries``, ``backoff``, ...).
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from arena_core.guard import exception_issue, guarded
-from arena_core.hashing import file_sha256
+from arena_core.util.guard import exception_issue, guarded
+from arena_core.util.hashing import file_sha256
 from release.reuse import KeyedObject, Previous, Reused, curation_values, link_file, reused_row
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.shards import Data

@@ -59,8 +59,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
-from arena_core.fsutil import replace_folder
-from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
+from arena_core.util.fs import replace_folder
+from arena_core.util.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
 from release.objects import object_id_of, write_objects

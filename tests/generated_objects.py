@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena_core.process import process_object
+from arena_core.pipeline.process import process_object
 from release.writer import ReleaseObject
 
 

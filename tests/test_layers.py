@@ -100,7 +100,7 @@ def test_no_import_guards_on_our_own_modules(tmp_path):
               for g in _guards(path)]
     assert guards == []
     planted = tmp_path / "planted.py"  # the scan itself must see both kinds of probe
-    planted.write_text("import importlib.util\ntry:\n    import arena_core.compare\n"
+    planted.write_text("import importlib.util\ntry:\n    import arena_core.metric.compare\n"
                        "except ModuleNotFoundError:\n    pass\n"
                        "importlib.util.find_spec('flows.commands.build')\n")
     original = globals()["REPO"]

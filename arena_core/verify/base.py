@@ -2,7 +2,7 @@
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
 handed to every check; it holds the caller's ``extras`` (for a pipeline object, what
-:func:`arena_core.process.process_object` takes of its source extras, plus runtime values)
+:func:`arena_core.pipeline.process.process_object` takes of its source extras, plus runtime values)
 and loads the geometry lazily (only the checks that need meshes pay for them).
 """
 
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from arena_core.model import ArticulatedObject, Joint
+from arena_core.model.articulated import ArticulatedObject, Joint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from arena_core.mesh_parts import MeshCache
+    from arena_core.mesh.parts import MeshCache
     from arena_core.verify.geometry import ObjectGeometry
 
 
@@ -40,7 +40,7 @@ class Context:
       object's root frame; default: derived from each link's visual-mesh origin and scale.
     * ``canonical``: ``True`` when ``obj`` claims to be arena URDF v1 (missing inertials and
       incomplete limits become errors instead of infos).
-    * ``mesh_cache``: a :class:`~arena_core.mesh_parts.MeshCache` to share mesh loads.
+    * ``mesh_cache``: a :class:`~arena_core.mesh.parts.MeshCache` to share mesh loads.
     * ``category``: the object's category (the source's label or a taxonomy id);
       ``check_upright`` expects vertical hinges of doors, windows and gates.
     * ``angle_units_known``: ``True`` when the source states its angle unit (an MJCF model
@@ -53,7 +53,7 @@ class Context:
 
     @cached_property
     def cache(self) -> MeshCache:
-        from arena_core.mesh_parts import MeshCache
+        from arena_core.mesh.parts import MeshCache
 
         cache = self.extras.get("mesh_cache")
         return cache if cache is not None else MeshCache()

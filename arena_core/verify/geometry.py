@@ -1,6 +1,6 @@
 """Geometry checks: every resolved mesh loads and is non-degenerate; units are plausible.
 
-Meshes are loaded through :class:`arena_core.mesh_parts.MeshCache` (each file once; pass
+Meshes are loaded through :class:`arena_core.mesh.parts.MeshCache` (each file once; pass
 the object's cache, the one that computed the mass properties, as ``extras["mesh_cache"]``
 and nothing is loaded twice). Each link's geometry is reduced to the
 vertices of its convex hull in the link frame (:class:`ObjectGeometry`), which is all the
@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.massprops import primitive_part
-from arena_core.mesh_parts import MeshCache, MeshLoadFailure, Part
-from arena_core.model import ArticulatedObject, Link, MeshRef, Primitive
+from arena_core.mesh.massprops import primitive_part
+from arena_core.mesh.parts import MeshCache, MeshLoadFailure, Part
+from arena_core.model.articulated import ArticulatedObject, Link, MeshRef, Primitive
+from arena_core.util import tolerances as tol
 from arena_core.verify.base import Context, ensure_context, finite_pose
 from schemas.issues import Issue, issue
 

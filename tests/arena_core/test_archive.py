@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arena_core.archive import ArchiveError, extract_archive, safe_member_path
+from arena_core.formats.archive import ArchiveError, extract_archive, safe_member_path
 
 GOOD = {
     "obj/mobility.urdf": b"<robot name='r'/>",
@@ -265,7 +265,7 @@ def test_safe_member_path_refuses(name):
 
 def test_written_bytes_are_limited_even_when_declared_sizes_are_not_checked(dirs, monkeypatch):
     """Second layer: the bytes actually written are counted against the same limits."""
-    import arena_core.archive as archive_module
+    import arena_core.formats.archive as archive_module
 
     monkeypatch.setattr(archive_module._Budget, "admit", lambda self, name, size: None)
     src, dest = dirs

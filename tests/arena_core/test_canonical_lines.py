@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena_core import canonical_files, obj_normals
-from arena_core.canonical_files import _rewrite_lines
-from arena_core.mesh_parts import MeshCache
+from arena_core.mesh import canonical_files, obj_normals
+from arena_core.mesh.canonical_files import _rewrite_lines
+from arena_core.mesh.parts import MeshCache
 
 
 def _reference(data: bytes, rewrite, marker, base=None) -> bytes:

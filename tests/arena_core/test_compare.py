@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.compare import CompareError, object_tree_distance, score_objects
-from arena_core.urdf import read_urdf, read_urdf_string
+from arena_core.formats.urdf.read import read_urdf, read_urdf_string
+from arena_core.metric.compare import CompareError, object_tree_distance, score_objects
+from arena_core.util import tolerances as tol
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "manifests" / "examples"

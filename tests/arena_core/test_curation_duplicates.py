@@ -11,8 +11,6 @@ from numpy.testing import assert_allclose
 from scipy.optimize import linear_sum_assignment
 from scipy.spatial.transform import Rotation
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import BenchmarkError, JointTree
 from arena_core.curation.duplicates import (
     DuplicateError,
     candidate_pairs,
@@ -30,6 +28,8 @@ from arena_core.curation.signature import (
 )
 from arena_core.metric.joint import endpoints, motion, pairwise_distance
 from arena_core.metric.norms import SplitNorm
+from arena_core.metric.object_distance import BenchmarkError, JointTree
+from arena_core.util import tolerances as tol
 
 NORM = SplitNorm(alpha=1.0)
 HINGE = ("hinge", np.array([0, 0, 1.0, 0, -0.3, 0]), 0.0, math.pi / 2)  # axis z through x=0.3

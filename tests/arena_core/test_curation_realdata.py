@@ -3,7 +3,7 @@
 sapien_repo/41083 and bidexhands_repo/Cabinet_41083 are the same cabinet (same meshes);
 Bi-DexHands froze three of its four joints to ``fixed``. kitchen-models ships
 MiniFridge_10849 and a MiniFridgeDoorless_10849 with the door removed. The items are
-built the way the flow should: URDF read by :func:`arena_core.urdf.read_urdf`, a surface
+built the way the flow should: URDF read by :func:`arena_core.formats.urdf.read.read_urdf`, a surface
 sample of the visual meshes in the root frame, the upstream id from ``meta.json``, and
 :func:`arena_core.curation.kinematics.tree_kinematic_distance` (the tree metric).
 """
@@ -19,14 +19,14 @@ import pytest
 import trimesh
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import JointTree
 from arena_core.curation import CurationItem, find_duplicates, shape_signature
 from arena_core.curation.kinematics import tree_kinematic_distance
 from arena_core.curation.signature import SIGNATURE_POINTS
+from arena_core.formats.urdf.read import read_urdf
 from arena_core.metric.joint import motion
 from arena_core.metric.norms import SplitNorm
-from arena_core.urdf import read_urdf
+from arena_core.metric.object_distance import JointTree
+from arena_core.util import tolerances as tol
 
 NORM = SplitNorm(alpha=1.0)
 OBJECTS = {

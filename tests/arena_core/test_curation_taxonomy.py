@@ -22,7 +22,7 @@ from arena_core.curation.taxonomy import (
     load_taxonomy,
     review_queue,
 )
-from arena_core.text import normalize, tokens
+from arena_core.util.text import normalize, tokens
 from schemas.curation import SUPERCATEGORY_IDS, Override, Taxonomy
 from schemas.record import JointRecord, LinkRecord
 

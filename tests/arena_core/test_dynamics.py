@@ -10,11 +10,17 @@ from pathlib import Path
 import mujoco
 import pytest
 
-from arena_core.dynamics import Dynamics, DynamicsError, mjcf_values, read_dynamics, urdf_values
-from arena_core.normalize import scale_object
-from arena_core.process import process_object
-from arena_core.urdf import UrdfError, read_urdf, read_urdf_string
-from arena_core.urdf_write import urdf_string
+from arena_core.formats.urdf.read import UrdfError, read_urdf, read_urdf_string
+from arena_core.formats.urdf.write import urdf_string
+from arena_core.model.dynamics import (
+    Dynamics,
+    DynamicsError,
+    mjcf_values,
+    read_dynamics,
+    urdf_values,
+)
+from arena_core.pipeline.normalize import scale_object
+from arena_core.pipeline.process import process_object
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
 FULL = Dynamics(damping=0.5, friction=0.25, armature=0.01, stiffness=2.0, springref=0.1)

@@ -21,9 +21,9 @@ import pytest
 from arena_core.engines import ALL, ENGINE_PYBULLET, EngineResult, configurations, verify_engines
 from arena_core.engines.base import Engine, one_line, pose_error, run_engine
 from arena_core.engines.mujoco_engine import MujocoSession, simulate
-from arena_core.hashing import tree_sha256
-from arena_core.kinematics import link_poses
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.kinematics import link_poses
+from arena_core.util.hashing import tree_sha256
 
 NAMES = [e.name for e in ALL]
 STANDARD = ["mujoco", "pybullet", "pinocchio"]  # the engines that load URDF joints for real
@@ -400,7 +400,7 @@ def test_a_fresh_process_stays_quiet(tmp_path):
     """PyBullet prints its build time from C when first imported: a new interpreter shows it."""
     urdf = write_folder(tmp_path, chain())
     code = ("import sys; from arena_core.engines import verify_engines; "
-            "from arena_core.urdf import read_urdf; p = sys.argv[1]; "
+            "from arena_core.formats.urdf.read import read_urdf; p = sys.argv[1]; "
             "sys.exit(0 if verify_engines(p, read_urdf(p).obj).ok else 3)")
     done = subprocess.run([sys.executable, "-c", code, str(urdf)], capture_output=True,
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
@@ -431,7 +431,7 @@ SAPIEN = ["179", "7619", "40147", "41083", "45940"]
 def sapien(realdata, tmp_path_factory) -> dict[str, tuple]:
     """``{object id: (EnginesResult, seconds)}`` for the canonical folders of the five
     PartNet-Mobility objects in ``sapien_repo`` (made by process_object in tmp)."""
-    from arena_core.process import CANONICAL_URDF, process_object
+    from arena_core.pipeline.process import CANONICAL_URDF, process_object
 
     out, found = tmp_path_factory.mktemp("sapien"), {}
     for oid in SAPIEN:

@@ -12,13 +12,13 @@ import pytest
 from lxml import etree
 from scipy.spatial import ConvexHull, QhullError
 
-from arena_core import tolerances as tol
-from arena_core.massprops import _hull_part
-from arena_core.mesh_parts import MeshCache
-from arena_core.mjcf_write import _pose_attrs, _rotation_attrs, quat_from_matrix
-from arena_core.model import Joint
-from arena_core.simready import unique_rows
-from arena_core.urdf_write import _origin, canonical_rpy, fmt
+from arena_core.formats.mjcf.write import _pose_attrs, _rotation_attrs, quat_from_matrix
+from arena_core.formats.urdf.write import _origin, canonical_rpy, fmt
+from arena_core.mesh.massprops import _hull_part
+from arena_core.mesh.parts import MeshCache
+from arena_core.model.articulated import Joint
+from arena_core.pipeline.normalize_simready import unique_rows
+from arena_core.util import tolerances as tol
 from arena_core.verify.geometry import _hull_vertices
 from arena_core.verify.mass import _com_outside, hull_distance
 from arena_core.verify.motion import _axis_far, line_box_distance

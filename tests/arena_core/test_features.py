@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import trimesh
 
-import arena_core.mesh_parts as mesh_parts
-from arena_core.features import ObjectFeatures, object_features
-from arena_core.massprops import DEFAULT_BOX_SIDE
-from arena_core.mesh_parts import MeshCache
-from arena_core.urdf import read_urdf
+import arena_core.mesh.parts as mesh_parts
+from arena_core.curation.features import ObjectFeatures, object_features
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.massprops import DEFAULT_BOX_SIDE
+from arena_core.mesh.parts import MeshCache
 from arena_core.verify import verify_object
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"

@@ -15,7 +15,7 @@ import pytest
 import trimesh
 from numpy.testing import assert_allclose, assert_array_equal
 
-from arena_core import tolerances as tol
+from arena_core.formats.urdf.read import read_urdf
 from arena_core.generate import (
     INDEX_NAME,
     KINDS,
@@ -32,9 +32,9 @@ from arena_core.generate import (
     write_object,
 )
 from arena_core.generate import shapes as S
-from arena_core.hashing import tree_sha256
-from arena_core.model import JOINT_TYPES
-from arena_core.urdf import read_urdf
+from arena_core.model.articulated import JOINT_TYPES
+from arena_core.util import tolerances as tol
+from arena_core.util.hashing import tree_sha256
 
 #: STL stores float32 vertices: positions agree with the float64 design to this (m).
 FLOAT32_POSITION = 1e-6
@@ -236,7 +236,7 @@ def test_builder_rejects_broken_descriptions():
 
 
 def test_generated_objects_pass_normalization_and_verification(tmp_path):
-    process = pytest.importorskip("arena_core.process")
+    process = pytest.importorskip("arena_core.pipeline.process")
     infos = generate(60, 2024, tmp_path / "gen")
     failures = []
     for info in infos:

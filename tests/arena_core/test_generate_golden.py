@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from arena_core.generate import GENERATOR_VERSION, KINDS, generate_one, kind_for_index, write_object
-from arena_core.hashing import tree_sha256
+from arena_core.util.hashing import tree_sha256
 
 REPO = Path(__file__).resolve().parents[2]
 

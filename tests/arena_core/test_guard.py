@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.fsutil import file_problem, walk, write_atomic
-from arena_core.guard import exception_code, guarded
-from arena_core.urdf import UrdfError, read_urdf
-from arena_core.xmlsafe import XmlError, parse_xml
+from arena_core.formats.urdf.read import UrdfError, read_urdf
+from arena_core.formats.xmlsafe import XmlError, parse_xml
+from arena_core.util.fs import file_problem, walk, write_atomic
+from arena_core.util.guard import exception_code, guarded
 from tests.hostile import CUBE_OBJ, urdf_text
 
 

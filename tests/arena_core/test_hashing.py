@@ -1,12 +1,12 @@
-"""The stat-validated digest cache (arena_core.hashing.HashCache) used by ingest."""
+"""The stat-validated digest cache (arena_core.util.hashing.HashCache) used by ingest."""
 
 from __future__ import annotations
 
 import os
 import time
 
-import arena_core.hashing as hashing
-from arena_core.hashing import HashCache, bytes_sha256, hash_files, hash_tree
+import arena_core.util.hashing as hashing
+from arena_core.util.hashing import HashCache, bytes_sha256, hash_files, hash_tree
 
 
 def aged(path, seconds: float = 60.0):

@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core import tolerances as tol
-from arena_core.inertia import inertia_problem
 from arena_core.metric import KineticNorm
 from arena_core.metric.norms import NormError
-from arena_core.model import MassProperties
+from arena_core.model.articulated import MassProperties
+from arena_core.model.inertia import inertia_problem
+from arena_core.util import tolerances as tol
 from arena_core.verify.mass import inertial_issues
 
 TUTORIAL = Path(__file__).resolve().parents[1] / "fixtures" / "tutorial"
@@ -74,8 +74,8 @@ def test_a_batch_names_its_first_bad_body():
 
 
 def test_scores_have_no_kinetic_distance_for_an_unphysical_body():
-    from arena_core.compare import score_objects
-    from arena_core.urdf import read_urdf
+    from arena_core.formats.urdf.read import read_urdf
+    from arena_core.metric.compare import score_objects
 
     ref = read_urdf(TUTORIAL / "cabinet_ref.urdf").obj
     assert any(m.E_B is not None for m in score_objects(ref, ref).matches)

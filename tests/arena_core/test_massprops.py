@@ -12,18 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 
-from arena_core import mesh_parts
-from arena_core import tolerances as tol
-from arena_core.inertia import inertia_problem
-from arena_core.massprops import (
+from arena_core.mesh import parts as mesh_parts
+from arena_core.mesh.massprops import (
     DEFAULT_BOX_SIDE,
     NOMINAL_DENSITY,
     default_mass_properties,
     link_mass_properties,
     regularize_inertia,
 )
-from arena_core.mesh_parts import MeshCache, MeshLoadFailure
-from arena_core.model import Link, MassProperties, MeshRef, Primitive
+from arena_core.mesh.parts import MeshCache, MeshLoadFailure
+from arena_core.model.articulated import Link, MassProperties, MeshRef, Primitive
+from arena_core.model.inertia import inertia_problem
+from arena_core.util import tolerances as tol
 
 RHO = NOMINAL_DENSITY
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from arena_core.generate import KINDS, generate_one, write_object
-from arena_core.mesh_arrays import _trimesh_arrays, mesh_arrays
+from arena_core.mesh.arrays import _trimesh_arrays, mesh_arrays
 
 #: Every STRIDE-th real mesh file (sorted) is compared, and every OBJ with polygons.
 STRIDE = 8

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 import trimesh
 
-from arena_core import tolerances as tol
-from arena_core.canonical_files import obj_bytes
-from arena_core.mesh_parts import read_mesh
-from arena_core.mjcf_write import check_mjcf, write_mjcf
-from arena_core.process import CANONICAL_URDF, process_object
-from arena_core.urdf import read_urdf
+from arena_core.formats.mjcf.write import check_mjcf, write_mjcf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.canonical_files import obj_bytes
+from arena_core.mesh.parts import read_mesh
+from arena_core.pipeline.process import CANONICAL_URDF, process_object
+from arena_core.util import tolerances as tol
 
 PROV = {"object_id": "obj", "source": "test"}
 
@@ -194,7 +194,7 @@ def test_realdata_habitat_glb_object_is_accepted_with_obj_meshes(realdata, tmp_p
 def test_stl_mujoco_cannot_read_is_converted(tmp_path, monkeypatch):
     """ASCII STL (ManiSkill's TriFinger) and binary STL above MuJoCo's face limit (panda_v3's
     200k+ triangles; the limit is lowered here) become .obj; a small binary STL is kept."""
-    import arena_core.canonical_files as canonical
+    import arena_core.mesh.canonical_files as canonical
 
     monkeypatch.setattr(canonical, "MUJOCO_STL_FACES", 12)
     box = _box()

@@ -18,7 +18,6 @@ from articulatearena import continuous_joint_repr as ref_continuous
 from articulatearena import wrap_revolute_limits as ref_wrap
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
 from arena_core.metric import (
     JointArrayError,
     KineticNorm,
@@ -33,7 +32,8 @@ from arena_core.metric import (
     pairwise_distance,
     wrap_revolute_limits,
 )
-from arena_core.model import joint_twists
+from arena_core.model.articulated import joint_twists
+from arena_core.util import tolerances as tol
 
 N_PAIRS = 2000
 

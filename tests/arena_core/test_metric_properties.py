@@ -27,7 +27,7 @@ from arena_core.metric import (
     softmin_sq_distance,
     tree_distance,
 )
-from arena_core.model import joint_twists
+from arena_core.model.articulated import joint_twists
 
 ATOL = 1e-9
 PROPERTIES = (

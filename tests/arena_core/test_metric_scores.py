@@ -10,7 +10,6 @@ from articulatearena import LinkInertia, make_kinetic_energy_norm, make_split_no
 from articulatearena.previous_metrics import component_scores as ref
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
 from arena_core.metric import (
     KineticNorm,
     ScoreInputError,
@@ -24,7 +23,8 @@ from arena_core.metric import (
     sq_distance_from_invariants,
     swap_invariants,
 )
-from arena_core.model import joint_twists
+from arena_core.model.articulated import joint_twists
+from arena_core.util import tolerances as tol
 
 N = 1000
 

@@ -17,7 +17,6 @@ from articulatearena.new_equation.tree import (
 )
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
 from arena_core.metric import (
     SplitNorm,
     TreeInputError,
@@ -29,7 +28,8 @@ from arena_core.metric import (
     tree_distance_from_costs,
 )
 from arena_core.metric.tree_structure import realizable, side_matrix
-from arena_core.model import joint_twists
+from arena_core.model.articulated import joint_twists
+from arena_core.util import tolerances as tol
 
 NORM = SplitNorm()
 INNER = make_split_norm(1.0)

@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from arena_core import tolerances as tol
 from arena_core.metric import SplitNorm, endpoints, tree_distance
+from arena_core.util import tolerances as tol
 
 NORM = SplitNorm()
 UNLIMITED = 10**7

@@ -9,7 +9,6 @@ import itertools
 import numpy as np
 import pytest
 
-from arena_core import tolerances as tol
 from arena_core.metric.tree_regions import RegionOps, with_terms
 from arena_core.metric.tree_rooted import (
     _below,
@@ -20,6 +19,7 @@ from arena_core.metric.tree_rooted import (
 )
 from arena_core.metric.tree_search import Search
 from arena_core.metric.tree_structure import realizable, side_matrix
+from arena_core.util import tolerances as tol
 
 
 def random_ops(rng: np.random.Generator, n1: int, n2: int) -> RegionOps:

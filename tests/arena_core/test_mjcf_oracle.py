@@ -8,14 +8,14 @@ from pathlib import Path
 import mujoco
 import pytest
 
-from arena_core import tolerances as tol
-from arena_core.mesh_parts import MeshCache
-from arena_core.mjcf_oracle import OracleFailure, mjcf_deviation, mjcf_oracle_issues
-from arena_core.normalize import normalize_object
-from arena_core.process import process_object, write_canonical_folder
-from arena_core.urdf import read_urdf
+from arena_core.formats.mjcf.convert import convert_model
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.parts import MeshCache
+from arena_core.pipeline.mjcf_oracle import OracleFailure, mjcf_deviation, mjcf_oracle_issues
+from arena_core.pipeline.normalize import normalize_object
+from arena_core.pipeline.process import process_object, write_canonical_folder
+from arena_core.util import tolerances as tol
 from flows.adapters.mjcf import write_folder
-from flows.adapters.mjcf_convert import convert_model
 from schemas.extras import SourceExtras
 
 HINGE_SLIDE = """

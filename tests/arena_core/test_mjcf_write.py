@@ -1,4 +1,4 @@
-"""The per-object MJCF (arena_core.mjcf_write): tiny hand-written URDFs, MuJoCo as the judge."""
+"""The per-object MJCF (arena_core.formats.mjcf.write): tiny hand-written URDFs, MuJoCo as the judge."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import mujoco
 import numpy as np
 import pytest
 
-from arena_core import tolerances as tol
-from arena_core.kinematics import link_poses, random_configurations
-from arena_core.mjcf_write import (
+from arena_core.formats.mjcf.write import (
     FK_TOLERANCE,
     PLACEHOLDER_MASS,
     check_mjcf,
@@ -23,8 +21,10 @@ from arena_core.mjcf_write import (
     world_parent_pairs,
     write_mjcf,
 )
-from arena_core.process import process_object
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.kinematics import link_poses, random_configurations
+from arena_core.pipeline.process import process_object
+from arena_core.util import tolerances as tol
 
 CUBE_OBJ = """v -0.05 -0.05 -0.05
 v 0.05 -0.05 -0.05
@@ -400,7 +400,7 @@ def test_names_reserve_the_pitch_suffix(tmp_path):
 
 
 def test_empty_names_and_zero_axes(tmp_path):
-    from arena_core.model import ArticulatedObject, Joint, Link, MassProperties
+    from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties
 
     mass = MassProperties(1.0, np.zeros(3), np.eye(3) * 1e-3)
     joints = [Joint("", "revolute", "base", "", np.eye(4), np.array([0.0, 0, 1]), -1.0, 1.0),
@@ -460,7 +460,7 @@ def test_realdata_mjcf_compiles_and_agrees(sapien_canonical, object_id):
 
 @pytest.mark.slow
 def test_realdata_helper_link_keeps_its_placeholder_inertial(sapien_canonical):
-    from arena_core.simready import PLACEHOLDER_MASS
+    from arena_core.pipeline.normalize_simready import PLACEHOLDER_MASS
 
     folder = sapien_canonical["179"]
     obj = read_urdf(folder / "object.urdf").obj

@@ -1,9 +1,9 @@
 """Normalization to arena URDF v1 is exact: hand-made sources checked against hand-mapped joints.
 
 The expected canonical joints are computed here from the source object's own axes and
-points with the similarity ``x -> R (s x) + t`` (not with arena_core.oracle), so these
+points with the similarity ``x -> R (s x) + t`` (not with arena_core.pipeline.normalize_oracle), so these
 tests check the normalization and the oracle independently. Written rpy angles are rounded
-to 1e-12 rad (arena_core.urdf_write.RPY_DECIMALS), hence the ``EXACT`` tolerance.
+to 1e-12 rad (arena_core.formats.urdf.write.RPY_DECIMALS), hence the ``EXACT`` tolerance.
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from numpy.testing import assert_allclose
 from yourdfpy.urdf import tra
 
-from arena_core import oracle
-from arena_core import tolerances as tol
-from arena_core.massprops import link_points
-from arena_core.mesh_parts import MeshCache
-from arena_core.model import ArticulatedObject
-from arena_core.normalize import (
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.formats.urdf.write import canonical_rpy, rpy_from_matrix
+from arena_core.mesh.massprops import link_points
+from arena_core.mesh.parts import MeshCache
+from arena_core.model.articulated import ArticulatedObject
+from arena_core.pipeline import normalize_oracle as oracle
+from arena_core.pipeline.normalize import (
     DEFAULT_EFFORT,
     DEFAULT_VELOCITY,
     UP_ROTATIONS,
@@ -32,15 +33,14 @@ from arena_core.normalize import (
     normalize_object,
     stable_pose,
 )
-from arena_core.oracle import (
+from arena_core.pipeline.normalize_oracle import (
     joint_distance,
     joint_oracle_distance,
     mapped_joints,
     oracle_distance,
     transform_object,
 )
-from arena_core.urdf import read_urdf
-from arena_core.urdf_write import canonical_rpy, rpy_from_matrix
+from arena_core.util import tolerances as tol
 
 #: Agreement expected of an exact normalization (rpy rounding, 5e-13 rad, on ~1 m lever arms).
 EXACT = 1e-11

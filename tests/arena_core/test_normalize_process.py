@@ -11,13 +11,18 @@ import pytest
 import trimesh
 import yourdfpy
 
-from arena_core import process as process_module
-from arena_core import tolerances as tol
-from arena_core.mjcf_write import MJCF_FILE
-from arena_core.normalize import NormalizeError
-from arena_core.process import CANONICAL_URDF, ProcessError, folder_checksum, process_object
-from arena_core.simready import PLACEHOLDER_MASS
-from arena_core.urdf import read_urdf
+from arena_core.formats.mjcf.write import MJCF_FILE
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.pipeline import process as process_module
+from arena_core.pipeline.normalize import NormalizeError
+from arena_core.pipeline.normalize_simready import PLACEHOLDER_MASS
+from arena_core.pipeline.process import (
+    CANONICAL_URDF,
+    ProcessError,
+    folder_checksum,
+    process_object,
+)
+from arena_core.util import tolerances as tol
 from schemas.extras import SourceExtras
 from schemas.record import Provenance
 

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from trimesh.exchange.obj import load_obj
 
-from arena_core.mesh_arrays import LOAD_OPTIONS, _obj, _obj_load_obj
-from arena_core.obj_fast import obj_geometry
+from arena_core.mesh.arrays import LOAD_OPTIONS, _obj, _obj_load_obj
+from arena_core.mesh.obj_fast import obj_geometry
 
 
 def _arrays(vertices, faces) -> tuple:

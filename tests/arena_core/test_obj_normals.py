@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena_core import obj_normals
-from arena_core.obj_normals import (
+from arena_core.mesh import obj_normals
+from arena_core.mesh.obj_normals import (
     _FACE_LINE,
     _NORMAL_LINE,
     _plain_verdict,

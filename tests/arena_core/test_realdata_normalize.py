@@ -22,14 +22,14 @@ import numpy as np
 import pytest
 import yourdfpy
 
-from arena_core import tolerances as tol
-from arena_core.massprops import link_points
-from arena_core.mesh_parts import MeshCache
-from arena_core.normalize import normalize_object
-from arena_core.oracle import oracle_issues
-from arena_core.process import CANONICAL_URDF, folder_checksum, process_object
-from arena_core.process import write_canonical_folder as write_folder
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.massprops import link_points
+from arena_core.mesh.parts import MeshCache
+from arena_core.pipeline.normalize import normalize_object
+from arena_core.pipeline.normalize_oracle import oracle_issues
+from arena_core.pipeline.process import CANONICAL_URDF, folder_checksum, process_object
+from arena_core.pipeline.process import write_canonical_folder as write_folder
+from arena_core.util import tolerances as tol
 
 pytestmark = pytest.mark.slow
 

@@ -9,11 +9,11 @@ import json
 import numpy as np
 import pytest
 
-from arena_core import tolerances as tol
-from arena_core.mjcf_write import check_mjcf, write_mjcf
-from arena_core.process import process_object
-from arena_core.simready import degenerate, thin_box
-from arena_core.urdf import read_urdf
+from arena_core.formats.mjcf.write import check_mjcf, write_mjcf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.pipeline.normalize_simready import degenerate, thin_box
+from arena_core.pipeline.process import process_object
+from arena_core.util import tolerances as tol
 from tests.hostile import CUBE_OBJ
 
 HINGE = ('<joint name="{name}" type="revolute"><parent link="{parent}"/><child link="{child}"/>'

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from arena_core.mjcf_write import write_mjcf
-from arena_core.process import CANONICAL_URDF, process_object
-from arena_core.simulation import MJCF_ENGINE, simulation_check
-from arena_core.urdf import read_urdf
+from arena_core.formats.mjcf.write import write_mjcf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.pipeline.engine_stage import MJCF_ENGINE, simulation_check
+from arena_core.pipeline.process import CANONICAL_URDF, process_object
 from tests.hostile import good_object
 
 ENGINES = [MJCF_ENGINE, "mujoco", "pybullet", "pinocchio", "yourdfpy"]
@@ -30,7 +30,7 @@ def test_every_engine_loads_and_moves_a_canonical_object(tmp_path):
 
 
 def test_helical_joint_moves_with_its_pitch_in_every_engine(tmp_path):
-    """The canonical URDF encodes the screw for simulators (arena_core.helical); every engine
+    """The canonical URDF encodes the screw for simulators (arena_core.model.helical); every engine
     then moves the child by pitch x angle, as arena_core's forward kinematics do."""
     urdf = good_object(tmp_path / "src", "screw", variant=1)
     urdf.write_text(urdf.read_text().replace('type="revolute">', 'type="revolute">'
@@ -63,7 +63,7 @@ def test_one_objects_compiles_share_the_asset_cache(tmp_path, monkeypatch):
     while they compile (until the last overlapping block ends) and changes no result."""
     import mujoco
 
-    from arena_core import mujoco_load
+    from arena_core.formats.mjcf import mujoco_load
 
     record, folder, obj = _canonical(tmp_path, good_object(tmp_path / "src", "door", variant=2))
     cache = mujoco.mj_getCache()

@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 from numpy.testing import assert_allclose
 
-from arena_core.benchmark import JointTree
 from arena_core.curation.stage import joint_tree
-from arena_core.hashing import file_sha256
-from arena_core.store import ObjectStore, make_object_id, object_key
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.metric.object_distance import JointTree
+from arena_core.pipeline.store import ObjectStore, make_object_id, object_key
+from arena_core.util.hashing import file_sha256
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceObject
@@ -123,7 +123,7 @@ def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
     mtllib is renamed, an .stl copied as it is) are served from the reads of their sources."""
     import trimesh
 
-    import arena_core.mesh_parts as mesh_parts
+    import arena_core.mesh.parts as mesh_parts
 
     src = tmp_path / "src"
     (src / "meshes").mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""``package://`` references without a ``package.xml`` (arena_core.urdf_meshes rules 1-3).
+"""``package://`` references without a ``package.xml`` (arena_core.formats.urdf.meshes rules 1-3).
 
 Layouts copied in miniature from the wheels that ship them: ManiSkill's TriFinger (the URDF
 inside ``robot_properties_fingers/urdf/``), robosuite's ``panda_description`` (whose
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from arena_core.urdf import read_urdf
-from arena_core.urdf_meshes import package_candidate
+from arena_core.formats.urdf.meshes import package_candidate
+from arena_core.formats.urdf.read import read_urdf
 from tests.hostile import CUBE_OBJ
 
 

@@ -1,4 +1,4 @@
-"""The reader's repairs of what real libraries ship (arena_core.urdf_repair, arena_core.urdf).
+"""The reader's repairs of what real libraries ship (arena_core.formats.urdf.repair, arena_core.formats.urdf.read).
 
 Each case is a tiny hand-written URDF modelled on a shipped file (PyBullet's husky and
 racecar, ManiSkill's trifinger and panda, Genesis's tower, minitaur / ANYmal C); the repair
@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.urdf import UrdfError, read_urdf
+from arena_core.formats.urdf.read import UrdfError, read_urdf
+from arena_core.util import tolerances as tol
 
 INERTIAL = ('<inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" '
             'ixz="0" iyz="0"/></inertial>')

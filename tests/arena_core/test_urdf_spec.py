@@ -1,4 +1,4 @@
-"""What URDF does not define is not read (arena_core.urdf_spec): ``tests/fixtures/urdf/
+"""What URDF does not define is not read (arena_core.formats.urdf.spec): ``tests/fixtures/urdf/
 extensions.urdf`` is ``good_door.urdf`` plus PR2's ``<verbose>``, Gazebo and transmission
 blocks and undeclared ``drake:`` attributes and elements; numbers stay checked where URDF
 defines them."""
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from numpy.testing import assert_array_equal
 
-from arena_core.urdf import UrdfError, read_urdf
+from arena_core.formats.urdf.read import UrdfError, read_urdf
 from arena_core.verify import verify_object
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 import trimesh
 
-from arena_core import tolerances as tol
-from arena_core.mesh_parts import MeshCache
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.parts import MeshCache
+from arena_core.util import tolerances as tol
 from arena_core.verify import Context, verify_object
 from arena_core.verify.geometry import ObjectGeometry, check_geometry, spanned_area
 
@@ -114,7 +114,7 @@ def test_no_geometry_at_all():
 
 
 def test_shared_cache_loads_each_file_once(mesh_door, monkeypatch):
-    import arena_core.mesh_parts as mesh_parts
+    import arena_core.mesh.parts as mesh_parts
 
     calls = []
     real = mesh_parts.read_mesh

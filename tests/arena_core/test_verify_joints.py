@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.model import ArticulatedObject, Joint, Link, Primitive
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.articulated import ArticulatedObject, Joint, Link, Primitive
 from arena_core.verify import CHECKS, Context, verify_object
 from arena_core.verify.joints import check_joints
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.model import MassProperties
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.articulated import MassProperties
 from arena_core.verify import Context
 from arena_core.verify.mass import check_mass, hull_distance, inertial_issues
 

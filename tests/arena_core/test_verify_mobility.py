@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 import trimesh
 
-from arena_core.process import process_object
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.pipeline.process import process_object
 from arena_core.verify import Context, verify_object
 from arena_core.verify.mobility import check_mobility, distance_phi
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy.linalg import expm
 
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
 from arena_core.verify.motion import check_motion, line_box_distance, twist_exp
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"

@@ -49,7 +49,7 @@ def test_a_crashing_check_becomes_an_internal_error_issue(monkeypatch):
         raise RuntimeError("bug")
 
     monkeypatch.setitem(verify.CHECKS, "boom", Check("boom", boom, {}))
-    from arena_core.model import ArticulatedObject, Link
+    from arena_core.model.articulated import ArticulatedObject, Link
 
     obj = ArticulatedObject.from_parts("x", [Link("a")], [])
     issues = verify_object(obj, checks=["boom"])

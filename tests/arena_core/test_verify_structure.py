@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.model import ArticulatedObject, Joint, Link, ModelError
-from arena_core.urdf import UrdfError, read_urdf
+from arena_core.formats.urdf.read import UrdfError, read_urdf
+from arena_core.model.articulated import ArticulatedObject, Joint, Link, ModelError
 from arena_core.verify import CODES, issue_from_error, verify_object
 from arena_core.verify.structure import check_structure
 

@@ -10,12 +10,12 @@ import pytest
 import yaml
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.mesh_parts import MeshCache
-from arena_core.model import ArticulatedObject, Joint, Link, Primitive
-from arena_core.process import process_object
-from arena_core.text import normalize
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.mesh.parts import MeshCache
+from arena_core.model.articulated import ArticulatedObject, Joint, Link, Primitive
+from arena_core.pipeline.process import process_object
+from arena_core.util import tolerances as tol
+from arena_core.util.text import normalize
 from arena_core.verify import CHECKS, Context, verify_object
 from arena_core.verify.geometry import ObjectGeometry
 from arena_core.verify.upright import (

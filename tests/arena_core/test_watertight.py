@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import trimesh
 
-from arena_core.watertight import may_be_watertight
+from arena_core.mesh.watertight import may_be_watertight
 
 
 def _trimesh_says(vertices: np.ndarray, faces: np.ndarray) -> bool:

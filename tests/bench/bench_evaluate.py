@@ -60,8 +60,8 @@ def build_release(work: Path, n: int) -> Path:
 
 
 def build_predictions(work: Path, release: Path, n_methods: int) -> Path:
-    from arena_core.urdf import read_urdf
-    from arena_core.urdf_write import urdf_string
+    from arena_core.formats.urdf.read import read_urdf
+    from arena_core.formats.urdf.write import urdf_string
     from release.reader import load_rows, materialize
 
     fx = _fixtures()

@@ -1,7 +1,7 @@
 """Small real releases and synthetic method predictions shared by the evaluation tests.
 
 * ``releases``: release A (ten generated objects, processed by
-  ``arena_core.process.process_object``, all ten in the evaluation subset) and release B,
+  ``arena_core.pipeline.process.process_object``, all ten in the evaluation subset) and release B,
   made from A by four known edits: one object's joint limits changed (re-processed from
   an edited source URDF), one object retagged to another category, one removed, one added.
 * ``predictions``: three synthetic "methods" on A's evaluation subset with increasing,
@@ -22,11 +22,11 @@ import pytest
 
 from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.formats.urdf.write import urdf_string, write_urdf
 from arena_core.generate import generate
-from arena_core.model import ArticulatedObject, Joint, Link
-from arena_core.process import process_object
-from arena_core.urdf import read_urdf
-from arena_core.urdf_write import urdf_string, write_urdf
+from arena_core.model.articulated import ArticulatedObject, Joint, Link
+from arena_core.pipeline.process import process_object
 from release.reader import load_rows, materialize
 from release.writer import ReleaseObject, write_release
 from schemas.curation import SubsetResult

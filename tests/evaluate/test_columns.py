@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from arena_core.compare import JointMatch, ObjectScore
 from arena_core.evaluate import COLUMN_KEYS, ColumnError, column_index, object_values, values_table
+from arena_core.metric.compare import JointMatch, ObjectScore
 
 
 def _match(name, *, type_err=0, axis=0.1, origin=0.02, rng=0.3, dirn=0.01, e_b=0.05,

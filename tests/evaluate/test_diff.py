@@ -7,9 +7,9 @@ import json
 import pytest
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.compare import object_tree_distance
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.metric.compare import object_tree_distance
+from arena_core.util import tolerances as tol
 from flows.cli import main
 from release.diff import diff_json, diff_markdown, diff_releases, joint_changes
 from release.reader import load_rows

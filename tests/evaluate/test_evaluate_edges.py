@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from arena_core.model import ArticulatedObject
-from arena_core.urdf import read_urdf
-from arena_core.urdf_write import urdf_string
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.formats.urdf.write import urdf_string
+from arena_core.model.articulated import ArticulatedObject
 from flows.cli import main
 from flows.commands.evaluate_run import find_prediction
 

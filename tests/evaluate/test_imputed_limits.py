@@ -22,8 +22,6 @@ import pytest
 from lxml import etree
 from numpy.testing import assert_allclose
 
-from arena_core.benchmark import joint_distance
-from arena_core.compare import score_objects
 from arena_core.evaluate import (
     IMPUTED_COLUMNS,
     LIMIT_COLUMNS,
@@ -31,9 +29,11 @@ from arena_core.evaluate import (
     impute_limits,
     predicts_no_limits,
 )
-from arena_core.model import ArticulatedObject, Joint, Link
-from arena_core.urdf import read_urdf
-from arena_core.urdf_write import urdf_string
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.formats.urdf.write import urdf_string
+from arena_core.metric.compare import score_objects
+from arena_core.metric.object_distance import joint_distance
+from arena_core.model.articulated import ArticulatedObject, Joint, Link
 from flows.cli import main
 
 ATOL = 1e-12

@@ -10,9 +10,9 @@ import pytest
 from numpy.testing import assert_allclose
 from scipy.spatial.transform import Rotation
 
-from arena_core import tolerances as tol
-from arena_core.kinematics import link_poses
-from flows.adapters.mjcf_convert import BALL_BOX_MAX, convert_model
+from arena_core.formats.mjcf.convert import BALL_BOX_MAX, convert_model
+from arena_core.model.kinematics import link_poses
+from arena_core.util import tolerances as tol
 
 BALLS = """
 <mujoco>
@@ -252,7 +252,7 @@ DYNAMICS = """
 
 
 def test_joint_dynamics_come_from_the_compiled_model_with_defaults_applied():
-    from arena_core.dynamics import Dynamics
+    from arena_core.model.dynamics import Dynamics
 
     _, conv = _convert(DYNAMICS)
     hinge = conv.obj.joint("hinge")

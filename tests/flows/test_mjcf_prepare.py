@@ -15,10 +15,10 @@ import pytest
 import trimesh
 from numpy.testing import assert_allclose
 
-from arena_core.mujoco_load import compile_saved
+from arena_core.formats.mjcf.compile import compile_tree
+from arena_core.formats.mjcf.mujoco_load import compile_saved
+from arena_core.formats.mjcf.prepare import prepare_model, read_xml
 from flows.adapters import get_adapter
-from flows.adapters.mjcf_compile import compile_tree
-from flows.adapters.mjcf_prepare import prepare_model, read_xml
 from schemas.sources import load_source_manifest
 
 OBJECT = """<mujoco model="drawer">
