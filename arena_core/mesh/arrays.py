@@ -10,7 +10,7 @@ dump and the concatenation of the visuals (half of the time of that call on the 
 of ``../shared/realdata``). Anything the shortcut does not cover — another format, a parse
 that raises, faces that are not triangles (trimesh triangulates them), a file with no
 faces — goes through ``trimesh.load`` itself, so results and errors are trimesh's.
-``tests/arena_core/test_mesh_arrays.py`` compares both ways on every mesh of
+``tests/arena_core/mesh/test_arrays.py`` compares both ways on every mesh of
 ``../shared/realdata`` and of generated objects.
 
 An ``.obj`` is first read by :func:`arena_core.mesh.obj_fast.obj_geometry`, which returns
@@ -24,7 +24,7 @@ faces whose ``v``, ``vt`` and ``vn`` values make whole rows as wide as their fir
 else (non-ASCII text, other vertex blocks, no ``v`` line, vertices of fewer than three
 values, no faces) it returns ``None`` and ``load_obj`` reads the file. On the 1,688 OBJ parts of the objects of
 ``../shared/realdata`` it parses in 0.84 s what ``load_obj`` parses in 1.04 s (what remains
-is mostly ``np.fromstring`` and ``unmerge_faces``); ``tests/arena_core/test_obj_fast.py``
+is mostly ``np.fromstring`` and ``unmerge_faces``); ``tests/arena_core/mesh/test_obj_fast.py``
 compares it with ``load_obj`` geometry by geometry on every OBJ there and on edge cases.
 
 Example:

@@ -34,7 +34,7 @@ ASCII (trimesh may then guess another encoding, and Unicode whitespace would spl
 strip differently), a ``v``, ``vt`` or ``vn`` block whose values do not make whole rows
 as wide as its first line (trimesh's per-line path), vertices of fewer than three values, no ``v`` line, and
 a file with no face (trimesh returns a point cloud or nothing). The private trimesh
-functions used are those of the installed trimesh; ``tests/arena_core/test_obj_fast.py``
+functions used are those of the installed trimesh; ``tests/arena_core/mesh/test_obj_fast.py``
 compares this reader with ``load_obj`` on every OBJ of ``../shared/realdata``, on
 hand-written edge cases and on seeded random files.
 

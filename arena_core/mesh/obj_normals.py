@@ -22,7 +22,7 @@ answer by construction; anything else returns ``None`` there and the rule decide
   ``// // ... //`` proves what :func:`_plain_normal_indices` checks (only digits, slashes
   and blanks; two slashes a token), so the same numpy parse of the same text decides.
 
-``tests/arena_core/test_obj_normals.py`` compares the path with the rule on edge cases,
+``tests/arena_core/mesh/test_obj_normals.py`` compares the path with the rule on edge cases,
 random files shaped like real ones with odd lines dropped in, and every real OBJ.
 """
 

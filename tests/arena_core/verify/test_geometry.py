@@ -16,7 +16,7 @@ from arena_core.util import tolerances as tol
 from arena_core.verify import Context, verify_object
 from arena_core.verify.geometry import ObjectGeometry, check_geometry, spanned_area
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 def box_obj(path: Path, extents, center) -> None:

@@ -16,7 +16,7 @@ from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceObject
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 DOOR = REPO / "manifests" / "examples" / "door_gt.urdf"
 
 

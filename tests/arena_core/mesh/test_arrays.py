@@ -89,7 +89,7 @@ def test_collada_with_a_broken_material_keeps_its_triangles_and_node_transform()
     material names a missing texture surface (ANYmal B's foot); pycollada drops the node."""
     import trimesh
 
-    path = Path(__file__).resolve().parents[1] / "fixtures" / "meshes" / "broken_material.dae"
+    path = Path(__file__).resolve().parents[2] / "fixtures" / "meshes" / "broken_material.dae"
     assert len(trimesh.load(str(path), force="mesh").vertices) == 0  # trimesh alone
     vertices, faces = mesh_arrays(path)
     assert sorted(map(tuple, vertices.tolist())) == [(0, 0, 0), (0, 0, 0.5), (0, 0.5, 0),

@@ -33,7 +33,7 @@ from arena_core.util import tolerances as tol
 
 pytestmark = pytest.mark.slow
 
-REALDATA = (Path(__file__).resolve().parents[2] / ".." / "shared" / "realdata").resolve()
+REALDATA = (Path(__file__).resolve().parents[3] / ".." / "shared" / "realdata").resolve()
 UP_AXIS = {"habitat_sim_repo": "y"}
 SCALE = {"Sink_00005": 0.01}
 

@@ -11,7 +11,7 @@ from scipy.linalg import expm
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.verify.motion import check_motion, line_box_distance, twist_exp
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 def motion_issues(name: str) -> list:

@@ -16,7 +16,7 @@ from arena_core.mesh.massprops import DEFAULT_BOX_SIDE
 from arena_core.mesh.parts import MeshCache
 from arena_core.verify import verify_object
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 @pytest.fixture

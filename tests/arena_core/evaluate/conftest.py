@@ -33,7 +33,7 @@ from schemas.curation import SubsetResult
 from schemas.record import ObjectRecord
 from schemas.release import ReleaseSpec
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
 N_OBJECTS = 10
 SEED = 5

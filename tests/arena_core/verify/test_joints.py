@@ -14,7 +14,7 @@ from arena_core.model.articulated import ArticulatedObject, Joint, Link, Primiti
 from arena_core.verify import CHECKS, Context, verify_object
 from arena_core.verify.joints import check_joints
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 def joint_issues(name: str, **extras):

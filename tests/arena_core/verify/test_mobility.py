@@ -16,7 +16,7 @@ from arena_core.pipeline.process import process_object
 from arena_core.verify import Context, verify_object
 from arena_core.verify.mobility import check_mobility, distance_phi
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 #: Y-up mesh-frame boxes of the pm_door fixture: name -> (extents, center).
 PM_MESHES = {"body": ((1.0, 1.2, 0.6), (0.0, 0.6, 0.0)),

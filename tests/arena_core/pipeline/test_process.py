@@ -26,7 +26,7 @@ from arena_core.util import tolerances as tol
 from schemas.extras import SourceExtras
 from schemas.record import Provenance
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "normalize"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "normalize"
 CABINET = (FIXTURES / "cabinet.urdf").read_text()
 PARTNET = (FIXTURES / "partnet.urdf").read_text()
 
@@ -288,7 +288,7 @@ def test_internal_failure_is_a_rejected_record(tmp_path: Path, monkeypatch):
 
 def test_a_rod_on_the_edge_of_the_triangle_inequality_is_balanced_for_mujoco(tmp_path):
     """``rod_inertia.urdf``: Stretch's link_puller, refused by MuJoCo as written."""
-    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "urdf" / "rod_inertia.urdf"
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "urdf" / "rod_inertia.urdf"
     rec = process_object(fixture, tmp_path / "out", provenance=PROV)
     assert rec.accepted, rec.verification.issues
     (found,) = [i for i in rec.verification.issues if i.code == "normalize.inertial.balanced"]

@@ -25,7 +25,7 @@ from arena_core.verify.upright import (
     vertical_angle,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "tests" / "fixtures" / "urdf"
 Y_UP_DOOR = FIXTURES / "y_up_door.urdf"
 CODE = "geometry.up_axis.implausible"

@@ -403,7 +403,7 @@ def test_a_fresh_process_stays_quiet(tmp_path):
             "from arena_core.formats.urdf.read import read_urdf; p = sys.argv[1]; "
             "sys.exit(0 if verify_engines(p, read_urdf(p).obj).ok else 3)")
     done = subprocess.run([sys.executable, "-c", code, str(urdf)], capture_output=True,
-                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+                          cwd=Path(__file__).resolve().parents[3], timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
 
 

@@ -5,7 +5,7 @@ Generated files are keyed by their bytes (store keys, release checksums), so the
 :mod:`arena_core.generate.meshing` and the primitives of :mod:`arena_core.generate.shapes`
 move points with elementwise arithmetic in one fixed order, the same bits on every CPU
 (trimesh goes through BLAS, whose kernels round differently per CPU;
-``tests/arena_core/test_generate_golden.py`` checks the bytes across CPU code paths). Each is
+``tests/arena_core/generate/test_golden.py`` checks the bytes across CPU code paths). Each is
 compared with the trimesh code it replaces on seeded random sizes, centers and axes.
 """
 

@@ -26,7 +26,7 @@ from arena_core.util.hashing import file_sha256
 from schemas.files import SourceFile
 from tests.hostile import make_hostile
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 REALDATA = REPO.parent / "shared" / "realdata"
 
 

@@ -15,7 +15,7 @@ from arena_core.formats.urdf.read import read_urdf, read_urdf_string
 from arena_core.metric.compare import CompareError, object_tree_distance, score_objects
 from arena_core.util import tolerances as tol
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "manifests" / "examples"
 TUTORIAL = REPO / "tests" / "fixtures" / "tutorial"
 

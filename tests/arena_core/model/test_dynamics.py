@@ -22,7 +22,7 @@ from arena_core.model.dynamics import (
 from arena_core.pipeline.normalize import scale_object
 from arena_core.pipeline.process import process_object
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 FULL = Dynamics(damping=0.5, friction=0.25, armature=0.01, stiffness=2.0, springref=0.1)
 
 

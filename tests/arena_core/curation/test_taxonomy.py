@@ -26,7 +26,7 @@ from arena_core.util.text import normalize, tokens
 from schemas.curation import SUPERCATEGORY_IDS, Override, Taxonomy
 from schemas.record import JointRecord, LinkRecord
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
 OVERRIDES = REPO / "manifests" / "overrides.yaml"
 

@@ -13,7 +13,7 @@ from arena_core.model.articulated import MassProperties
 from arena_core.verify import Context
 from arena_core.verify.mass import check_mass, hull_distance, inertial_issues
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 def mass_issues(name: str, *, canonical: bool = False) -> list[tuple[str, str, str]]:

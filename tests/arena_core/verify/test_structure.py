@@ -13,7 +13,7 @@ from arena_core.model.articulated import ArticulatedObject, Joint, Link, ModelEr
 from arena_core.verify import CODES, issue_from_error, verify_object
 from arena_core.verify.structure import check_structure
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 
 
 def codes(issues) -> list[str]:

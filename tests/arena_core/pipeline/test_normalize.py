@@ -45,7 +45,7 @@ from arena_core.util import tolerances as tol
 #: Agreement expected of an exact normalization (rpy rounding, 5e-13 rad, on ~1 m lever arms).
 EXACT = 1e-11
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "normalize"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "normalize"
 
 #: A Y-up cabinet in centimeters: root ``frame`` (not ``base``), a non-root link named
 #: ``base``, a non-unit hinge axis, a prismatic drawer without effort/velocity, a continuous

@@ -5,7 +5,7 @@ The build's store keys and the release checksums are digests of the generated fi
 change that alters any byte of them must come with a new ``GENERATOR_VERSION`` (and a new
 table). Regenerate the table after such a change with::
 
-    python tests/arena_core/test_generate_golden.py
+    python tests/arena_core/generate/test_golden.py
 
 A rebuild on another machine must give the same files: numpy dispatches its loops to the
 CPU's widest SIMD and OpenBLAS picks a kernel per CPU, and both round differently per code
@@ -26,7 +26,7 @@ from pathlib import Path
 from arena_core.generate import GENERATOR_VERSION, KINDS, generate_one, kind_for_index, write_object
 from arena_core.util.hashing import tree_sha256
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 #: The generator version the table below was made with.
 GOLDEN_VERSION = "1.1.0"
@@ -147,7 +147,7 @@ def _baseline_cpu_env() -> dict[str, str]:
 def test_generated_bytes_do_not_depend_on_the_cpus_code_paths(tmp_path):
     here = _digests(tmp_path / "here")
     code = (f"import json, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
-            f"import test_generate_golden as g, pathlib; "
+            f"import test_golden as g, pathlib; "
             f"print(json.dumps(g._digests(pathlib.Path({str(tmp_path / 'there')!r}))))")
     done = subprocess.run([sys.executable, "-c", code], env=_baseline_cpu_env(), cwd=REPO,
                           capture_output=True, text=True, timeout=300)

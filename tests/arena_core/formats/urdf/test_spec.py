@@ -13,7 +13,7 @@ from numpy.testing import assert_array_equal
 from arena_core.formats.urdf.read import UrdfError, read_urdf
 from arena_core.verify import verify_object
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "urdf"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "urdf"
 
 
 def test_extensions_are_read_as_the_object_without_them():

@@ -14,7 +14,7 @@ from arena_core.model.inertia import inertia_problem
 from arena_core.util import tolerances as tol
 from arena_core.verify.mass import inertial_issues
 
-TUTORIAL = Path(__file__).resolve().parents[1] / "fixtures" / "tutorial"
+TUTORIAL = Path(__file__).resolve().parents[2] / "fixtures" / "tutorial"
 
 BAD = [
     ((-1.0, np.zeros(3), np.eye(3)), "mass.nonpositive"),
