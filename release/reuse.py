@@ -57,7 +57,7 @@ CURATION_COLUMNS = ("category", "supercategory", "duplicates", "in_eval200", "ev
 @dataclass(frozen=True)
 class KeyedObject:
     """An accepted, kept object known by its store key; ``load()`` gives its
-    :class:`release.writer.ReleaseObject` (the record read from the store) when its row
+    :class:`release.objects.ReleaseObject` (the record read from the store) when its row
     cannot be reused. ``category``/``supercategory``: what curation assigned."""
 
     object_id: str

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from arena_core.pipeline.process import process_object
-from release.writer import ReleaseObject
+from release.objects import ReleaseObject
 
 
 def processed_generated(infos, canonical: Path) -> list[ReleaseObject]:

@@ -13,13 +13,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from arena_core.model.articulated import ArticulatedObject, Joint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from arena_core.mesh.parts import MeshCache
-    from arena_core.verify.geometry import ObjectGeometry
+    from arena_core.verify.object_geometry import ObjectGeometry
 
 
 def joint_loc(joint: Joint) -> str:
@@ -60,7 +58,7 @@ class Context:
 
     @cached_property
     def geometry(self) -> ObjectGeometry:
-        from arena_core.verify.geometry import ObjectGeometry
+        from arena_core.verify.object_geometry import ObjectGeometry
 
         return ObjectGeometry.build(self.obj, self.cache)
 
@@ -86,8 +84,3 @@ def subtree_links(obj: ArticulatedObject, link: str) -> list[str]:
         out.append(name)
         stack.extend(sorted((j.child for j in obj.children(name)), reverse=True))
     return out
-
-
-def finite_pose(pose: np.ndarray) -> bool:
-    """True when a ``(4, 4)`` pose holds only finite numbers."""
-    return bool(np.all(np.isfinite(pose)))

@@ -21,7 +21,7 @@ with a code. Nothing is written outside OUT.
 
 ``--against RELEASE`` adds the nearest objects of a release (``release.nearest``, by the
 tree metric) to the report; ``--view`` then shows the object in ``arena view``
-(:mod:`flows.commands.view`) until Ctrl-C. Example::
+(:mod:`flows.commands.serving`) until Ctrl-C. Example::
 
     arena validate ../shared/realdata/sapien_repo/41083 --out /tmp/v41083
 """
@@ -44,6 +44,7 @@ from arena_core.util.fs import write_atomic
 from arena_core.util.guard import exception_issue
 from arena_core.util.input_limits import MAX_FOLDER_DEPTH
 from flows.commands.common import jsonable
+from flows.commands.serving import view_validated
 from flows.commands.validate_mjcf import (
     Rejected,
     file_root,
@@ -148,8 +149,6 @@ def run(args: argparse.Namespace) -> int:
     write_reports(report, out)
     _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
     if getattr(args, "view", False):
-        from flows.commands.view import view_validated
-
         return view_validated(out, int(report["exit_code"]))
     return int(report["exit_code"])
 

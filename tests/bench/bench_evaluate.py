@@ -42,7 +42,8 @@ def _fixtures():
 def build_release(work: Path, n: int) -> Path:
     from arena_core.curation.subset import select_subset
     from arena_core.generate import generate
-    from release.writer import ReleaseObject, write_release
+    from release.objects import ReleaseObject
+    from release.writer import write_release
     from schemas.release import ReleaseSpec
 
     fx = _fixtures()

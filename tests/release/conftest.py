@@ -18,7 +18,8 @@ from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
 from arena_core.pipeline.process import process_object
-from release.writer import ReleaseObject, write_release
+from release.objects import ReleaseObject
+from release.writer import write_release
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.release import BuildReport, ReleaseSpec
 from tests.generated_objects import processed_generated

@@ -27,8 +27,9 @@ from arena_core.formats.urdf.write import urdf_string, write_urdf
 from arena_core.generate import generate
 from arena_core.model.articulated import ArticulatedObject, Joint, Link
 from arena_core.pipeline.process import process_object
+from release.objects import ReleaseObject
 from release.reader import load_rows, materialize
-from release.writer import ReleaseObject, write_release
+from release.writer import write_release
 from schemas.curation import SubsetResult
 from schemas.record import ObjectRecord
 from schemas.release import ReleaseSpec

@@ -19,9 +19,9 @@ from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import Joint
 from arena_core.pipeline.normalize_simready import unique_rows
 from arena_core.util import tolerances as tol
-from arena_core.verify.geometry import _hull_vertices
 from arena_core.verify.mass import _com_outside, hull_distance
 from arena_core.verify.motion import _axis_far, line_box_distance
+from arena_core.verify.object_geometry import _hull_vertices
 
 RNG_SEED = 7
 

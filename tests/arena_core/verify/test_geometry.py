@@ -14,7 +14,8 @@ from arena_core.formats.urdf.read import read_urdf
 from arena_core.mesh.parts import MeshCache
 from arena_core.util import tolerances as tol
 from arena_core.verify import Context, verify_object
-from arena_core.verify.geometry import ObjectGeometry, check_geometry, spanned_area
+from arena_core.verify.geometry import check_geometry
+from arena_core.verify.object_geometry import ObjectGeometry, spanned_area
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 

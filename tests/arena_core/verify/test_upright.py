@@ -17,7 +17,7 @@ from arena_core.pipeline.process import process_object
 from arena_core.util import tolerances as tol
 from arena_core.util.text import normalize
 from arena_core.verify import CHECKS, Context, verify_object
-from arena_core.verify.geometry import ObjectGeometry
+from arena_core.verify.object_geometry import ObjectGeometry
 from arena_core.verify.upright import (
     UPRIGHT_HINGE_CATEGORIES,
     check_upright,
