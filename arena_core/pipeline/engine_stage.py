@@ -3,7 +3,7 @@
 For one canonical folder (``object.urdf``, ``object.xml``, ``meshes/``) and the object
 parsed from its URDF: the MJCF written by :mod:`arena_core.formats.mjcf.write` must compile, move
 like arena_core's forward kinematics and stay finite for 1 s of simulation
-(:func:`~arena_core.formats.mjcf.write.check_mjcf`, codes ``mjcf.*``), and the URDF must load and
+(:func:`~arena_core.formats.mjcf.check.check_mjcf`, codes ``mjcf.*``), and the URDF must load and
 move the same in MuJoCo's URDF import, PyBullet, Pinocchio and yourdfpy
 (:func:`~arena_core.engines.verify_engines`, codes ``engine.<name>.*``). The result is the
 issues and one :class:`~schemas.record.EngineRecord` per engine, in a fixed order; no
@@ -18,8 +18,9 @@ from pathlib import Path
 
 from arena_core.engines import verify_engines
 from arena_core.engines.base import silenced
+from arena_core.formats.mjcf.check import check_mjcf
 from arena_core.formats.mjcf.mujoco_load import object_asset_cache
-from arena_core.formats.mjcf.write import MJCF_FILE, check_mjcf
+from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.model.articulated import ArticulatedObject
 from schemas.issues import Issue
 from schemas.record import EngineRecord

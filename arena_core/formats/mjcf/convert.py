@@ -70,6 +70,7 @@ import numpy as np
 import trimesh
 
 from arena_core.formats.mjcf.couplings import coupling_record
+from arena_core.formats.mjcf.frames import pose, quat_matrix, translation
 from arena_core.formats.mjcf.props import HIDDEN_GROUP, geom_roles, joint_dynamics, step_option
 from arena_core.model.articulated import (
     ArticulatedObject,
@@ -153,31 +154,6 @@ def convert_model(model: mujoco.MjModel, *, name: str) -> Conversion:
     obj = ArticulatedObject.from_parts(name, links, state.joints)
     return Conversion(obj, state.mesh_files, state.joint_map, state.issues, state.body_map(),
                       state.couplings, step_option(model))
-
-
-def pose(pos: np.ndarray, quat: np.ndarray) -> np.ndarray:
-    """``(4, 4)`` pose from a position ``(3,)`` and a MuJoCo quaternion ``(w, x, y, z)``."""
-    out = np.eye(4)
-    out[:3, :3] = quat_matrix(quat)
-    out[:3, 3] = np.asarray(pos, dtype=float)
-    return out
-
-
-def quat_matrix(quat: np.ndarray) -> np.ndarray:
-    """``(3, 3)`` rotation of a quaternion ``(w, x, y, z)`` (normalized first)."""
-    w, x, y, z = np.asarray(quat, dtype=float) / np.linalg.norm(quat)
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ])
-
-
-def translation(vec: np.ndarray) -> np.ndarray:
-    """``(4, 4)`` pure translation by ``vec`` ``(3,)``."""
-    out = np.eye(4)
-    out[:3, 3] = np.asarray(vec, dtype=float)
-    return out
 
 
 class _State:

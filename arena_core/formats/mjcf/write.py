@@ -1,4 +1,5 @@
-"""Write a canonical object as MJCF (``object.xml``) and check it in MuJoCo.
+"""Write a canonical object as MJCF (``object.xml``); :mod:`arena_core.formats.mjcf.check`
+checks the file in MuJoCo.
 
 The MJCF is written by the project from the :class:`~arena_core.model.articulated.ArticulatedObject`,
 not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept:
@@ -24,7 +25,7 @@ not by MuJoCo's URDF import, so every URDF feature MuJoCo's import drops is kept
   :data:`EQUALITY_SOLIMP` (MuJoCo's soft defaults let a loaded screw slip off its thread).
 * **Inertials** are ours (``inertiafromgeom="false"``): ``<inertial pos quat mass
   diaginertia>`` from the eigen-decomposition of the link inertia (see
-  :func:`principal_inertia`); moments of moving bodies are floored at
+  :func:`~arena_core.formats.mjcf.numbers.principal_inertia`); moments of moving bodies are floored at
   :data:`MIN_MOVING_INERTIA` (listed in ``floored_inertia``) and rounding-level breaks of
   the triangle inequality closed. A moving body without a positive mass gets a placeholder
   inertial (:data:`PLACEHOLDER_MASS`, :data:`PLACEHOLDER_INERTIA`; listed in
@@ -52,6 +53,7 @@ The text is deterministic (same object, same bytes) and written atomically.
 
 Example:
     >>> import tempfile
+    >>> from arena_core.formats.mjcf.check import check_mjcf
     >>> from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties, Primitive
     >>> box = Primitive("box", (0.2, 0.2, 0.02), np.eye(4), "collision")
     >>> lid = Link("lid", MassProperties(1.0, np.zeros(3), np.eye(3) * 1e-3), primitives=(box,))
@@ -73,19 +75,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-import mujoco
 import numpy as np
 from lxml import etree
 
 from arena_core.formats.mjcf.mujoco_load import ASSET_CACHE_BYTES  # noqa: F401 - imported: MuJoCo's asset cache off
-from arena_core.formats.urdf.write import fmt, identity_rotation
+from arena_core.formats.mjcf.numbers import pose_attrs, principal_inertia, rotation_attrs, vec_text
+from arena_core.formats.urdf.write import fmt
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject, Joint, Link, MeshRef, unique_name
 from arena_core.model.dynamics import mjcf_values
-from arena_core.model.kinematics import configuration, link_poses, random_configurations
 from arena_core.util import tolerances as tol
 from arena_core.util.fs import write_atomic
-from schemas.issues import Issue, issue
 
 #: File name of the MJCF inside a canonical object folder.
 MJCF_FILE = "object.xml"
@@ -105,11 +105,6 @@ MIN_MOVING_INERTIA = 1e-14
 RESERVED_BODY_NAMES = frozenset({"world"})
 #: Suffix of the slide joint that carries a helical joint's translation.
 PITCH_SUFFIX = "__pitch"
-#: Every body pose from MuJoCo's kinematics agrees with arena_core's to this (m; unitless
-#: for rotation-matrix entries).
-FK_TOLERANCE = tol.ORACLE
-#: Simulated time of the stability check (s).
-SIM_SECONDS = 1.0
 #: Solver parameters of the helical and mimic equalities. MuJoCo's defaults (``0.02 1``,
 #: ``0.9 0.95``) let a 0.5 kg nut on a 0.02 m/rad screw sag 1.5 cm off its thread under
 #: gravity; a time constant of twice the default 2 ms step and an impedance of 0.99-0.999
@@ -311,7 +306,7 @@ class _Writer:
         return raw.decode()
 
     def _body(self, parent: etree._Element, link: Link, joint: Joint | None) -> etree._Element:
-        pose = _pose_attrs(joint.origin_local) if joint is not None else {}
+        pose = pose_attrs(joint.origin_local) if joint is not None else {}
         el = etree.SubElement(parent, "body", name=self.names.bodies[link.name], **pose)
         moving = joint is not None and _has_dof(joint)
         self._inertial(el, link, moving)
@@ -321,8 +316,8 @@ class _Writer:
             self._mesh_geom(el, link, mesh)
         for prim in link.primitives:
             etree.SubElement(el, "geom", {"class": prim.kind, "type": prim.shape,
-                                          "size": _vec(_half_size(prim.shape, prim.size)),
-                                          **_pose_attrs(prim.origin)})
+                                          "size": vec_text(_half_size(prim.shape, prim.size)),
+                                          **pose_attrs(prim.origin)})
         return el
 
     def _inertial(self, el: etree._Element, link: Link, moving: bool) -> None:
@@ -334,25 +329,25 @@ class _Writer:
                 self.placeholders.append(link.name)
                 mass, moment = self.placeholder
                 etree.SubElement(el, "inertial", pos="0 0 0", mass=fmt(mass),
-                                 diaginertia=_vec([moment] * 3))
+                                 diaginertia=vec_text([moment] * 3))
             return
         moments, axes = principal_inertia(props.inertia)
         fixed = _physical_moments(moments, moving)
         if moving and np.any(fixed > moments):
             self.floored.append(link.name)
-        attrs = {"pos": _vec(props.com), **_rotation_attrs(axes), "mass": fmt(props.mass),
-                 "diaginertia": _vec(fixed)}
+        attrs = {"pos": vec_text(props.com), **rotation_attrs(axes), "mass": fmt(props.mass),
+                 "diaginertia": vec_text(fixed)}
         etree.SubElement(el, "inertial", attrs)
 
     def _joint(self, el: etree._Element, joint: Joint) -> None:
         axis = np.asarray(joint.axis_local, float)
-        axis = _vec(axis / math.hypot(*axis))
+        axis = vec_text(axis / math.hypot(*axis))
         name = self.names.joints[joint.name]
         kind = "slide" if joint.type == "prismatic" else "hinge"
         attrs = {"name": name, "type": kind, "axis": axis}
         if joint.type != "continuous" and math.isfinite(joint.lower) and math.isfinite(
                 joint.upper):
-            attrs["range"] = _vec([joint.lower, joint.upper])
+            attrs["range"] = vec_text([joint.lower, joint.upper])
         attrs.update({k: fmt(v) for k, v in mjcf_values(joint.dynamics).items()})
         etree.SubElement(el, "joint", attrs)
         if joint.type == "helical":
@@ -370,7 +365,7 @@ class _Writer:
                   slope: float) -> None:
         """``joint1 = offset + slope * joint2`` (``joint1 = offset`` without ``joint2``)."""
         attrs = {"name": name, "joint1": joint1, **({"joint2": joint2} if joint2 else {}),
-                 "polycoef": _vec([offset, slope, 0, 0, 0]), "solref": EQUALITY_SOLREF,
+                 "polycoef": vec_text([offset, slope, 0, 0, 0]), "solref": EQUALITY_SOLREF,
                  "solimp": EQUALITY_SOLIMP}
         etree.SubElement(self.equality, "joint", attrs)
 
@@ -388,11 +383,11 @@ class _Writer:
             name = _unique(PurePosixPath(mesh.filename).stem or "mesh", self.mesh_names)
             attrs = {"name": name, "file": mesh.filename, "inertia": "shell"}
             if scale != (1.0, 1.0, 1.0):
-                attrs["scale"] = _vec(scale)
+                attrs["scale"] = vec_text(scale)
             etree.SubElement(self.asset, "mesh", attrs)
             self.mesh_assets[key] = name
         etree.SubElement(el, "geom", {"class": mesh.kind, "type": "mesh",
-                                      "mesh": self.mesh_assets[key], **_pose_attrs(mesh.origin)})
+                                      "mesh": self.mesh_assets[key], **pose_attrs(mesh.origin)})
 
 
 def _mesh_problem(mesh: MeshRef, cache: MeshCache) -> str | None:
@@ -434,84 +429,6 @@ def _half_size(shape: str, size: tuple[float, ...]) -> list[float]:
     return [size[0]]
 
 
-# ----------------------------------------------------------------------------- numbers
-def principal_inertia(inertia: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Principal moments ``(3,)`` and axes ``(3, 3)`` (columns, a proper rotation ``R``) of
-    a symmetric ``(3, 3)`` inertia: ``inertia = R @ diag(moments) @ R.T``.
-
-    A diagonal inertia is returned as is (``R = I``, moments in axis order). Otherwise
-    cyclic Jacobi rotations (:func:`_jacobi`; ascending moments): IEEE arithmetic in one fixed
-    order, so the written MJCF has the same bits on every CPU (``numpy.linalg.eigh``'s LAPACK
-    kernels round differently per CPU); the first two axes are signed so that their largest
-    component is positive and the third is their cross product (``det R = +1``).
-
-    >>> m, r = principal_inertia(np.array([[2.0, 1, 0], [1, 2, 0], [0, 0, 1]]))
-    >>> m.round(12).tolist(), bool(np.isclose(np.linalg.det(r), 1.0))
-    ([1.0, 1.0, 3.0], True)
-    """
-    sym = 0.5 * (np.asarray(inertia, float) + np.asarray(inertia, float).T)
-    if np.count_nonzero(sym - np.diag(np.diag(sym))) == 0:
-        return np.diag(sym).copy(), np.eye(3)
-    moments, axes = _jacobi(sym.tolist())
-    for i in (0, 1):
-        if axes[np.argmax(np.abs(axes[:, i])), i] < 0:
-            axes[:, i] = -axes[:, i]
-    axes[:, 2] = np.cross(axes[:, 0], axes[:, 1])
-    return moments, axes
-
-
-def _jacobi(a: list[list[float]]) -> tuple[np.ndarray, np.ndarray]:
-    """Eigenvalues ``(3,)`` ascending and eigenvectors ``(3, 3)`` (columns) of the symmetric
-    ``a``: cyclic Jacobi sweeps (Numerical Recipes' ``jacobi``), each zeroing the pairs in
-    order ``(0, 1), (0, 2), (1, 2)``, until no off-diagonal entry is left (quadratic
-    convergence: ~5 sweeps; at most :data:`JACOBI_SWEEPS`). O(1) work for a 3 x 3 matrix.
-
-    >>> values, vectors = _jacobi([[2.0, 1.0, 0.0], [1.0, 2.0, 0.0], [0.0, 0.0, 1.0]])
-    >>> values.round(15).tolist()
-    [1.0, 1.0, 3.0]
-    """
-    v = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
-    for _ in range(JACOBI_SWEEPS):
-        if a[0][1] == 0.0 and a[0][2] == 0.0 and a[1][2] == 0.0:
-            break
-        for p, q in ((0, 1), (0, 2), (1, 2)):
-            _jacobi_rotate(a, v, p, q)
-    order = sorted(range(3), key=lambda i: a[i][i])
-    values = np.array([a[i][i] for i in order])
-    return values, np.array([[v[r][i] for i in order] for r in range(3)])
-
-
-def _jacobi_rotate(a: list[list[float]], v: list[list[float]], p: int, q: int) -> None:
-    """Zero ``a[p][q]`` by one Jacobi rotation of ``a`` (in place), accumulated into ``v``."""
-    apq = a[p][q]
-    if apq == 0.0:
-        return
-    if abs(apq) <= _EPS * abs(a[p][p]) and abs(apq) <= _EPS * abs(a[q][q]):
-        a[p][q] = a[q][p] = 0.0  # below the diagonal's rounding: done
-        return
-    theta = (a[q][q] - a[p][p]) / (2.0 * apq)
-    t = 1.0 / (abs(theta) + math.sqrt(theta * theta + 1.0)) if abs(theta) < 1e150 \
-        else 0.5 / abs(theta)
-    t = -t if theta < 0 else t
-    c = 1.0 / math.sqrt(t * t + 1.0)
-    s = t * c
-    a[p][p] -= t * apq
-    a[q][q] += t * apq
-    a[p][q] = a[q][p] = 0.0
-    r = 3 - p - q  # the third index
-    arp, arq = a[r][p], a[r][q]
-    a[r][p] = a[p][r] = c * arp - s * arq
-    a[r][q] = a[q][r] = s * arp + c * arq
-    for row in v:
-        vp, vq = row[p], row[q]
-        row[p], row[q] = c * vp - s * vq, s * vp + c * vq
-
-
-#: Jacobi sweeps of :func:`principal_inertia` at most (a 3 x 3 matrix converges in ~5).
-JACOBI_SWEEPS = 50
-_EPS = 2.0 ** -53
-
-
 def _physical_moments(moments: np.ndarray, moving: bool) -> np.ndarray:
     """Moments MuJoCo accepts: rounding negatives to 0, moving bodies floored (see
     :data:`MIN_MOVING_INERTIA`), triangle-inequality violations within
@@ -524,143 +441,3 @@ def _physical_moments(moments: np.ndarray, moving: bool) -> np.ndarray:
         if others < d[i] <= others * (1.0 + tol.INERTIA_SLACK):
             d[i] = others
     return d
-
-
-def quat_from_matrix(rot: np.ndarray) -> np.ndarray:
-    """Unit quaternion ``(w, x, y, z)`` of a ``(3, 3)`` rotation (Shepperd's method), ``w >= 0``.
-
-    >>> quat_from_matrix(np.diag([1.0, -1.0, -1.0])).tolist()
-    [0.0, 1.0, 0.0, 0.0]
-    """
-    r = np.asarray(rot, float)
-    trace = r[0, 0] + r[1, 1] + r[2, 2]
-    if trace > 0:
-        s = 2.0 * math.sqrt(1.0 + trace)
-        q = [0.25 * s, (r[2, 1] - r[1, 2]) / s, (r[0, 2] - r[2, 0]) / s, (r[1, 0] - r[0, 1]) / s]
-    else:
-        i = int(np.argmax(np.diag(r)))
-        j, k = (i + 1) % 3, (i + 2) % 3
-        s = 2.0 * math.sqrt(max(1.0 + r[i, i] - r[j, j] - r[k, k], 0.0))
-        q = [0.0] * 4
-        q[0] = (r[k, j] - r[j, k]) / s
-        q[1 + i], q[1 + j], q[1 + k] = 0.25 * s, (r[j, i] + r[i, j]) / s, (r[k, i] + r[i, k]) / s
-    out = np.asarray(q) / math.hypot(*q)  # not BLAS: the same bits on every CPU
-    return -out if out[0] < 0 else out + 0.0
-
-
-def _rotation_attrs(rot: np.ndarray) -> dict[str, str]:
-    rot = np.asarray(rot, float)[:3, :3]
-    identity = rot.shape == (3, 3) and identity_rotation(rot.tolist())  # np.array_equal
-    return {} if identity else {"quat": _vec(quat_from_matrix(rot))}
-
-
-def _pose_attrs(pose: np.ndarray) -> dict[str, str]:
-    pose = np.asarray(pose, float)
-    shift = pose[:3, 3].tolist()
-    attrs = {"pos": _vec(shift)} if any(v != 0 for v in shift) else {}
-    return {**attrs, **_rotation_attrs(pose)}
-
-
-def _vec(values) -> str:
-    return " ".join(map(fmt, np.asarray(values, dtype=float).reshape(-1).tolist()))
-
-
-# ----------------------------------------------------------------------------- checking
-def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, seed: int = 0,
-               sim_seconds: float = SIM_SECONDS) -> list[Issue]:
-    """Compile the MJCF at ``path`` in MuJoCo and compare it with ``obj``; never raises.
-
-    Issues (all errors): ``mjcf.compile_failed`` (MuJoCo's message, one line),
-    ``mjcf.fk_mismatch`` (a body's ``xpos``/``xmat`` after ``mj_kinematics`` differs from
-    :func:`~arena_core.model.kinematics.link_poses` by more than :data:`FK_TOLERANCE` at one of
-    ``k`` configurations drawn with ``seed``), ``mjcf.unstable`` (``sim_seconds`` of
-    ``mj_step`` with gravity from the rest pose give a non-finite state or a MuJoCo
-    instability warning).
-    """
-    try:
-        model = mujoco.MjModel.from_xml_path(str(path))
-    except Exception as exc:  # noqa: BLE001 - MuJoCo's reason is the issue
-        return [_issue("mjcf.compile_failed", "file", _one_line(exc))]
-    names = mjcf_names(obj)
-    issues = []
-    try:
-        issues += _check_fk(model, obj, names, k=k, seed=seed)
-    except Exception as exc:  # noqa: BLE001 - a bad object must not stop a build
-        issues.append(_issue("mjcf.fk_mismatch", "object", _one_line(exc, kind=True)))
-    try:
-        issues += _check_sim(model, obj, names, seconds=sim_seconds)
-    except Exception as exc:  # noqa: BLE001
-        issues.append(_issue("mjcf.unstable", "object", _one_line(exc, kind=True)))
-    return issues
-
-
-def set_configuration(model: mujoco.MjModel, data: mujoco.MjData, obj: ArticulatedObject,
-                      q: dict[str, float], *, names: MjcfNames | None = None) -> None:
-    """Write arena_core joint coordinates ``q`` (every joint, as from
-    :func:`~arena_core.model.kinematics.configuration`) into ``data.qpos`` of the model written
-    for ``obj``: hinge/slide ``q``, a helical joint's slide ``pitch * q``.
-
-    Raises:
-        KeyError: a joint of ``obj`` has no MJCF joint of the expected name in ``model``.
-    """
-    names = mjcf_names(obj) if names is None else names
-    data.qpos[:] = model.qpos0
-    for j in obj.joints:
-        for mj_name, value in ((names.joints.get(j.name), q[j.name]),
-                               (names.slides.get(j.name), j.pitch * q[j.name])):
-            if mj_name is not None:
-                jid = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, mj_name)
-                if jid < 0:
-                    raise KeyError(f"joint {mj_name!r} is not in the model")
-                data.qpos[model.jnt_qposadr[jid]] = value
-
-
-def _check_fk(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, *, k: int,
-              seed: int) -> list[Issue]:
-    ids = {link: mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, body)
-           for link, body in names.bodies.items()}
-    missing = sorted(link for link, i in ids.items() if i < 0)
-    if missing:
-        return [_issue("mjcf.fk_mismatch", f"link:{link}", f"no body {names.bodies[link]!r} "
-                       "in the model") for link in missing]
-    data = mujoco.MjData(model)
-    worst: dict[str, tuple[float, int]] = {}
-    for index, q in enumerate(random_configurations(obj, k, np.random.default_rng(seed))):
-        set_configuration(model, data, obj, q, names=names)
-        mujoco.mj_kinematics(model, data)
-        for link, pose in link_poses(obj, q).items():
-            body = ids[link]
-            err = max(float(np.max(np.abs(data.xpos[body] - pose[:3, 3]))),
-                      float(np.max(np.abs(data.xmat[body].reshape(3, 3) - pose[:3, :3]))))
-            if not err <= FK_TOLERANCE and not err < worst.get(link, (0.0, 0))[0]:
-                worst[link] = (err, index)
-    return [_issue("mjcf.fk_mismatch", f"link:{link}", f"body {names.bodies[link]!r} is "
-                   f"{err:.3g} off arena_core's pose at configuration {i} (seed {seed})")
-            for link, (err, i) in sorted(worst.items())]
-
-
-def _check_sim(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, *,
-               seconds: float) -> list[Issue]:
-    """Step from the rest pose (each joint at 0 clipped into its limits, mimics following)."""
-    data = mujoco.MjData(model)
-    rest = {j.name: float(np.clip(0.0, j.lower, j.upper)) if j.lower <= j.upper else 0.0
-            for j in obj.joints}
-    set_configuration(model, data, obj, configuration(obj, rest), names=names)
-    mujoco.mj_step(model, data, nstep=max(1, round(seconds / model.opt.timestep)))
-    warned = [w.name for w in (mujoco.mjtWarning.mjWARN_BADQACC, mujoco.mjtWarning.mjWARN_BADQPOS,
-                               mujoco.mjtWarning.mjWARN_BADQVEL) if data.warning[w].number > 0]
-    finite = bool(np.all(np.isfinite(data.qpos)) and np.all(np.isfinite(data.qvel)))
-    if finite and not warned:
-        return []
-    return [_issue("mjcf.unstable", "object", f"{seconds:g} s of simulation with gravity: "
-                   f"{'finite' if finite else 'non-finite'} state, MuJoCo warnings "
-                   f"{warned or 'none'}")]
-
-
-def _issue(code: str, location: str, message: str) -> Issue:
-    return issue(code, message, location=location)
-
-
-def _one_line(exc: BaseException, *, kind: bool = False) -> str:
-    text = " | ".join(part.strip() for part in str(exc).splitlines() if part.strip())
-    return f"{type(exc).__name__}: {text}" if kind else text

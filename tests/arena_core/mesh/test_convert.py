@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 import trimesh
 
-from arena_core.formats.mjcf.write import check_mjcf, write_mjcf
+from arena_core.formats.mjcf.check import check_mjcf
+from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.mesh.canonical_files import obj_bytes
 from arena_core.mesh.parts import read_mesh

@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 from scipy.spatial import ConvexHull, QhullError
 
-from arena_core.formats.mjcf.write import _pose_attrs, _rotation_attrs, quat_from_matrix
+from arena_core.formats.mjcf.numbers import pose_attrs, quat_from_matrix, rotation_attrs
 from arena_core.formats.urdf.write import _origin, canonical_rpy, fmt
 from arena_core.mesh.massprops import _hull_part
 from arena_core.mesh.parts import MeshCache
@@ -217,5 +217,5 @@ def test_mjcf_pose_attrs_are_the_general_text():
         ref = {"pos": _vec_general(pose[:3, 3])} if np.any(pose[:3, 3] != 0) else {}
         if not np.array_equal(pose[:3, :3], np.eye(3)):
             ref["quat"] = _vec_general(quat_from_matrix(pose[:3, :3]))
-        assert _pose_attrs(pose) == ref
-        assert _rotation_attrs(pose[:3, :3]) == {k: v for k, v in ref.items() if k == "quat"}
+        assert pose_attrs(pose) == ref
+        assert rotation_attrs(pose[:3, :3]) == {k: v for k, v in ref.items() if k == "quat"}

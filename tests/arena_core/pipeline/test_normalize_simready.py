@@ -9,7 +9,8 @@ import json
 import numpy as np
 import pytest
 
-from arena_core.formats.mjcf.write import check_mjcf, write_mjcf
+from arena_core.formats.mjcf.check import check_mjcf
+from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.pipeline.normalize_simready import degenerate, thin_box
 from arena_core.pipeline.process import process_object

@@ -9,15 +9,12 @@ import mujoco
 import numpy as np
 import pytest
 
+from arena_core.formats.mjcf.check import FK_TOLERANCE, check_mjcf, set_configuration
+from arena_core.formats.mjcf.numbers import principal_inertia, quat_from_matrix
 from arena_core.formats.mjcf.write import (
-    FK_TOLERANCE,
     PLACEHOLDER_MASS,
-    check_mjcf,
     mjcf_names,
     mjcf_string,
-    principal_inertia,
-    quat_from_matrix,
-    set_configuration,
     world_parent_pairs,
     write_mjcf,
 )
