@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -227,3 +228,15 @@ def test_cycle_check_detects_a_cycle(tmp_path):
                                                             "pkg.d", "pkg.a"]
     (pkg / "c.py").write_text("def f():\n    from . import sub\n")
     assert find_cycle(import_graph(tmp_path, ("pkg",))) == []
+
+
+def test_architecture_page_names_every_room_and_only_real_paths():
+    """``docs/architecture.md`` describes every subpackage of ``arena_core``, and every path
+    it names (``arena_core/...``, ``flows/...``) exists."""
+    page = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rooms = sorted(p.parent.name for p in (REPO / "arena_core").glob("*/__init__.py"))
+    assert [r for r in rooms if f"| `{r}/` |" not in page] == []
+    named = set(re.findall(r"\b((?:arena_core|flows|release|schemas)/[\w/.<>]*\w/?)", page))
+    concrete = {n for n in named if "<" not in n}
+    assert len(concrete) > 20
+    assert sorted(n for n in concrete if not (REPO / n).exists()) == []

@@ -7,7 +7,7 @@ The canonical URDF therefore writes a helical joint ``J`` (parent ``P``, child `
 
     J          revolute|continuous  P -> J__screw   origin of J, axis a, limits of J,
                                                     <helical pitch="h"/>
-    J__screw   link with the placeholder inertial (arena_core.pipeline.normalize_simready)
+    J__screw   link with the placeholder inertial (arena_core.model.inertia)
     J__pitch   prismatic            J__screw -> C   identity origin, axis a,
                                                     limits h * [lower, upper],
                                                     <mimic joint="J" multiplier="h"/>
@@ -40,7 +40,7 @@ from dataclasses import replace
 import numpy as np
 
 from arena_core.model.articulated import Joint, Link, Mimic, unique_name
-from arena_core.pipeline.normalize_simready import PLACEHOLDER_MASS, placeholder_inertial
+from arena_core.model.inertia import PLACEHOLDER_MASS, placeholder_inertial
 from arena_core.util.input_limits import MAX_LIMIT
 
 #: Suffixes of the massless link and the prismatic joint of the encoding.

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from arena_core.model.articulated import MassProperties
 from arena_core.util import tolerances as tol
 
 
@@ -97,3 +98,15 @@ def _messages(mass: float, com: np.ndarray, inertia: np.ndarray,
         "mass.inertia.triangle": f"principal moments {moments.tolist()} violate a + b >= c "
                                  "(no rigid body has this inertia)",
     }
+
+
+#: The explicit negligible inertial of a link that has none (kg; kg m^2 on each axis): a
+#: non-root link without one gets it in normalization (:mod:`arena_core.pipeline.normalize_simready`).
+PLACEHOLDER_MASS = 1e-6
+PLACEHOLDER_INERTIA = 1e-9
+
+
+def placeholder_inertial() -> MassProperties:
+    """The ``placeholder`` inertial: :data:`PLACEHOLDER_MASS` at the link origin."""
+    return MassProperties(mass=PLACEHOLDER_MASS, com=np.zeros(3),
+                          inertia=np.eye(3) * PLACEHOLDER_INERTIA, source="placeholder")

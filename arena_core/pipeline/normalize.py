@@ -41,9 +41,8 @@ import numpy as np
 from arena_core.mesh.massprops import NOMINAL_DENSITY, link_mass_properties, link_points
 from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties, unique_name
-from arena_core.model.inertia import inertia_problem
+from arena_core.model.inertia import inertia_problem, placeholder_inertial
 from arena_core.pipeline.normalize_simready import (
-    placeholder_inertial,
     reserved_renames,
     usable_collisions,
     usable_primitives,

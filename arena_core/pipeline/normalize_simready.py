@@ -5,8 +5,8 @@ normalization so that no engine has to guess:
   renamed ``world_link`` (made unique); the rename is returned for the record.
 * **Mass everywhere it is needed.** A non-root link without an inertial (the massless helper
   link of a split 2-DOF joint, an empty frame) gets an explicit negligible one,
-  ``mass_source = "placeholder"``: :data:`PLACEHOLDER_MASS` kg, inertia
-  :data:`PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link origin. A link without
+  ``mass_source = "placeholder"``: :data:`~arena_core.model.inertia.PLACEHOLDER_MASS` kg, inertia
+  :data:`~arena_core.model.inertia.PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link origin. A link without
   geometry whose URDF inertial is unphysical (``mass="0"``, how many robots write a sensor
   frame or a virtual base link) counts as having none (``normalize.inertial.massless``
   warning, in :mod:`arena_core.pipeline.normalize`).
@@ -38,28 +38,18 @@ from dataclasses import replace
 import numpy as np
 
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
-from arena_core.model.articulated import Link, MassProperties, MeshRef, Primitive, unique_name
+from arena_core.model.articulated import Link, MeshRef, Primitive, unique_name
 from arena_core.util import tolerances as tol
 from schemas.issues import Issue
 
 #: Link names that engines reserve, and the name each is renamed to (made unique).
 RESERVED_NAMES = {"world": "world_link"}
 
-#: The explicit negligible inertial of a link that has none (kg; kg m^2 on each axis).
-PLACEHOLDER_MASS = 1e-6
-PLACEHOLDER_INERTIA = 1e-9
-
 #: Smallest side (m) of the box that replaces a flat collision mesh.
 MIN_BOX_THICKNESS = 1e-3
 
 #: A vertex set is flat when its smallest spread is below this fraction of its largest.
 FLAT_RATIO = 1e-9
-
-
-def placeholder_inertial() -> MassProperties:
-    """The ``placeholder`` inertial (see the module docstring)."""
-    return MassProperties(mass=PLACEHOLDER_MASS, com=np.zeros(3),
-                          inertia=np.eye(3) * PLACEHOLDER_INERTIA, source="placeholder")
 
 
 def reserved_renames(names: set[str]) -> dict[str, str]:

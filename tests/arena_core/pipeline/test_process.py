@@ -13,9 +13,9 @@ import yourdfpy
 
 from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.inertia import PLACEHOLDER_MASS
 from arena_core.pipeline import process as process_module
 from arena_core.pipeline.normalize import NormalizeError
-from arena_core.pipeline.normalize_simready import PLACEHOLDER_MASS
 from arena_core.pipeline.process import (
     CANONICAL_URDF,
     ProcessError,
