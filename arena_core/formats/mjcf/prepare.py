@@ -140,7 +140,8 @@ def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
 
 
 def _vet(tree: etree._Element, base: Path, found: VettedFiles) -> None:
-    """Drop the textures of ``tree`` and vet every file it names (see mjcf_files)."""
+    """Drop the textures of ``tree`` and vet every file it names
+    (:mod:`arena_core.formats.mjcf.files`)."""
     dirs = compiler_folders(tree, base)
     _drop_textures(tree)
     vet_files(tree, base=base, meshdir=dirs["meshdir"], found=found)

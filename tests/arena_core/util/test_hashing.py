@@ -1,9 +1,12 @@
-"""The stat-validated digest cache (arena_core.util.hashing.HashCache) used by ingest."""
+"""arena_core.util.hashing: the stat-validated digest cache (HashCache) used by ingest, and the
+code digest (code_sha256) the caches are keyed by."""
 
 from __future__ import annotations
 
 import os
 import time
+
+import pytest
 
 import arena_core.util.hashing as hashing
 from arena_core.util.hashing import HashCache, bytes_sha256, hash_files, hash_tree
@@ -89,3 +92,30 @@ def test_files_hashed_while_racy_are_kept_once_settled_at_save(tmp_path, monkeyp
     again = HashCache.load(store)
     assert set(again.entries) == {os.fspath(kept)}
     assert again.entries[os.fspath(kept)][4] == bytes_sha256(b"v 1 2 3\n")
+
+
+def test_code_sha256_follows_the_modules_and_refuses_a_missing_file(tmp_path):
+    """The code digest hashes the files the modules come from (a package: every ``*.py``
+    under it), so a moved or renamed module is still in it; a module without its file is
+    an error, never hashed as empty bytes."""
+    import types
+
+    import arena_core.metric
+    import arena_core.metric.object_distance as object_distance
+    from arena_core.util.hashing import HashingError, code_sha256
+
+    package = code_sha256(arena_core.metric)
+    assert package != code_sha256(object_distance)
+    assert code_sha256(arena_core.metric, object_distance) != package  # listed twice, hashed twice
+    source = tmp_path / "gone.py"
+    source.write_text("X = 1\n")
+    module = types.ModuleType("gone")
+    module.__file__ = str(source)
+    before = code_sha256(module)
+    source.write_text("X = 2\n")
+    assert code_sha256(module) != before
+    source.unlink()
+    with pytest.raises(HashingError, match="gone"):
+        code_sha256(module)
+    with pytest.raises(HashingError, match="builtins"):
+        code_sha256(__import__("builtins"))
