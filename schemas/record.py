@@ -28,7 +28,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from schemas.files import SourceFile
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
 from schemas.release import FORMAT_VERSION
 from schemas.sources import LicenseClass, UpAxis
 
@@ -198,12 +198,12 @@ class VerificationReport(BaseModel):
     @classmethod
     def from_issues(cls, issues: list[Issue]) -> VerificationReport:
         """The report of ``issues`` with its status derived from their severities."""
-        rejected = any(i.severity == "error" for i in issues)
+        rejected = has_error(issues)
         return cls(status="rejected" if rejected else "accepted", issues=list(issues))
 
     @model_validator(mode="after")
     def _status_matches(self) -> VerificationReport:
-        rejected = any(i.severity == "error" for i in self.issues)
+        rejected = has_error(self.issues)
         if rejected != (self.status == "rejected"):
             raise ValueError(f"status {self.status!r} contradicts the issues "
                              f"({'some' if rejected else 'no'} error issue)")

@@ -51,7 +51,7 @@ from schemas import yamlio
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SHA256, SourceFile
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
 from schemas.packages import PackageLocation
 
 Adapter = Literal["partnet_mobility", "gapartnet", "urdf_folder", "mjcf", "generated"]
@@ -433,7 +433,7 @@ class SourceObject(BaseModel):
     @property
     def has_errors(self) -> bool:
         """True when an ingest issue has severity ``error``."""
-        return any(issue.severity == "error" for issue in self.issues)
+        return has_error(self.issues)
 
 
 def load_source_manifest(

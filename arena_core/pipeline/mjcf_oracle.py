@@ -48,7 +48,7 @@ from arena_core.pipeline.normalize import Normalized
 from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
 from schemas.record import EngineRecord
 
 #: Random configurations checked besides ``qpos0``.
@@ -114,8 +114,7 @@ def mjcf_oracle(canonical: ArticulatedObject, normalized: Normalized,
                             message="no body_map in the source extras: body poses not compared"))
     value = float(found.value) if math.isfinite(found.value) else None
     return issues, record.model_copy(update={"loaded": True, "max_pose_error": value,
-                                             "ok": not any(i.severity == "error"
-                                                           for i in issues)})
+                                             "ok": not has_error(issues)})
 
 
 def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,

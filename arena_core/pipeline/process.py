@@ -63,7 +63,7 @@ from arena_core.verify import verify_object
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
 from schemas.record import (
     DynamicsRecord,
     EngineRecord,
@@ -209,7 +209,7 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category, cache))
     issues += canonical.issues + found + source_found + checked
     engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
-    if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
+    if not has_error(issues):  # only an acceptable object is proven
         engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj)
         engine_issues = compare_with_source(engine_issues, extras)  # MJCF only
         issues, engines = issues + engine_issues, engines + simulated

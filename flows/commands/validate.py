@@ -62,7 +62,7 @@ from flows.commands.validate_report import (
 from flows.sandbox import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget, Sandbox
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
-from schemas.issues import Issue, Severity, issue
+from schemas.issues import Issue, Severity, has_error, issue
 from schemas.sources import ARCHIVE_SUFFIXES
 
 #: File name endings handled as archives (any file zipfile recognizes is one too).
@@ -418,7 +418,7 @@ def _process(src: Input, out: Path, args: argparse.Namespace):
     from arena_core.pipeline.process import process_object
     from schemas.record import ObjectRecord, VerificationReport
 
-    if any(i.severity == "error" for i in src.issues) and src.file_format == "mjcf":
+    if has_error(src.issues) and src.file_format == "mjcf":
         return ObjectRecord(**src.provenance,  # the model was refused: nothing to convert
                             verification=VerificationReport.from_issues(src.issues))
     record = process_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,
