@@ -59,11 +59,11 @@ from arena_core.pipeline.normalize_oracle import oracle_issues
 from arena_core.util.fs import RealPaths, is_within, replace_folder
 from arena_core.util.guard import exception_issue
 from arena_core.util.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
-from arena_core.verify import verify_object
+from arena_core.verify import issue_from_error, verify_object
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
-from schemas.issues import Issue, has_error
+from schemas.issues import Issue, has_error, issue
 from schemas.record import (
     DynamicsRecord,
     EngineRecord,
@@ -142,10 +142,10 @@ def process(
     try:
         read = read_urdf(urdf_path, root_dir=root_dir, package_dirs=package_dirs)
     except UrdfError as exc:
-        issue = Issue(code=exc.code, severity="error", location="file", message=str(exc))
+        unreadable = issue_from_error(exc, location="file")
         prov = _with_files(prov, [Path(urdf_path)], base, package_dirs)
         return Processed(ObjectRecord(**prov.model_dump(),
-                                      verification=VerificationReport.from_issues([issue])))
+                                      verification=VerificationReport.from_issues([unreadable])))
     prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
     folder = Path(out_dir) / prov.object_id
     try:
@@ -201,8 +201,8 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)
     except UrdfError as exc:
-        issues.append(Issue(code="normalize.oracle", severity="error", location="file",
-                            message=f"the canonical URDF cannot be read back: {exc}"))
+        issues.append(issue("normalize.oracle", f"the canonical URDF cannot be read back: {exc}",
+                            location="file"))
         return Processed(_record(prov, written, normalized, issues, None, folder))
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only

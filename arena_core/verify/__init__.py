@@ -138,4 +138,4 @@ def issue_from_error(exc: BaseException, *, location: str = "file") -> Issue:
     'xml.malformed'
     """
     code = getattr(exc, "code", None) or "input.unreadable"
-    return Issue(code=str(code), severity="error", location=location, message=str(exc))
+    return issue(str(code), str(exc), severity="error", location=location)
