@@ -119,7 +119,7 @@ def normalize_object(
     """Normalize ``obj`` (read at file units) to arena URDF v1, in memory.
 
     Mesh references keep their source files; writing the canonical folder (content-
-    addressed mesh copies) is :func:`arena_core.pipeline.process.write_canonical_folder`'s job.
+    addressed mesh copies) is :func:`arena_core.pipeline.run.write_canonical_folder`'s job.
 
     Raises:
         NormalizeError: ``scale`` is not a positive finite number or ``up_axis`` unknown.

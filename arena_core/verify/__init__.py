@@ -112,7 +112,7 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
     ``extras`` is described in :class:`~arena_core.verify.base.Context` (``mobility`` or
     ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
     ``category``, ``angle_units_known``; other keys are ignored;
-    :func:`arena_core.pipeline.process.process_object` builds it from the source extras). A check
+    :func:`arena_core.pipeline.run.run_object` builds it from the source extras). A check
     that fails unexpectedly yields one ``internal.error`` issue instead of an exception, so
     one bad object never stops a build.
     """

@@ -2,7 +2,7 @@
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
 handed to every check; it holds the caller's ``extras`` (for a pipeline object, what
-:func:`arena_core.pipeline.process.process_object` takes of its source extras, plus runtime values)
+:func:`arena_core.pipeline.run.run_object` takes of its source extras, plus runtime values)
 and loads the geometry lazily (only the checks that need meshes pay for them).
 """
 
