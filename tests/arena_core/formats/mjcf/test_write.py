@@ -457,7 +457,7 @@ def test_realdata_mjcf_compiles_and_agrees(sapien_canonical, object_id):
 
 @pytest.mark.slow
 def test_realdata_helper_link_keeps_its_placeholder_inertial(sapien_canonical):
-    from arena_core.pipeline.normalize_simready import PLACEHOLDER_MASS
+    from arena_core.model.inertia import PLACEHOLDER_MASS
 
     folder = sapien_canonical["179"]
     obj = read_urdf(folder / "object.urdf").obj
