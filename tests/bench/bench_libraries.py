@@ -7,8 +7,8 @@ objects, accepted, released, rejected by error code)::
 
     python tests/bench/bench_libraries.py [--out /tmp/arena-libraries] [--workers 2]
 
-Prints a markdown table (the one in docs/sources.md) and the wall time; a manifest whose distribution is
-not installed is listed with its skip reason. Exit status 1 when the build fails or a
+Prints a markdown table (the one in docs/sources.md) and the wall time; a manifest whose
+distribution is not installed is listed with its skip reason. Exit status 1 when the build fails or a
 selected file ends with ``internal.error``.
 """
 
