@@ -4,7 +4,9 @@ Issue 28 asks that accepted objects move like their source in the source's own e
 URDF, Pinocchio's forward kinematics of the source file at the rest pose and seeded
 configurations, after the record's normalization transform, to 1e-9
 (:func:`tests.source_fk.source_fk_distance`). The tests check one robot per case met; this
-checks every accepted object of the ``urdf_folder`` sources read from installed packages::
+checks every accepted object of the ``urdf_folder`` sources read from installed packages,
+and lists for the MJCF sources the build's own check against the source (the MuJoCo
+oracle's ``mujoco_source`` engine entry: MuJoCo's kinematics of the source model)::
 
     python tests/bench/bench_libraries.py --out /tmp/arena-libraries
     python tests/bench/bench_source_fk.py /tmp/arena-libraries/build
@@ -74,9 +76,14 @@ def main() -> int:
     args = parser.parse_args()
     roots = _roots()
     per_source: dict[str, list[tuple[str, float, int]]] = {}
+    mjcf: dict[str, list[tuple[str, float, bool]]] = {}
     failed = []
     for record_path in sorted(args.build.glob("store/*/*/record.json")):
         record = json.loads(record_path.read_text())
+        oracle = [e for e in record.get("engines") or [] if e["engine"] == "mujoco_source"]
+        if oracle and record["verification"]["status"] == "accepted":
+            mjcf.setdefault(record["source"], []).append(
+                (record["object_id"], oracle[0]["max_pose_error"], oracle[0]["ok"]))
         if record["source"] not in roots or record["verification"]["status"] != "accepted":
             continue
         source = roots[record["source"]] / f"{record['source_id']}.urdf"
@@ -93,6 +100,11 @@ def main() -> int:
         worst = max(rows, key=lambda row: row[1])
         print(f"{name}: {len(rows)} objects, {sum(r[2] for r in rows)} link poses, worst "
               f"{worst[1]:.2g} ({worst[0]})")
+    for name, rows in sorted(mjcf.items()):
+        worst = max(rows, key=lambda row: row[1])
+        print(f"{name} (MJCF, MuJoCo oracle): {len(rows)} objects, worst {worst[1]:.2g} "
+              f"({worst[0]})")
+        failed += [f"{oid}: MuJoCo oracle failed" for oid, _, ok in rows if not ok]
     for line in failed:
         print(f"FAILED {line}", file=sys.stderr)
     return 1 if failed else 0
