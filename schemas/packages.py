@@ -45,7 +45,8 @@ MAX_LICENSE_NAME = 64
 #: License names found in ``License`` metadata and trove classifiers, by upper-cased name,
 #: that have an exact SPDX id (others are kept as written).
 _SPDX_IDS = {"MIT": "MIT", "MIT LICENSE": "MIT", "ZLIB": "Zlib", "ZLIB/LIBPNG LICENSE": "Zlib",
-             "ZLIB LICENSE": "Zlib", "ISC LICENSE (ISCL)": "ISC"}
+             "ZLIB LICENSE": "Zlib", "ISC LICENSE (ISCL)": "ISC",
+             "CC BY-NC 4.0": "CC-BY-NC-4.0"}
 
 
 class InstalledDistribution(BaseModel):

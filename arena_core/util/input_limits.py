@@ -1,4 +1,4 @@
-"""Size limits on input, in one place (the README's "Limits" table lists them).
+"""Size limits on input, in one place (docs/verification.md's "Limits" table lists them).
 
 Input beyond a limit is refused with a code naming the limit, before it is read, copied
 or allocated for: a build stays bounded in time and memory whatever a source holds.

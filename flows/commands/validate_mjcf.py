@@ -11,7 +11,9 @@ processing and report of a URDF contribution.
 The root of a lone MJCF file -- the folder every file it names must stay inside -- is the
 nearest ancestor of its folder that holds every file it names (``<include>`` followed), at
 most :data:`MJCF_ROOT_LEVELS` levels up: metaworld's ``objects/drawer.xml`` includes
-``../scene/basic_scene.xml``, so its root is ``metaworld/assets``. A name that leaves even
+``../scene/basic_scene.xml``, so its root is ``metaworld/assets``; dm_control's
+``locomotion/walkers/assets/dog_v2/dog.xml`` takes its meshes from
+``../../../../suite/dog_assets``, so its root is ``dm_control``. A name that leaves even
 that folder stays the adapter's ``mjcf.path.escapes``. A fragment's root also holds the
 nearest model that includes it (gymnasium-robotics' ``item_assets/microwave_chain.xml`` and
 ``kitchen_assets/kitchen_env_model.xml``), whose settings the adapter wraps it with.
@@ -44,7 +46,7 @@ from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 #: Root elements read as MJCF.
 MJCF_TAGS = ("mujoco", "mujocoinclude")
 #: Folder levels above a lone MJCF file's folder its root may be (see the module docstring).
-MJCF_ROOT_LEVELS = 3
+MJCF_ROOT_LEVELS = 4
 #: Deepest chain of ``<include>`` followed to find the files a model names.
 MAX_INCLUDE_DEPTH = 8
 #: The source name of a contribution read by an adapter.

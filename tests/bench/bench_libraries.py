@@ -1,14 +1,14 @@
 """Build the pip-installed libraries alone and print, per manifest, what became of their files.
 
 The real command (``python -m flows.cli build``) runs on a build config that lists only
-``manifests/sources/libraries/*.yaml`` (install them first: README, "Real libraries from
-pip"); the table comes from the release's ``reports/build_report.json`` (``sources``:
+``manifests/sources/libraries/*.yaml`` (install them first: docs/sources.md, "Real libraries
+from pip"); the table comes from the release's ``reports/build_report.json`` (``sources``:
 objects, accepted, released, rejected by error code)::
 
     python tests/bench/bench_libraries.py [--out /tmp/arena-libraries] [--workers 2]
 
-Prints a markdown table (the README's) and the wall time; a manifest whose distribution is
-not installed is listed with its skip reason. Exit status 1 when the build fails or a
+Prints a markdown table (the one in docs/sources.md) and the wall time; a manifest whose
+distribution is not installed is listed with its skip reason. Exit status 1 when the build fails or a
 selected file ends with ``internal.error``.
 """
 

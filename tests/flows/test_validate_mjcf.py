@@ -107,6 +107,23 @@ def test_metaworld_drawer_is_read_as_mjcf_with_its_scene(tmp_path, capsys):
     assert tree(assets, tmp_path) == before  # nothing written into site-packages
 
 
+def test_a_lone_file_four_levels_below_its_meshes_is_read_whole(tmp_path):
+    """dm_control's ``locomotion/walkers/assets/dog_v2/dog.xml`` sets ``meshdir`` to
+    ``../../../../suite/dog_assets``: the root reaches four folders up, as far as it needs."""
+    root = tmp_path / "dm_control"
+    (root / "suite" / "dog_assets").mkdir(parents=True)
+    (root / "suite" / "dog_assets" / "leaf.obj").write_text(
+        "v 0 0 0\nv 0.5 0 0\nv 0 0 1\nv 0 0.02 0\nf 1 2 3\nf 1 3 4\nf 1 4 2\nf 2 4 3\n")
+    text = DOOR.replace("<worldbody>", '<compiler meshdir="../../../../suite/dog_assets"/>'
+                        '<asset><mesh name="leaf" file="leaf.obj"/></asset><worldbody>')
+    text = text.replace('<geom type="box" size="0.25 0.02 0.5"/>',
+                        '<geom type="mesh" mesh="leaf" pos="-0.25 0 -0.5"/>')
+    model = _door(root / "locomotion" / "walkers" / "assets" / "dog_v2", "dog.xml", text)
+    status, report = validate(model, "--out", tmp_path / "out")
+    assert status == 0 and report["status"] == "accepted", report["reasons"]
+    assert report["urdf"] == "locomotion/walkers/assets/dog_v2/dog.xml"
+
+
 @pytest.mark.parametrize("argv", [["validate", "--help"]])
 def test_help_mentions_mjcf(argv, capsys):
     with pytest.raises(SystemExit):

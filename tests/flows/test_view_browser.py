@@ -188,7 +188,7 @@ def test_a_helical_joint_screws_its_part_along_the_axis(page, server, view_relea
                         page.evaluate(f"() => window.arenaView.subtree({child!r})"))
     changed = _changed(rest, _canvas(page))
     assert changed.sum() > 50 and _inside(changed, [box]) > 0.95
-    if os.environ.get("ARENA_VIEW_SCREENSHOT"):  # the README's picture (see its section)
+    if os.environ.get("ARENA_VIEW_SCREENSHOT"):  # the README's picture (docs/viewer.md)
         _save_screenshot(page, Path(os.environ["ARENA_VIEW_SCREENSHOT"]))
 
 
