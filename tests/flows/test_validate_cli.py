@@ -273,7 +273,6 @@ def test_bad_command_line_exits_2(argv, capsys):
 @pytest.mark.parametrize("rel, code", [
     ("articulate_anything_repo/103480_joint_6", "mesh.path.absolute"),
     ("bidexhands_repo/mjcf_bottle_cap", "mesh.missing"),
-    ("pybullet_data_pkg/malformed_xml/humanoid", "joint.type.unsupported"),  # spherical joints
     ("pybullet_data_pkg/malformed_xml/biped", "urdf.number.invalid"),  # lower="-1.57."
     ("pybullet_data_pkg/malformed_xml/differential", "mesh.missing"),
     ("urdformer_repo/outputs", "mesh.path.escapes"),

@@ -34,6 +34,13 @@ code                            severity  case
                                           are dropped and the object is a free body (a
                                           floating joint anywhere else stays
                                           ``joint.type.unsupported``)
+``urdf.joint.spherical``        warning   a ``spherical`` joint (a PyBullet extension; its
+                                          ball joint) is written as three joints about the
+                                          joint frame's x, y, z through two massless links,
+                                          as the MJCF reader writes MuJoCo's ``ball``:
+                                          continuous, or [-r, r] each when its ``<limit>``
+                                          bounds it by r < pi/2 (a box that contains
+                                          PyBullet's cone and twist); info when unlimited
 ``urdf.geometry.material``      warning   a ``<material>`` inside ``<geometry>`` (PyBullet's
                                           racecar) is dropped: it is no shape, and a
                                           visual's material sits beside its geometry
@@ -112,6 +119,7 @@ def repair_tree(root: etree._Element, issues: list[Issue], *, stem: str) -> None
     _macros(root, issues)
     _repeated(root, issues)
     _floating_root(root, issues)
+    _spherical(root, issues)
     _misplaced_materials(root, issues)
 
 
@@ -235,6 +243,78 @@ def _floating_root(root: etree._Element, issues: list[Issue]) -> None:
             _warn(issues, "urdf.joint.floating_root", f"joint:{joint.get('name')}",
                   f"floating joint from the empty root link {parent!r} dropped with that "
                   f"link: the object is the free body {_link_of(joint, 'child')!r}")
+
+
+# ----------------------------------------------------------------------------- spherical
+#: The axes a spherical joint is decomposed about, in this order (the MJCF reader's ball).
+SPHERICAL_AXES = ("x", "y", "z")
+#: A spherical limit below this (rad) bounds each decomposed angle; from it on, continuous.
+SPHERICAL_BOX_MAX = np.pi / 2
+
+
+def _spherical(root: etree._Element, issues: list[Issue]) -> None:
+    joints = root.findall("joint")
+    taken = {el.get("name") for el in [*joints, *root.findall("link")]}
+    for joint in joints:
+        if (joint.get("type") or "").strip() != "spherical":
+            continue
+        name, child = joint.get("name") or "spherical", _link_of(joint, "child") or "child"
+        r = _spherical_range(joint)
+        names = [_unique(f"{name}_{a}", taken) for a in SPHERICAL_AXES]
+        helpers = [_unique(f"{child}__{name}_{a}", taken) for a in SPHERICAL_AXES[:2]]
+        ends = [_link_of(joint, "parent"), *helpers, child]
+        at = list(root).index(joint)
+        root.remove(joint)
+        for k, (axis, joint_name) in enumerate(zip(SPHERICAL_AXES, names, strict=True)):
+            part = etree.Element("joint", name=joint_name,
+                                 type="revolute" if r < SPHERICAL_BOX_MAX else "continuous")
+            etree.SubElement(part, "parent", link=ends[k])
+            etree.SubElement(part, "child", link=ends[k + 1])
+            origin = joint.find("origin")
+            if k == 0 and origin is not None:
+                part.append(copy.deepcopy(origin))
+            etree.SubElement(part, "axis", xyz=" ".join("1" if a == axis else "0"
+                                                        for a in SPHERICAL_AXES))
+            if r < SPHERICAL_BOX_MAX:
+                etree.SubElement(part, "limit", lower=repr(-r), upper=repr(r),
+                                 effort="0", velocity="0")
+            if (dynamics := joint.find("dynamics")) is not None:
+                part.append(copy.deepcopy(dynamics))
+            root.insert(at + k, part)
+        for k, helper in enumerate(helpers):
+            root.insert(at + len(names) + k, etree.Element("link", name=helper))
+        limit = (f"its <limit> (largest angle {r:.6g} rad) is written as [-{r:.6g}, {r:.6g}] "
+                 "on each angle (a box that contains it)" if r < SPHERICAL_BOX_MAX else
+                 "the joints are continuous" + (f" (limit {r:.6g} rad >= pi/2 written as none)"
+                                                if np.isfinite(r) else ""))
+        issues.append(issue("urdf.joint.spherical", f"spherical joint {name!r} written as "
+                            f"{', '.join(names)} (x, y, z of the joint frame, in this order, "
+                            f"through the massless links {', '.join(helpers)}); {limit}",
+                            severity="info" if np.isinf(r) else "warning",
+                            location=f"joint:{names[0]}"))
+
+
+def _spherical_range(joint: etree._Element) -> float:
+    """The largest angle a spherical joint's ``<limit>`` allows (PyBullet's swing ``lower``,
+    ``upper`` and ``twist``), inf without one or when it bounds nothing."""
+    limit = joint.find("limit")
+    values = []
+    for attr in ("lower", "upper", "twist"):
+        try:
+            values.append(abs(float((limit.get(attr) if limit is not None else None) or "nan")))
+        except ValueError:
+            raise RepairError("urdf.number.invalid", f"{where(joint)}: <limit {attr}="
+                              f"{limit.get(attr)[:60]!r}> is not a number") from None
+    finite = [v for v in values if np.isfinite(v)]
+    return max(finite) if finite and max(finite) > 0 else float(np.inf)
+
+
+def _unique(name: str, taken: set[str | None]) -> str:
+    out, k = name, 1
+    while out in taken:
+        out, k = f"{name}_{k}", k + 1
+    taken.add(out)
+    return out
 
 
 def _link_of(joint: etree._Element, tag: str) -> str | None:
