@@ -109,8 +109,8 @@ def test_object_normalizes_exactly(record: dict, tmp_path: Path):
 @pytest.mark.parametrize("record", [r for r in BAD if r["object_id"] in WHOLE], ids=_ident)
 def test_whole_object_marked_broken_is_accepted(record: dict, tmp_path: Path):
     urdf, kwargs = _inputs(record)
-    rec = process_object(urdf, tmp_path / "out", **kwargs, **_options(record),
-                         provenance={"object_id": "x", "source": record["source"].split("_")[0]})
+    rec = run_object(urdf, tmp_path / "out", **kwargs, **_options(record),
+                     provenance={"object_id": "x", "source": record["source"].split("_")[0]}).record
     assert rec.verification.status == "accepted", rec.verification.issues
     assert {"xml.nul_bytes", "urdf.joint.spherical"} <= {i.code for i in rec.verification.issues}
 
