@@ -18,10 +18,10 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {
-    "read_urdf": "arena_core.urdf", "UrdfError": "arena_core.urdf",
-    "write_urdf": "arena_core.urdf_write",
-    "ArticulatedObject": "arena_core.model", "Joint": "arena_core.model",
-    "Link": "arena_core.model",
+    "read_urdf": "arena_core.formats.urdf.read", "UrdfError": "arena_core.formats.urdf.read",
+    "write_urdf": "arena_core.formats.urdf.write",
+    "ArticulatedObject": "arena_core.model.articulated", "Joint": "arena_core.model.articulated",
+    "Link": "arena_core.model.articulated",
     "SplitNorm": "arena_core.metric", "KineticNorm": "arena_core.metric",
     "endpoints": "arena_core.metric", "joint_distance": "arena_core.metric",
     "motion": "arena_core.metric", "compactify": "arena_core.metric",
@@ -30,7 +30,7 @@ _EXPORTS = {
     "component_scores": "arena_core.metric.scores",
     "invariant_sq_distance": "arena_core.metric.surrogate",
     "softmin_sq_distance": "arena_core.metric.surrogate",
-    "object_tree_distance": "arena_core.compare", "score_objects": "arena_core.compare",
+    "object_tree_distance": "arena_core.metric.compare", "score_objects": "arena_core.metric.compare",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from itertools import islice
 from pathlib import Path
 
-from arena_core.guard import exception_issue
-from arena_core.store import ObjectStore, build_entry, object_key
+from arena_core.pipeline.store import ObjectStore, build_entry, object_key
+from arena_core.util.guard import exception_issue
 from flows.adapters.base import Adapter, Entry, current_hashes, failed_object
 from flows.sandbox import Budget, BudgetExceeded, Sandbox
 from schemas.sources import SourceManifest, SourceObject

@@ -5,7 +5,7 @@ The flow body reads as the pipeline: plan -> ingest -> process -> curate -> writ
 :class:`NothingReleasable` carrying the summary, per source, instead of writing a dataset
 ``datasets`` cannot load), each stage timed by ``with timer.stage(...)``. Every task wraps one function
 of ``arena_core``, ``release`` or :mod:`flows.ingest` and adds no logic. Per-object work goes through the
-content-keyed :class:`~arena_core.store.ObjectStore`, so a rebuild with nothing changed
+content-keyed :class:`~arena_core.pipeline.store.ObjectStore`, so a rebuild with nothing changed
 does no per-object work and a killed build resumes where it stopped. The task runner is
 chosen by the caller (:func:`run_build`), never here.
 
@@ -35,8 +35,8 @@ from prefect.cache_policies import NONE
 from prefect.futures import as_completed
 
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_review_queue
-from arena_core.fsutil import write_atomic
-from arena_core.store import ObjectStore
+from arena_core.pipeline.store import ObjectStore
+from arena_core.util.fs import write_atomic
 from flows.budgeted import process_objects
 from flows.ingest import Ingested, ingest, spans
 from flows.packages import with_installed

@@ -31,9 +31,10 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urlsplit
 from urllib.request import Request, urlopen
 
-from arena_core.archive import ArchiveError, extract_archive
-from arena_core.hashing import bytes_sha256, file_sha256, tree_sha256
-from schemas.errors import ArenaError
+from arena_core.formats.archive import ArchiveError, extract_archive
+from arena_core.util.hashing import bytes_sha256, file_sha256, tree_sha256
+from flows.fetch_error import FetchError
+from flows.packages import package_root
 from schemas.files import SHA256
 from schemas.sources import SourceManifest
 
@@ -46,17 +47,6 @@ MAX_DOWNLOAD_BYTES = 64 << 30
 #: Longest single backoff sleep (seconds).
 MAX_BACKOFF = 30.0
 USER_AGENT = "articulatearena-pipeline-fetch/1"
-
-class FetchError(ArenaError, RuntimeError):
-    """A location that could not be turned into a verified local file or folder.
-
-    ``code`` is a ``fetch.*`` code of the catalog (``schemas/issue_codes.yaml``); the message names the URL or path.
-    """
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = message
-        super().__init__(f"{code}: {message}")
 
 
 class _Transient(Exception):
@@ -124,7 +114,7 @@ def location_root(
     ``sha256``); so is the installed folder of a package location
     (:func:`flows.packages.package_root`: installed at the pinned version, and the
     distributions' own files). A local archive or URL is fetched and verified, then extracted into
-    ``work_dir/<sha256>/`` by :func:`~arena_core.archive.extract_archive`; when that folder
+    ``work_dir/<sha256>/`` by :func:`~arena_core.formats.archive.extract_archive`; when that folder
     already exists it is reused with no fetch (for a URL: no network access).
     ``fetch_options`` go to :func:`fetch` (``retries``, ``backoff``, ...).
 
@@ -145,8 +135,6 @@ def location_root(
     if kind == "folder":
         root = _checked_folder(manifest.local_path, manifest.sha256, where)
     elif kind == "package":
-        from flows.packages import package_root  # it raises FetchError: imported when used
-
         root = package_root(manifest, where)
     else:
         root = _extracted(manifest, cache_dir, Path(work_dir), where, fetch_options)

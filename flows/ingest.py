@@ -1,7 +1,7 @@
 """Ingest one source: make its location local (fetch, verify, unpack) and run its adapter.
 
 Two things keep a rebuild's ingest cheap. File digests are kept per part of a source
-(``cache_dir/hashes/<source>-<first entry>.json``, :class:`arena_core.hashing.HashCache`):
+(``cache_dir/hashes/<source>-<first entry>.json``, :class:`arena_core.util.hashing.HashCache`):
 a file whose stat did not change is not read again. And with a ``store``, each object's
 store key is computed where it was read and only the objects the store lacks travel back
 to the flow (a source object holds every file's digest: pickling 20K of them back from
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from arena_core.hashing import HashCache
-from arena_core.store import ObjectStore, object_key
+from arena_core.pipeline.store import ObjectStore, object_key
+from arena_core.util.hashing import HashCache
 from flows.adapters import get_adapter
 from flows.adapters.base import hashes_from
 from flows.budgeted import read_entries

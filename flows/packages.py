@@ -7,7 +7,7 @@ dependencies this project does not install), and nothing is copied -- the source
 installed folder.
 
 :func:`package_root` is what :func:`flows.fetch.location_root` calls for a package
-location. Each failure is a :class:`~flows.fetch.FetchError` that the build turns into a
+location. Each failure is a :class:`~flows.fetch_error.FetchError` that the build turns into a
 skipped source, whose message ends with the line that fixes it:
 
 * ``fetch.missing``: a distribution is not installed (the message *is* the pip line), its
@@ -27,7 +27,7 @@ from __future__ import annotations
 from importlib import metadata
 from pathlib import Path
 
-from flows.fetch import FetchError
+from flows.fetch_error import FetchError
 from schemas.packages import InstalledDistribution, PackageLocation, spdx_license
 from schemas.sources import SourceManifest
 

@@ -1,7 +1,7 @@
 """A hard budget for one object's work: a forked child process per worker, bounded in memory
 and time, that the worker replaces when an object exhausts it.
 
-Static bounds refuse what an input declares (:mod:`arena_core.limits`, the MJCF bounds); this
+Static bounds refuse what an input declares (:mod:`arena_core.util.input_limits`, the MJCF bounds); this
 is the net below them for what no bound foresaw: a native library that allocates without end
 or never returns. Python cannot interrupt a call into C, and a worker that runs out of
 memory takes the whole build down, so the work runs in a child:
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from arena_core.guard import is_memory_failure
+from arena_core.util.guard import is_memory_failure
 from schemas.build import DEFAULT_OBJECT_MEMORY_MIB as DEFAULT_MEMORY_MIB
 from schemas.build import DEFAULT_OBJECT_SECONDS as DEFAULT_SECONDS
 from schemas.errors import ArenaError

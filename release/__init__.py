@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {
-    "ReleaseError": "release.writer", "ReleaseObject": "release.writer",
+    "ReleaseError": "release.writer", "ReleaseObject": "release.objects",
     "ReleaseSummary": "release.writer", "release_checksums": "release.writer",
     "write_release": "release.writer",
     "Neighbor": "release.reader", "ReleaseReadError": "release.reader",

@@ -17,9 +17,9 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from arena_core.fsutil import write_atomic
-from arena_core.hashing import bytes_sha256
-from arena_core.store import PIPELINE_VERSION
+from arena_core.pipeline.store import PIPELINE_VERSION
+from arena_core.util.fs import write_atomic
+from arena_core.util.hashing import bytes_sha256
 from schemas.build import BuildConfig
 from schemas.release import FORMAT_VERSION, BuildReport, ReleaseCheck
 from schemas.sources import SourceManifest

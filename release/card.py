@@ -36,7 +36,7 @@ from pathlib import Path
 
 import yaml
 
-from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
+from arena_core.formats.urdf.write import FORMAT_VERSION as URDF_FORMAT
 from release.rows import COLUMN_DOCS
 from schemas.release import FORMAT_VERSION
 

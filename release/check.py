@@ -15,11 +15,11 @@ first one):
    evaluation subset is empty (``datasets`` cannot load a split with no rows); an empty
    or short subset is not a problem.
 3. **Re-scoring** a seeded sample of rows *as datasets returns them*: each row is
-   materialized from its archive, read back with :func:`arena_core.urdf.read_urdf`, and
+   materialized from its archive, read back with :func:`arena_core.formats.urdf.read.read_urdf`, and
    its ``E^phi,tree`` distance to the row's joints must be at most ``tol.ORACLE``; joint
    names/types/parents/children and the link mass properties must agree; the URDF must
    load in yourdfpy with its meshes. With ``canonical_dir`` (the build's canonical
-   folders), ``arena_core.compare.object_tree_distance`` to the canonical object is
+   folders), ``arena_core.metric.compare.object_tree_distance`` to the canonical object is
    checked too.
 4. **Engines**: every ``full`` row passed the ``engines`` stage in every engine its
    ``engines`` column lists (``report.engines`` counts the rows per engine).
@@ -43,9 +43,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import yaml
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import JointTree, tree_distance
-from arena_core.hashing import HashCache, file_sha256, hash_tree
+from arena_core.metric.object_distance import JointTree, tree_distance
+from arena_core.util import tolerances as tol
+from arena_core.util.hashing import HashCache, file_sha256, hash_tree
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
@@ -73,7 +73,7 @@ def check_release(
         canonical_dir: folder holding the build's canonical folders ``<object_id>/``.
         verify_files: check ``SHA256SUMS`` (reads every file once).
         hashes: a file keeping the digests of the release's files between checks
-            (:class:`arena_core.hashing.HashCache` without the ctime): a file with the
+            (:class:`arena_core.util.hashing.HashCache` without the ctime): a file with the
             same path, inode, size and mtime as when it was last checked is not read again,
             so a rewritten release whose unchanged archives are hard links of the checked
             ones is checked by reading only what was written anew.
@@ -281,7 +281,7 @@ def _check_ids(full, evalset) -> list[str]:
 def rescore_row(row: dict, release: Path, scratch: Path, *,
                 canonical_dir: str | os.PathLike[str] | None = None) -> RowCheck:
     """Materialize ``row`` into ``scratch`` and compare the re-read object with the row."""
-    from arena_core.urdf import UrdfError, read_urdf
+    from arena_core.formats.urdf.read import UrdfError, read_urdf
 
     check = RowCheck(object_id=row["object_id"])
     try:
@@ -326,7 +326,7 @@ def _close(a, b) -> bool:
 
 
 def _compare_canonical(check: RowCheck, obj, folder: Path, row: dict) -> None:
-    from arena_core.urdf import UrdfError, read_urdf
+    from arena_core.formats.urdf.read import UrdfError, read_urdf
 
     try:
         canonical = read_urdf(folder / row["urdf_path"]).obj

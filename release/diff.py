@@ -13,7 +13,7 @@ reports added and removed object ids and, for every object in both whose row dif
 * ``verification`` — status ``(old, new)`` and issue codes added / removed;
 * ``kinematics`` — ``E_alpha^{phi,tree}`` between the old and new joints (split norm
   ``alpha = 1``/m, ``kappa = pi``, from the rows' twists and limits, as
-  :mod:`arena_core.benchmark`), reported above ``tol.ORACLE``, and the joints that moved
+  :mod:`arena_core.metric.object_distance`), reported above ``tol.ORACLE``, and the joints that moved
   most: ``E^phi`` of each pair of the optimal matching, ``E^phi(J, J0)`` of a joint
   without a partner (added or removed joint);
 * ``links`` — whether the mass properties changed.
@@ -32,9 +32,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import NORM, JointTree, tree_distance
 from arena_core.metric import joint_distance, motion
+from arena_core.metric.object_distance import NORM, JointTree, tree_distance
+from arena_core.util import tolerances as tol
 from release.reader import ReleaseReadError, load_rows
 
 #: Metadata columns compared as plain values.

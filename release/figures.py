@@ -26,9 +26,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from arena_core import tolerances as tol
-from arena_core.mesh_parts import MeshCache, MeshLoadFailure
-from arena_core.model import ArticulatedObject
+from arena_core.mesh.parts import MeshCache, MeshLoadFailure
+from arena_core.model.articulated import ArticulatedObject
+from arena_core.util import tolerances as tol
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
 from schemas.issues import Issue, issue
 
@@ -211,7 +211,7 @@ def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
     and one issue per visual mesh that did not load (the loader's code; not drawn).
 
     Faces are decimated by a fixed stride (deterministic), shared evenly over links. Each
-    mesh file is read once (one :class:`~arena_core.mesh_parts.MeshCache` per object).
+    mesh file is read once (one :class:`~arena_core.mesh.parts.MeshCache` per object).
     """
     cache, per_link, issues = MeshCache(), [], []
     for name in sorted(obj.links):

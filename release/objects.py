@@ -11,22 +11,30 @@ with its issue while the others go on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from arena_core.guard import exception_issue, guarded
-from arena_core.hashing import file_sha256
+from arena_core.util.guard import exception_issue, guarded
+from arena_core.util.hashing import file_sha256
 from release.reuse import KeyedObject, Previous, Reused, curation_values, link_file, reused_row
 from release.rows import ROW_SCHEMA, object_row, row_summary
 from release.shards import Data
 from release.storage import archive_relpath, write_object_archive
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.issues import Issue
+from schemas.record import ObjectRecord
 
-if TYPE_CHECKING:
-    from release.writer import ReleaseObject
+
+@dataclass(frozen=True)
+class ReleaseObject:
+    """An accepted, kept object and its canonical folder (URDF + meshes)."""
+
+    record: ObjectRecord
+    folder: Path
+    key: str | None = None
+
 
 #: Rows converted to the release schema together (one conversion costs ~1.3 ms however few
 #: rows it holds): a row that cannot be converted is found, and its object left out, per batch.

@@ -23,9 +23,9 @@ from pathlib import Path
 import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
-from arena_core.archive import ArchiveError
-from arena_core.benchmark import JointTree, tree_distance
-from arena_core.hashing import file_sha256, tree_sha256
+from arena_core.formats.archive import ArchiveError
+from arena_core.metric.object_distance import JointTree, tree_distance
+from arena_core.util.hashing import file_sha256, tree_sha256
 from release.storage import extract_object_archive
 from schemas.errors import ArenaError
 from schemas.release import FORMAT_VERSION, is_compatible

@@ -29,7 +29,7 @@ import numpy as np
 from arena_core.curation.coverage import coverage_markdown, coverage_table
 from arena_core.curation.items import CurationItem
 from arena_core.curation.stage import Curated
-from arena_core.hashing import bytes_sha256
+from arena_core.util.hashing import bytes_sha256
 from schemas.curation import DuplicateRecord
 from schemas.record import ObjectRecord
 from schemas.release import FORMAT_VERSION, BuildReport, SourceOutcome

@@ -23,6 +23,7 @@ import bisect
 import json
 import os
 import shutil
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,11 +32,13 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from arena_core.fsutil import write_atomic
-from arena_core.hashing import code_sha256
+from arena_core.util.fs import write_atomic
+from arena_core.util.hashing import code_sha256
+from release import rows
 from release.reader import ReleaseReadError, parquet_files
 from release.rows import ROW_SCHEMA
 from release.storage import archive_relpath
+from schemas import record
 from schemas.release import FORMAT_VERSION
 
 #: Bump when :func:`release.rows.object_row` or :func:`release.rows.row_summary` change
@@ -44,8 +47,7 @@ ROWS_VERSION = "1"
 
 #: The code a row comes from (the record's fields and their conversion; this module): a
 #: release written by other code is not reused.
-CODE = (Path(__file__).resolve().parents[1] / "schemas" / "record.py",
-        Path(__file__).resolve().parent / "rows.py", Path(__file__).resolve())
+CODE = (record, rows, sys.modules[__name__])
 
 #: The columns of a row that curation decides (set again on a reused row).
 CURATION_COLUMNS = ("category", "supercategory", "duplicates", "in_eval200", "eval_order",
@@ -55,7 +57,7 @@ CURATION_COLUMNS = ("category", "supercategory", "duplicates", "in_eval200", "ev
 @dataclass(frozen=True)
 class KeyedObject:
     """An accepted, kept object known by its store key; ``load()`` gives its
-    :class:`release.writer.ReleaseObject` (the record read from the store) when its row
+    :class:`release.objects.ReleaseObject` (the record read from the store) when its row
     cannot be reused. ``category``/``supercategory``: what curation assigned."""
 
     object_id: str

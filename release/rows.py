@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from arena_core.hashing import listing_sha256
+from arena_core.util.hashing import listing_sha256
 from schemas.curation import CURATION_JOINT_TYPES
 from schemas.errors import ArenaError
 from schemas.record import ObjectRecord

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from arena_core.hashing import file_sha256
+from arena_core.util.hashing import file_sha256
 from release import card
 from release.reuse import PreviousRows, Reused, rows_table
 from release.rows import ROW_SCHEMA

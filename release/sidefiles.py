@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena_core.hashing import bytes_sha256, code_sha256
-from arena_core.urdf_write import FORMAT_VERSION as URDF_FORMAT
+from arena_core.curation import coverage
+from arena_core.formats.urdf.write import FORMAT_VERSION as URDF_FORMAT
+from arena_core.util.hashing import bytes_sha256, code_sha256
 from release import card, figures
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateRecord, SubsetResult
 from schemas.release import FORMAT_VERSION, ReleaseSpec
@@ -27,8 +28,7 @@ THUMBNAIL_VERSION = "1"
 FIGURE_FIELDS = ("supercategory", "source", "joint_counts", "n_moving_joints")
 FIGURES_VERSION = "1"
 #: The code the figures are drawn by (a change draws them again).
-FIGURE_CODE = (Path(__file__).resolve().parent / "figures.py",
-               Path(__file__).resolve().parents[1] / "arena_core" / "curation" / "coverage.py")
+FIGURE_CODE = (figures, coverage)
 
 
 @dataclass
@@ -98,7 +98,7 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
     same :func:`contact_sheet_key`, copied instead of drawn again; ``figures_from``: count
     figures drawn from the same inputs are copied too (:class:`FigureReuse`).
     """
-    from arena_core.urdf import UrdfError, read_urdf
+    from arena_core.formats.urdf.read import UrdfError, read_urdf
 
     reuse_figures = figures_from if figures_from is not None else FigureReuse()
     key = figure_inputs_key(rows)

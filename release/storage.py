@@ -32,8 +32,8 @@ import re
 import zipfile
 from pathlib import Path, PurePosixPath
 
-from arena_core.archive import extract_archive
-from arena_core.hashing import bytes_sha256, listing_sha256
+from arena_core.formats.archive import extract_archive
+from arena_core.util.hashing import bytes_sha256, listing_sha256
 from schemas.errors import ArenaError
 
 #: Timestamp written into every archive member (the earliest a zip can hold).
@@ -90,7 +90,7 @@ def folder_files(folder: str | os.PathLike[str]) -> list[str]:
     """Sorted POSIX paths (relative to ``folder``) of every regular file to archive.
 
     Every file is listed, hidden ones included, so the archive reproduces the folder
-    exactly (its :func:`arena_core.hashing.tree_sha256` is the record's checksum).
+    exactly (its :func:`arena_core.util.hashing.tree_sha256` is the record's checksum).
 
     Raises:
         StorageError: ``folder`` is not a folder, holds a symbolic link, or is larger
@@ -123,7 +123,7 @@ def write_object_archive(folder: str | os.PathLike[str], dest: str | os.PathLike
 
     Raises:
         StorageError: see :func:`folder_files`; or ``expected_checksum`` (the folder's
-            :func:`~arena_core.hashing.tree_sha256` as recorded) differs from the bytes
+            :func:`~arena_core.util.hashing.tree_sha256` as recorded) differs from the bytes
             archived: the folder changed since its record was made.
     """
     folder, dest = Path(folder), Path(dest)
@@ -171,11 +171,11 @@ def archive_members(archive: str | os.PathLike[str]) -> list[str]:
 def extract_object_archive(archive: str | os.PathLike[str], dest: str | os.PathLike[str]) -> Path:
     """Extract an object archive into the new folder ``dest`` (safely, atomically).
 
-    Uses :func:`arena_core.archive.extract_archive`: no member may escape ``dest``,
+    Uses :func:`arena_core.formats.archive.extract_archive`: no member may escape ``dest``,
     links are refused, and ``dest`` appears only once every member is written.
 
     Raises:
-        arena_core.archive.ArchiveError: unsafe or corrupt archive, or ``dest`` exists.
+        arena_core.formats.archive.ArchiveError: unsafe or corrupt archive, or ``dest`` exists.
     """
     return extract_archive(archive, dest)
 

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from arena_core.curation.stage import Curated, ObjectCuration, curate_summaries
 from arena_core.curation.taxonomy import TaxonomyIndex
-from arena_core.store import ObjectStore, link_canonical_folder
+from arena_core.pipeline.store import ObjectStore, link_canonical_folder
+from release.objects import ReleaseObject
 from release.reports import ReportTally
 from release.reuse import KeyedObject
 from release.summaries import SummaryCache, canonical_folder, summary_of
-from release.writer import ReleaseObject
 from schemas.curation import Override
 from schemas.release import BuildReport
 

@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import json
 import pickle
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import arena_core.curation
+import arena_core.metric
 from arena_core.curation.stage import ObjectCuration, summarize
 from arena_core.curation.taxonomy import TaxonomyIndex
-from arena_core.fsutil import write_atomic
-from arena_core.hashing import bytes_sha256, code_sha256
-from arena_core.store import PIPELINE_VERSION, ObjectStore, StoredObject
+from arena_core.pipeline.store import PIPELINE_VERSION, ObjectStore, StoredObject
+from arena_core.util.fs import write_atomic
+from arena_core.util.hashing import bytes_sha256, code_sha256
 from release.reports import error_codes
 from schemas.curation import Override
 
@@ -36,9 +39,8 @@ from schemas.curation import Override
 SUMMARY_VERSION = "2"
 
 #: The code a summary or a cached distance comes from (any change drops the cache): curation,
-#: the metric, the benchmark joint trees, and this module.
-_CORE = Path(__file__).resolve().parents[1] / "arena_core"
-CODE = (_CORE / "curation", _CORE / "metric", _CORE / "benchmark.py", Path(__file__).resolve())
+#: the metric (with the object-level distance, metric.object_distance), and this module.
+CODE = (arena_core.curation, arena_core.metric, sys.modules[__name__])
 
 #: The cache file, in the build's output folder.
 CACHE_NAME = "curation-summaries.pkl"
@@ -70,7 +72,7 @@ def summary_of(stored: StoredObject, *, taxonomy: TaxonomyIndex,
 
 def canonical_folder(store: ObjectStore, summary: StoredSummary) -> Path:
     """The canonical folder of a summarized object in ``store`` (where
-    :meth:`arena_core.store.ObjectStore.get` finds it; the build folder may have moved)."""
+    :meth:`arena_core.pipeline.store.ObjectStore.get` finds it; the build folder may have moved)."""
     return store.entry(summary.key) / "object" / summary.object_id
 
 

@@ -59,11 +59,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena_core.curation.coverage import coverage_figure, coverage_table
-from arena_core.fsutil import replace_folder
-from arena_core.hashing import bytes_sha256, file_sha256, hash_tree
+from arena_core.util.fs import replace_folder
+from arena_core.util.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
-from release.objects import object_id_of, write_objects
+from release.objects import ReleaseObject, object_id_of, write_objects
 from release.reader import ReleaseReadError
 from release.reuse import (
     KeyedObject,
@@ -95,15 +95,6 @@ SUMS_NAME = "SHA256SUMS"
 
 class ReleaseError(ArenaError, ValueError):
     """Inputs that cannot make a consistent release (the message says which and why)."""
-
-
-@dataclass(frozen=True)
-class ReleaseObject:
-    """An accepted, kept object and its canonical folder (URDF + meshes)."""
-
-    record: ObjectRecord
-    folder: Path
-    key: str | None = None
 
 
 @dataclass(frozen=True)

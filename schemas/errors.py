@@ -3,7 +3,7 @@
 Every error class the pipeline raises for bad input, bad arguments or a refused operation
 derives from :class:`ArenaError` (beside the built-in class it always was, ``ValueError``
 or ``RuntimeError``, so existing ``except`` clauses keep working). ``code`` is a catalogued
-issue code (:mod:`schemas.issue_codes`) when the error has one: :func:`arena_core.guard`
+issue code (:mod:`schemas.issue_codes`) when the error has one: :func:`arena_core.util.guard`
 turns it into the object's issue, and the CLI prints ``code: message`` and exits 1 without
 a traceback.
 

@@ -4,12 +4,12 @@ Each source object (:class:`~schemas.sources.SourceObject`) carries one record; 
 is optional, and the fields are grouped by the adapters that write them. Unknown fields are
 refused (a misspelt key fails where it is written), paths are absolute where the adapter ran,
 and the rest is plain JSON data. The object store keys an object by the fields that are set,
-paths made relative to the object's ``root_dir`` (:func:`arena_core.store.object_key`).
+paths made relative to the object's ``root_dir`` (:func:`arena_core.pipeline.store.object_key`).
 
-Readers: :func:`arena_core.process.process_object` hands ``mobility_v2_path`` and
+Readers: :func:`arena_core.pipeline.process.process_object` hands ``mobility_v2_path`` and
 ``angle_units_known`` to the checks (:mod:`arena_core.verify`) and ``mjcf_compiled`` /
 ``mjcf_path``, ``joint_map`` and ``body_map`` to the MuJoCo oracle
-(:mod:`arena_core.mjcf_oracle`); the object store gives ``package_dirs`` to the URDF reader.
+(:mod:`arena_core.pipeline.mjcf_oracle`); the object store gives ``package_dirs`` to the URDF reader.
 The other fields are kept for people and later stages (duplicate search, audits).
 
 Example:
@@ -76,12 +76,12 @@ class SourceExtras(BaseModel):
     """The exact MJCF text MuJoCo compiled (the MuJoCo oracle compiles it again)."""
     joint_map: dict[str, dict[str, Any]] | None = None
     """MuJoCo joint name -> its URDF joint(s), type and reference position
-    (:class:`flows.adapters.mjcf_convert.Conversion`)."""
+    (:class:`arena_core.formats.mjcf.convert.Conversion`)."""
     body_map: dict[str, dict[str, Any]] | None = None
     """MuJoCo body name -> its URDF link and the link frame's pose in the body frame."""
     couplings: list[dict[str, Any]] | None = None
     """The MuJoCo equality constraints that did not become ``<mimic>``
-    (:mod:`flows.adapters.mjcf_couplings`)."""
+    (:mod:`arena_core.formats.mjcf.couplings`)."""
     mjcf_option: dict[str, str] | None = None
     """The source's ``<option>`` attributes that set how it is stepped (``timestep``,
     ``integrator``) where they differ from MuJoCo's defaults; ``object.xml`` gets them too,

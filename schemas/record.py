@@ -1,6 +1,6 @@
 """The object record: one normalized, verified object with its provenance (SPEC 4 and 5).
 
-An :class:`ObjectRecord` is what :func:`arena_core.process.process_object` returns and what
+An :class:`ObjectRecord` is what :func:`arena_core.pipeline.process.process_object` returns and what
 the release stores per row: identity and provenance, the canonical links (mass properties
 in the root frame) and joints (root-frame axis, point, limits, twist, endpoints), the exact
 normalization transform, the verification report and the checksum of the canonical folder.
@@ -70,7 +70,7 @@ class Provenance(SourceIdentity):
     ``object_id`` names the canonical folder, so it is folder-safe (letters, digits, ``.``,
     ``_``, ``-``; a letter or digit first; at most 200 characters); ``source`` is not empty;
     ``source_id`` defaults to ``object_id``; ``files`` (the source files) ``None`` lets
-    :func:`arena_core.process.process_object` hash the URDF and the meshes it uses.
+    :func:`arena_core.pipeline.process.process_object` hash the URDF and the meshes it uses.
     """
 
     object_id: str
@@ -134,7 +134,7 @@ class MimicRecord(BaseModel):
 
 
 class DynamicsRecord(BaseModel):
-    """A joint's dynamics in its coordinate (rad or m; see :class:`arena_core.dynamics.Dynamics`):
+    """A joint's dynamics in its coordinate (rad or m; see :class:`arena_core.model.dynamics.Dynamics`):
     ``damping``, ``friction`` (dry, MuJoCo's ``frictionloss``), ``armature``, spring
     ``stiffness`` and its reference ``springref``. URDF's ``<dynamics>`` holds the first two,
     the canonical URDF and ``object.xml`` all five."""
@@ -220,7 +220,7 @@ class ObjectRecord(SourceIdentity):
 
     ``files`` are the source files (paths relative to the source folder); ``urdf`` and
     ``canonical_files`` are relative to the canonical object folder, whose
-    :func:`arena_core.process.folder_checksum` is ``checksum`` (``None`` when nothing was
+    :func:`arena_core.pipeline.process.folder_checksum` is ``checksum`` (``None`` when nothing was
     written because the source could not be read). ``oracle_distance`` is the metric
     between the transformed source joints and the re-read canonical joints.
     ``mjcf`` is the object's own MuJoCo file in the folder, ``engines`` how each engine

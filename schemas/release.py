@@ -5,7 +5,7 @@ layout, the parquet columns, the object record, the report and manifest files. I
 written into ``release_info.json``, every record and every curation file, shown in the
 card, checked by :mod:`release.reader`, and ``arena publish`` tags the Hub commit with it
 (a loader can pin ``revision=FORMAT_VERSION``). The canonical URDF's own marker
-(``arena_core.urdf_write.FORMAT_VERSION``) is separate on purpose: it is part of each
+(``arena_core.formats.urdf.write.FORMAT_VERSION``) is separate on purpose: it is part of each
 object's content, so bumping the release format does not change any object's checksum.
 
 Example:

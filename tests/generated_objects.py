@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena_core.process import process_object
-from release.writer import ReleaseObject
+from arena_core.pipeline.process import process_object
+from release.objects import ReleaseObject
 
 
 def processed_generated(infos, canonical: Path) -> list[ReleaseObject]:

@@ -36,7 +36,7 @@ NOT_CODES: dict[str, str] = {
 CODE_PREFIXES = {"pm", "gapartnet", "pm.meta", "pm.semantics", "gapartnet.annotation",
                  "gapartnet.semantics"}
 
-#: Dotted kinds completing codes (``arena_core.fsutil.FILE_PROBLEM_KINDS``).
+#: Dotted kinds completing codes (``arena_core.util.fs.FILE_PROBLEM_KINDS``).
 CODE_KINDS = {"path.too_long", "path.symlink_loop"}
 
 #: f-string templates with a dotted prefix that are not codes.
@@ -162,10 +162,10 @@ def test_the_exceptions_to_the_scan_still_occur(found):
 
 
 def test_codes_built_from_kinds_are_catalogued_expanded():
+    from arena_core.engines.agreement import BY_NAME
     from arena_core.engines.base import ISSUE_KINDS
-    from arena_core.engines.verify import BY_NAME
-    from arena_core.fsutil import FILE_PROBLEM_KINDS
-    from arena_core.urdf_repair import KINEMATIC, ONCE
+    from arena_core.formats.urdf.repair import KINEMATIC, ONCE
+    from arena_core.util.fs import FILE_PROBLEM_KINDS
 
     expected = {
         *(f"{head}.{kind}" for head in ("mesh", "file", "mjcf.file") for kind in FILE_PROBLEM_KINDS),

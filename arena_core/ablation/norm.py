@@ -32,8 +32,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from arena_core.kinematics import rotation
 from arena_core.metric import KineticNorm, SplitNorm, endpoints, joint_distance
+from arena_core.model.kinematics import rotation
 
 #: The single-parameter perturbations drawn uniformly (prismatic joints skip ``origin``).
 PERTURBATIONS = ("axis", "origin", "range", "shift")
@@ -157,12 +157,12 @@ def _direction(rng: np.random.Generator) -> np.ndarray:
 def joint_bodies(obj, rng: np.random.Generator, *, max_points: int = 256
                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """``(points (k, 3), twist (6,), limits (2,))`` for every moving joint of ``obj`` (an
-    :class:`~arena_core.model.ArticulatedObject`) with finite limits whose child link has
+    :class:`~arena_core.model.articulated.ArticulatedObject`) with finite limits whose child link has
     geometry: up to ``max_points`` vertices of the link's mesh hulls, root frame at rest
     (links whose points span no volume, so that their moments are no norm, are left out)."""
-    from arena_core.inertia import inertia_problem
-    from arena_core.massprops import link_points
-    from arena_core.mesh_parts import MeshCache
+    from arena_core.mesh.massprops import link_points
+    from arena_core.mesh.parts import MeshCache
+    from arena_core.model.inertia import inertia_problem
 
     cache, out = MeshCache(), []
     twists, limits = obj.twists(), obj.limits()

@@ -32,7 +32,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from arena_core import tolerances as tol
 from arena_core.ablation.tree_edits import (
     Tree,
     add_noise,
@@ -45,6 +44,7 @@ from arena_core.ablation.tree_edits import (
 )
 from arena_core.evaluate.ranking import kendall_tau_b
 from arena_core.metric import SplitNorm, motion, pairwise_distance, tree_distance_from_costs
+from arena_core.util import tolerances as tol
 
 #: The constant penalties per unmatched joint compared with the motion-priced edits.
 LAMBDAS = (0.25, 0.5, 1.0, 2.0)

@@ -33,7 +33,7 @@ from arena_core.curation.taxonomy import (
     load_taxonomy,
     review_queue,
 )
-from arena_core.text import normalize, tokens
+from arena_core.util.text import normalize, tokens
 
 __all__ = [
     "KinematicsError",

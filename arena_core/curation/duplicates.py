@@ -41,8 +41,8 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from arena_core import tolerances as tol
 from arena_core.curation.items import CurationItem
+from arena_core.util import tolerances as tol
 from schemas.curation import DuplicateRecord
 from schemas.errors import ArenaError
 

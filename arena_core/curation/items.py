@@ -135,7 +135,7 @@ def item_from_record(record, *, features=None, source_priority: int = 0,
                      ) -> CurationItem:
     """The curation item of an :class:`~schemas.record.ObjectRecord`.
 
-    ``features`` (:class:`arena_core.features.ObjectFeatures`) supply the geometry; without
+    ``features`` (:class:`arena_core.curation.features.ObjectFeatures`) supply the geometry; without
     them the item carries a unit box and no signature (enough for subset and coverage).
     Joint counts come from the record's joints; the upstream id is namespaced
     ``partnet:<id>``; ``category``/``supercategory`` default to the record's.

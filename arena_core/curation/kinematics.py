@@ -1,11 +1,11 @@
 """The kinematic distance that confirms duplicates: the tree metric over joint endpoint pairs.
 
-:class:`~arena_core.benchmark.JointTree` holds what the metric needs of one object (edges
+:class:`~arena_core.metric.object_distance.JointTree` holds what the metric needs of one object (edges
 between link indices, compactified endpoint pairs, joint names); :func:`tree_kinematic_distance`
 turns a mapping ``object_id -> JointTree`` into the ``kinematic_distance(a_id, b_id)``
 callable of :func:`arena_core.curation.duplicates.find_duplicates`:
 
-* ``distance`` = :func:`arena_core.benchmark.tree_distance` (``E^tree`` with the
+* ``distance`` = :func:`arena_core.metric.object_distance.tree_distance` (``E^tree`` with the
   compactified joint metric ``E^phi``, the benchmark's split norm by default);
 * ``differing_joints`` = joints of ``a`` whose matched joint in ``b`` is farther than
   ``joint_tol`` (``E^phi``), plus the moving joints of either object left unmatched
@@ -13,7 +13,7 @@ callable of :func:`arena_core.curation.duplicates.find_duplicates`:
 
 Example (a drawer cabinet and the same cabinet with its hinge welded):
     >>> import numpy as np
-    >>> from arena_core.benchmark import JointTree
+    >>> from arena_core.metric.object_distance import JointTree
     >>> tw = np.array([[0, 0, 1.0, 0, -0.3, 0], [0, 0, 0, 1.0, 0, 0]])
     >>> full = JointTree.from_arrays([[0, 1], [0, 2]], tw, [0, 0], [np.pi / 2, 0.4],
     ...                              names=["hinge", "drawer"])
@@ -30,10 +30,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import NORM, JointTree, tree_distance
 from arena_core.curation.duplicates import KinematicDistance
 from arena_core.metric.joint import Norm, joint_distance, motion
+from arena_core.metric.object_distance import NORM, JointTree, tree_distance
+from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 
 

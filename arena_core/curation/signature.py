@@ -16,7 +16,7 @@ their extents and the L1 distance of their histograms. With few points every pai
 used (order-independent); above ``max_pairs`` pairs, pairs are drawn with the given
 ``seed``. Sample about :data:`SIGNATURE_POINTS` points uniformly on the surface: two
 independent samples of one box then differ by about 3 % in extents and 0.07 in D2 L1,
-inside :data:`arena_core.tolerances.DUPLICATE_EXTENT_RTOL` / ``DUPLICATE_D2_L1``.
+inside :data:`arena_core.util.tolerances.DUPLICATE_EXTENT_RTOL` / ``DUPLICATE_D2_L1``.
 
 Example:
     >>> import numpy as np
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core import tolerances as tol
+from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 
 #: Number of D2 histogram bins.

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import JointTree
 from arena_core.curation.duplicates import DuplicateReport, KinematicDistance, find_duplicates
+from arena_core.curation.features import ObjectFeatures
 from arena_core.curation.items import CurationItem, item_from_record
 from arena_core.curation.kinematics import tree_kinematic_distance
 from arena_core.curation.structure import structure_of
 from arena_core.curation.subset import select_subset
 from arena_core.curation.taxonomy import TaxonomyIndex, assign_category, review_queue
-from arena_core.features import ObjectFeatures
+from arena_core.metric.object_distance import JointTree
+from arena_core.util import tolerances as tol
 from schemas.curation import Assignment, Override, ReviewRow, SubsetResult
 from schemas.record import ObjectRecord
 

@@ -58,8 +58,8 @@ import yaml
 from pydantic import ValidationError
 
 from arena_core.curation.structure import Structure
-from arena_core.fsutil import write_atomic
-from arena_core.text import normalize, tokens
+from arena_core.util.fs import write_atomic
+from arena_core.util.text import normalize, tokens
 from schemas import yamlio
 from schemas.curation import Assignment, Override, Overrides, ReviewRow, StructureRule, Taxonomy
 from schemas.errors import ArenaError

@@ -12,6 +12,7 @@ Modules: :mod:`.base` (tolerances, result records, pose error, quiet C output),
 are imported only when an engine first loads an object.
 """
 
+from arena_core.engines.agreement import ALL, BY_NAME, configurations, verify_engines
 from arena_core.engines.base import (
     ENGINE_MUJOCO,
     ENGINE_PINOCCHIO,
@@ -22,7 +23,6 @@ from arena_core.engines.base import (
     EnginesResult,
     pose_error,
 )
-from arena_core.engines.verify import ALL, BY_NAME, configurations, verify_engines
 
 __all__ = [
     "ALL", "BY_NAME", "ENGINE_MUJOCO", "ENGINE_PINOCCHIO", "ENGINE_PYBULLET", "ENGINE_YOURDFPY",

@@ -42,13 +42,13 @@ from typing import Protocol
 
 import numpy as np
 
-from arena_core.guard import is_memory_failure
-from arena_core.model import ArticulatedObject
-from arena_core.mujoco_load import warnings_collected
+from arena_core.formats.mjcf.mujoco_load import warnings_collected
+from arena_core.model.articulated import ArticulatedObject
+from arena_core.util.guard import is_memory_failure
 from schemas.errors import ArenaError
 from schemas.issues import Issue, issue
 
-# These belong in arena_core/tolerances.py (owned by another change); they live here until then.
+# These belong in arena_core/util/tolerances.py (owned by another change); they live here until then.
 #: Largest link pose error (m or rad, see :func:`pose_error`) accepted from MuJoCo's FK.
 ENGINE_MUJOCO = 1e-9
 #: ... from Pinocchio's FK (double precision throughout).
@@ -290,7 +290,7 @@ class Captured:
 def silenced() -> Iterator[Captured]:
     """Capture file descriptors 1 and 2 while C code prints (PyBullet's ``b3Printf``,
     assimp) and restore them, and collect MuJoCo's warnings (which would also go to
-    ``MUJOCO_LOG.TXT``, see :mod:`arena_core.mujoco_load`); the text is in the yielded :class:`Captured` after
+    ``MUJOCO_LOG.TXT``, see :mod:`arena_core.formats.mjcf.mujoco_load`); the text is in the yielded :class:`Captured` after
     the block (PyBullet's reasons for a failed load are only printed, never raised).
 
     C's stdio buffers are flushed before the descriptors come back, so nothing printed

@@ -12,7 +12,7 @@ default: the import would compute a volume inertia even for visual meshes and re
 visual panel; visual meshes are loaded by the object's own MJCF instead (``object.xml``,
 mesh assets with shell inertia), which the ``engines`` stage compiles too.
 The imported model then gets the
-``<contact><exclude>`` pairs of :func:`arena_core.mjcf_write.world_parent_pairs` (through
+``<contact><exclude>`` pairs of :func:`arena_core.formats.mjcf.write.world_parent_pairs` (through
 ``mujoco.MjSpec``): MuJoCo's import, like its MJCF, would otherwise collide a moving link
 with its world-welded parent, which URDF engines never do; and every mesh asset gets
 ``inertia="shell"`` like the MJCF's (the import's inertias are the URDF's, a mesh's own
@@ -39,10 +39,10 @@ import numpy as np
 from lxml import etree
 
 from arena_core.engines.base import ENGINE_MUJOCO, Engine, silenced
-from arena_core.helical import urdf_joints
-from arena_core.mjcf_write import world_parent_pairs
-from arena_core.model import ArticulatedObject
-from arena_core.xmlsafe import parse_xml
+from arena_core.formats.mjcf.write import world_parent_pairs
+from arena_core.formats.xmlsafe import parse_xml
+from arena_core.model.articulated import ArticulatedObject
+from arena_core.model.helical import urdf_joints
 from schemas.issues import Issue
 
 #: Simulated time (s) of the stability check.

@@ -24,8 +24,8 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.engines.base import ENGINE_PINOCCHIO, Engine, silenced
-from arena_core.helical import urdf_joints
-from arena_core.model import ArticulatedObject
+from arena_core.model.articulated import ArticulatedObject
+from arena_core.model.helical import urdf_joints
 from schemas.issues import Issue
 
 

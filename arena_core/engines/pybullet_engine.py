@@ -40,7 +40,7 @@ from arena_core.engines.base import (
     one_line,
     silenced,
 )
-from arena_core.model import ArticulatedObject
+from arena_core.model.articulated import ArticulatedObject
 from schemas.issues import Issue
 
 _CLIENTS = threading.local()

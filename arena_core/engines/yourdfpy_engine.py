@@ -6,7 +6,7 @@ messages are kept) and ``validate_filenames()`` (every mesh file, visual and col
 exists where yourdfpy's filename handler resolves it). The meshes are not loaded again
 here: yourdfpy would load them with ``trimesh.load``, the reader that already parsed every
 one of them for the mass properties and the geometry checks
-(:func:`arena_core.mesh_parts.read_mesh`), and its scene graph is not used (see below), so
+(:func:`arena_core.mesh.parts.read_mesh`), and its scene graph is not used (see below), so
 loading them cost ~25 ms per generated object and ~135 ms per real one for nothing a
 check reads.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.engines.base import ENGINE_YOURDFPY, Engine, one_line
-from arena_core.model import ArticulatedObject
+from arena_core.model.articulated import ArticulatedObject
 from schemas.issues import Issue
 
 

@@ -1,6 +1,6 @@
 """Compare reconstruction methods on an evaluation set (the paper's Table 4), pure numpy.
 
-Per-object values come from :func:`arena_core.compare.score_objects`; this package turns
+Per-object values come from :func:`arena_core.metric.compare.score_objects`; this package turns
 them into the comparison columns, seeded bootstrap intervals, the Kendall tau between the
 prior success-rate ordering and the ``E_alpha^{phi,tree}`` ordering, the pairwise gaps
 the set resolves and the per-supercategory breakdown. No I/O (``arena evaluate`` in

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core.compare import JointMatch, ObjectScore
 from arena_core.evaluate.impute import LIMIT_COLUMNS
+from arena_core.metric.compare import JointMatch, ObjectScore
 from schemas.errors import ArenaError
 
 

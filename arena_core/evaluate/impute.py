@@ -23,7 +23,7 @@ revolute or prismatic joint without ``<limit>``).
 Example (a door whose prediction lost its limits):
     >>> import numpy as np
     >>> from dataclasses import replace
-    >>> from arena_core.model import ArticulatedObject, Joint, Link
+    >>> from arena_core.model.articulated import ArticulatedObject, Joint, Link
     >>> door = Joint("hinge", "revolute", "base", "door", np.eye(4), np.array([0, 0, 1.0]),
     ...              lower=0.0, upper=1.5)
     >>> gt = ArticulatedObject.from_parts("o", [Link("base"), Link("door")], [door])
@@ -41,7 +41,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from arena_core.benchmark import KAPPA, BenchmarkError
 from arena_core.metric import (
     SplitNorm,
     compactified_endpoints,
@@ -49,7 +48,8 @@ from arena_core.metric import (
     motion,
     tree_distance_from_costs,
 )
-from arena_core.model import ArticulatedObject
+from arena_core.metric.object_distance import KAPPA, BenchmarkError
+from arena_core.model.articulated import ArticulatedObject
 
 #: The columns of a dagger method computed with imputed limits (excluded from best marks).
 IMPUTED_COLUMNS = ("E_B", "E_alpha_phi", "E_alpha_phi_tree")

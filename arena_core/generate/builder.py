@@ -14,7 +14,7 @@ same frame. :meth:`Builder.build` then
    of mass and inertia from that geometry with the link material's density.
 
 The result is a :class:`GeneratedObject`: the ground-truth
-:class:`~arena_core.model.ArticulatedObject` plus the binary STL bytes of each link.
+:class:`~arena_core.model.articulated.ArticulatedObject` plus the binary STL bytes of each link.
 
 Example:
     >>> import numpy as np
@@ -42,10 +42,10 @@ import numpy as np
 import trimesh
 from scipy.spatial import cKDTree
 
-from arena_core import tolerances as tol
 from arena_core.generate import meshing
 from arena_core.generate.shapes import unit
-from arena_core.model import ArticulatedObject, Joint, Link, MassProperties, MeshRef
+from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties, MeshRef
+from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 
 #: Density (kg/m^3) of each material a link can be made of.

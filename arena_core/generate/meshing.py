@@ -9,7 +9,7 @@ functions here run trimesh's kernels on ``(vertices, faces)`` arrays — ``verti
 depends on the CPU: points are moved by :func:`affine` (elementwise sums in one order, not
 BLAS) and :func:`mass_properties` multiplies instead of ``power`` and sums exactly, since
 numpy's SIMD loops and OpenBLAS's kernels round differently per CPU and generated files are
-keyed by their bytes (``tests/arena_core/test_generate_meshing.py`` compares each function
+keyed by their bytes (``tests/arena_core/generate/test_meshing.py`` compares each function
 with trimesh: the same faces, values to rounding; ``test_generate_golden.py`` the bytes
 across CPU code paths):
 
@@ -302,7 +302,7 @@ def mass_properties(tri: np.ndarray, edge_crosses: np.ndarray, density: float) -
     properties) with every power written as products and every sum exactly rounded
     (``math.fsum``): numpy's ``power`` and its reductions take CPU-specific SIMD paths, so
     their last bits differ between machines, and these values are written to the URDF. Equal
-    to trimesh's to ~1e-15 relative (``tests/arena_core/test_generate_meshing.py``).
+    to trimesh's to ~1e-15 relative (``tests/arena_core/generate/test_meshing.py``).
     """
     density = float(density)
     v0, v1, v2 = tri[:, 0, :], tri[:, 1, :], tri[:, 2, :]

@@ -25,10 +25,10 @@ from pathlib import Path
 
 import numpy as np
 
-from arena_core.fsutil import write_atomic
+from arena_core.formats.urdf.write import FORMAT_VERSION, write_urdf
 from arena_core.generate.builder import GeneratedObject, GeneratorError
 from arena_core.generate.registry import KINDS, generate_object, kind_for_index
-from arena_core.urdf_write import FORMAT_VERSION, write_urdf
+from arena_core.util.fs import write_atomic
 
 #: Bumped whenever the same (seed, index) would produce different files.
 GENERATOR_VERSION = "1.1.0"

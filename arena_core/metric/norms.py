@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core.inertia import inertia_problem
+from arena_core.model.inertia import inertia_problem
 from schemas.errors import ArenaError
 
 TWIST_DIM = 6
@@ -105,7 +105,7 @@ class KineticNorm:
     """Kinetic-energy norm of one body or a batch of bodies (see the module docstring).
 
     ``mass`` ``(...)`` kg, ``com`` ``(..., 3)`` m, ``inertia`` ``(..., 3, 3)`` kg m^2: every
-    body physical by the one rule of :mod:`arena_core.inertia` (mass in
+    body physical by the one rule of :mod:`arena_core.model.inertia` (mass in
     ``(tol.MIN_MASS, tol.MAX_MASS]``, ``I`` symmetric positive definite with principal
     moments obeying ``a + b >= c``), so the form is a norm.
     """
@@ -153,7 +153,7 @@ class KineticNorm:
 
 def _check_body(mass, com, inertia) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The body arrays as floats; :class:`NormError` unless every body is physical by the
-    one rule (:func:`arena_core.inertia.inertia_problem`, which also checks the shapes)."""
+    one rule (:func:`arena_core.model.inertia.inertia_problem`, which also checks the shapes)."""
     mass, com, inertia = (np.asarray(a, dtype=float) for a in (mass, com, inertia))
     problem = inertia_problem(mass, com, inertia)
     if problem is not None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core import tolerances as tol
+from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 from schemas.record import ROTATING_TYPES
 

@@ -39,7 +39,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core import tolerances as tol
 from arena_core.metric.assignment import padded_matrix, solve_padded
 from arena_core.metric.joint import Norm, _check_norm, _check_pairs, motion, pairwise_distance
 from arena_core.metric.tree_dp import constrained_distance
@@ -52,6 +51,7 @@ from arena_core.metric.tree_structure import (
     realizable,
     side_matrix,
 )
+from arena_core.util import tolerances as tol
 
 #: Default cap on assignment relaxations solved by the exact search: ``None`` means
 #: :func:`default_max_nodes` of the tree sizes (a deterministic budget, never a clock).

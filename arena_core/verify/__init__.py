@@ -7,7 +7,7 @@ object and returns every issue (it never raises for a bad object); :func:`decide
 
 Example:
     >>> import numpy as np
-    >>> from arena_core.model import ArticulatedObject, Joint, Link
+    >>> from arena_core.model.articulated import ArticulatedObject, Joint, Link
     >>> j = Joint(name="hinge", type="revolute", parent="base", child="door",
     ...           origin_local=np.eye(4), axis_local=np.array([0.0, 0.0, 2.0]),
     ...           lower=0.0, upper=90.0, effort=1.0, velocity=1.0)
@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arena_core.mesh_parts import MeshCache
-from arena_core.model import ArticulatedObject
+from arena_core.mesh.parts import MeshCache
+from arena_core.model.articulated import ArticulatedObject
 from arena_core.verify.base import Context
 from arena_core.verify.geometry import check_geometry
 from arena_core.verify.joints import check_joints
@@ -38,7 +38,7 @@ from arena_core.verify.upright import check_upright
 from schemas.issue_codes import lookup
 from schemas.issues import Issue, issue
 
-#: The code of an unexpected failure (a bug), here and in :mod:`arena_core.guard`.
+#: The code of an unexpected failure (a bug), here and in :mod:`arena_core.util.guard`.
 INTERNAL_ERROR = "internal.error"
 
 __all__ = [
@@ -111,7 +111,7 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
     ``extras`` is described in :class:`~arena_core.verify.base.Context` (``mobility`` or
     ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
     ``category``, ``angle_units_known``; other keys are ignored;
-    :func:`arena_core.process.process_object` builds it from the source extras). A check
+    :func:`arena_core.pipeline.process.process_object` builds it from the source extras). A check
     that fails unexpectedly yields one ``internal.error`` issue instead of an exception, so
     one bad object never stops a build.
     """
@@ -132,7 +132,7 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
 def issue_from_error(exc: BaseException, *, location: str = "file") -> Issue:
     """The issue for an input that could not be read at all (an exception with ``code``).
 
-    >>> from arena_core.urdf import UrdfError
+    >>> from arena_core.formats.urdf.read import UrdfError
     >>> issue_from_error(UrdfError("xml.malformed", "not well-formed XML")).code
     'xml.malformed'
     """

@@ -2,7 +2,7 @@
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
 handed to every check; it holds the caller's ``extras`` (for a pipeline object, what
-:func:`arena_core.process.process_object` takes of its source extras, plus runtime values)
+:func:`arena_core.pipeline.process.process_object` takes of its source extras, plus runtime values)
 and loads the geometry lazily (only the checks that need meshes pay for them).
 """
 
@@ -13,13 +13,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from arena_core.model import ArticulatedObject, Joint
+from arena_core.model.articulated import ArticulatedObject, Joint
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from arena_core.mesh_parts import MeshCache
-    from arena_core.verify.geometry import ObjectGeometry
+    from arena_core.mesh.parts import MeshCache
+    from arena_core.verify.object_geometry import ObjectGeometry
 
 
 def joint_loc(joint: Joint) -> str:
@@ -40,7 +38,7 @@ class Context:
       object's root frame; default: derived from each link's visual-mesh origin and scale.
     * ``canonical``: ``True`` when ``obj`` claims to be arena URDF v1 (missing inertials and
       incomplete limits become errors instead of infos).
-    * ``mesh_cache``: a :class:`~arena_core.mesh_parts.MeshCache` to share mesh loads.
+    * ``mesh_cache``: a :class:`~arena_core.mesh.parts.MeshCache` to share mesh loads.
     * ``category``: the object's category (the source's label or a taxonomy id);
       ``check_upright`` expects vertical hinges of doors, windows and gates.
     * ``angle_units_known``: ``True`` when the source states its angle unit (an MJCF model
@@ -53,14 +51,14 @@ class Context:
 
     @cached_property
     def cache(self) -> MeshCache:
-        from arena_core.mesh_parts import MeshCache
+        from arena_core.mesh.parts import MeshCache
 
         cache = self.extras.get("mesh_cache")
         return cache if cache is not None else MeshCache()
 
     @cached_property
     def geometry(self) -> ObjectGeometry:
-        from arena_core.verify.geometry import ObjectGeometry
+        from arena_core.verify.object_geometry import ObjectGeometry
 
         return ObjectGeometry.build(self.obj, self.cache)
 
@@ -86,8 +84,3 @@ def subtree_links(obj: ArticulatedObject, link: str) -> list[str]:
         out.append(name)
         stack.extend(sorted((j.child for j in obj.children(name)), reverse=True))
     return out
-
-
-def finite_pose(pose: np.ndarray) -> bool:
-    """True when a ``(4, 4)`` pose holds only finite numbers."""
-    return bool(np.all(np.isfinite(pose)))

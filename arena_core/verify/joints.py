@@ -53,8 +53,8 @@ import math
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.model import JOINT_TYPES, ArticulatedObject, Joint
+from arena_core.model.articulated import JOINT_TYPES, ArticulatedObject, Joint
+from arena_core.util import tolerances as tol
 from arena_core.verify.base import Context, ensure_context, joint_loc
 from schemas.issues import Issue, issue
 

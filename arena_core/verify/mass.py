@@ -2,7 +2,7 @@
 
 For mass ``m`` (kg), COM ``c`` (m) and inertia about the COM ``I`` (kg m^2, link frame):
 
-* ``m``, ``c`` and ``I`` physical by the one rule (:mod:`arena_core.inertia`): ``m`` finite
+* ``m``, ``c`` and ``I`` physical by the one rule (:mod:`arena_core.model.inertia`): ``m`` finite
   in ``(tol.MIN_MASS, tol.MAX_MASS]``, ``I`` finite, symmetric, positive definite (every
   principal moment above ``tol.MIN_INERTIA``) and its principal moments ``a <= b <= c``
   obey the triangle inequality ``a + b >= c`` (relative slack ``tol.INERTIA_SLACK``) —
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.inertia import inertia_problem
-from arena_core.model import ArticulatedObject, MassProperties
+from arena_core.model.articulated import ArticulatedObject, MassProperties
+from arena_core.model.inertia import inertia_problem
+from arena_core.util import tolerances as tol
 from arena_core.verify.base import Context, ensure_context
 from schemas.issues import Issue, Severity, issue
 

@@ -34,10 +34,10 @@ from typing import Any
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.benchmark import joint_distance
 from arena_core.metric import wrap_revolute_limits
-from arena_core.model import ArticulatedObject, Joint
+from arena_core.metric.object_distance import joint_distance
+from arena_core.model.articulated import ArticulatedObject, Joint
+from arena_core.util import tolerances as tol
 from arena_core.verify.base import Context, ensure_context, subtree_links
 from schemas.issues import Issue, issue
 

@@ -22,8 +22,8 @@ import math
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint
+from arena_core.model.articulated import ROTATING_TYPES, ArticulatedObject, Joint
+from arena_core.util import tolerances as tol
 from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
 from arena_core.verify.geometry import bounds
 from schemas.issues import Issue, issue

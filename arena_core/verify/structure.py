@@ -1,8 +1,8 @@
 """Structure checks: one tree over the links, and parts that actually move something.
 
 :meth:`ArticulatedObject.from_parts` refuses what is not a tree, so an object read from URDF
-is a tree; the reader turns the refusal into a :class:`~arena_core.urdf.UrdfError` whose code
-comes from :class:`~arena_core.model.ModelError` (see :func:`issue_from_error`). The check
+is a tree; the reader turns the refusal into a :class:`~arena_core.formats.urdf.read.UrdfError` whose code
+comes from :class:`~arena_core.model.articulated.ModelError` (see :func:`issue_from_error`). The check
 below re-derives the tree from the object's own links and joints, so objects assembled or
 edited in memory are held to the same rule.
 
@@ -24,7 +24,7 @@ so that this check sees it. A build that wants props can relax the code with a
 
 from __future__ import annotations
 
-from arena_core.model import ArticulatedObject, ModelError
+from arena_core.model.articulated import ArticulatedObject, ModelError
 from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
 from schemas.issues import Issue, issue
 

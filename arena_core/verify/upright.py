@@ -5,7 +5,7 @@ passes every other check, lying on its back. Its kinematics give it away where t
 of a joint is known: a door, window or gate swings about a vertical hinge. The check applies
 to objects whose category (``extras["category"]``: the source's label or a taxonomy id;
 without one, the object's name with its digits dropped) normalizes (like the taxonomy's
-matching, :func:`arena_core.text.normalize`) to one of :data:`UPRIGHT_HINGE_CATEGORIES`
+matching, :func:`arena_core.util.text.normalize`) to one of :data:`UPRIGHT_HINGE_CATEGORIES`
 — the taxonomy's categories ``door``, ``window`` and ``gate`` with their aliases
 (``manifests/taxonomy.yaml``; a test keeps the two in step). Its *hinges* are the rotating
 joints whose moving part (the child subtree at rest) spans at least ``tol.HINGE_PART`` of the
@@ -25,7 +25,7 @@ costs well under a millisecond per object once the geometry is loaded.
 
 Example:
     >>> import numpy as np
-    >>> from arena_core.model import ArticulatedObject, Joint, Link
+    >>> from arena_core.model.articulated import ArticulatedObject, Joint, Link
     >>> hinge = Joint("hinge", "revolute", "base", "leaf", np.eye(4), np.array([0.0, 1.0, 0.0]),
     ...               lower=0.0, upper=1.5)
     >>> door = ArticulatedObject.from_parts("door", [Link("base"), Link("leaf")], [hinge])
@@ -41,9 +41,9 @@ import math
 
 import numpy as np
 
-from arena_core import tolerances as tol
-from arena_core.model import ROTATING_TYPES, ArticulatedObject, Joint
-from arena_core.text import normalize, tokens
+from arena_core.model.articulated import ROTATING_TYPES, ArticulatedObject, Joint
+from arena_core.util import tolerances as tol
+from arena_core.util.text import normalize, tokens
 from arena_core.verify.base import Context, ensure_context, joint_loc, subtree_links
 from arena_core.verify.geometry import bounds
 from schemas.issues import Issue, issue

@@ -4,7 +4,7 @@ An adapter turns one local source folder (``root``, see
 :func:`flows.fetch.location_root`) into :class:`~schemas.sources.SourceObject`
 records, one per object, in a deterministic (sorted) order. It lists its objects as
 :class:`Entry` values (cheap: names and paths) and reads each one when
-:meth:`Adapter.iter_objects` calls ``entry.read()`` under :func:`arena_core.guard.guarded`:
+:meth:`Adapter.iter_objects` calls ``entry.read()`` under :func:`arena_core.util.guard.guarded`:
 whatever reading one object raises becomes that object's error issue and the next one is
 read. An object that cannot be ingested is still yielded, carrying error issues (stable
 code + message); only a root that is not a folder at all raises, once,
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from arena_core.guard import guarded
-from arena_core.hashing import HashCache, HashingError, hash_files, hash_tree
-from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
+from arena_core.util.guard import guarded
+from arena_core.util.hashing import HashCache, HashingError, hash_files, hash_tree
+from arena_core.util.input_limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile

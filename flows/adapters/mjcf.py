@@ -2,15 +2,15 @@
 
 Which files are objects: with the manifest's ``include`` patterns, every matching file
 whose root element is ``<mujoco>`` (a model) or ``<mujocoinclude>`` holding bodies (a
-fragment, wrapped by :func:`~flows.adapters.mjcf_prepare.fragment_wrapper` with the
+fragment, wrapped by :func:`~arena_core.formats.mjcf.prepare.fragment_wrapper` with the
 settings of the model that includes it); without them, every ``<mujoco>`` file under the
 root that no other model includes. The object id is the relative path without suffix.
 
-Each object is prepared (:mod:`flows.adapters.mjcf_prepare`: includes expanded, files
+Each object is prepared (:mod:`arena_core.formats.mjcf.prepare`: includes expanded, files
 checked to stay inside the root, textures and the scene dropped, old syntax rewritten),
 compiled with MuJoCo's refusals repaired where unambiguous
-(:mod:`flows.adapters.mjcf_compile`; otherwise ``mjcf.compile_failed`` with MuJoCo's
-message), and converted (:mod:`flows.adapters.mjcf_convert`). A model with no hinge, slide
+(:mod:`arena_core.formats.mjcf.compile`; otherwise ``mjcf.compile_failed`` with MuJoCo's
+message), and converted (:mod:`arena_core.formats.mjcf.convert`). A model with no hinge, slide
 or ball joint left is converted too: it is a prop, rejected by the same rule as a URDF without
 a moving joint (``structure.no_moving_joints``, :mod:`arena_core.verify.structure`). The conversion is written to ``work_dir/<source>/mjcf/<relative xml path>/
 <stem>.urdf`` with ``meshes/*.obj`` and :data:`COMPILED_XML`, the exact text MuJoCo
@@ -31,14 +31,10 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
-from arena_core.fsutil import write_atomic
-from arena_core.mujoco_load import write_compiled
-from arena_core.urdf_write import fmt, write_urdf
-from arena_core.xmlsafe import XmlError
-from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
-from flows.adapters.mjcf_compile import compile_tree
-from flows.adapters.mjcf_convert import convert_model
-from flows.adapters.mjcf_prepare import (
+from arena_core.formats.mjcf.compile import compile_tree
+from arena_core.formats.mjcf.convert import convert_model
+from arena_core.formats.mjcf.mujoco_load import write_compiled
+from arena_core.formats.mjcf.prepare import (
     Prepared,
     fragment_wrapper,
     included_files,
@@ -47,13 +43,17 @@ from flows.adapters.mjcf_prepare import (
     read_xml,
     read_xml_checked,
 )
+from arena_core.formats.urdf.write import fmt, write_urdf
+from arena_core.formats.xmlsafe import XmlError
+from arena_core.util.fs import write_atomic
+from flows.adapters.base import Adapter, Entry, listed_files, make_object, resolve_category
 from flows.adapters.urdf_refs import walk_files
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
 from schemas.sources import SourceManifest, SourceObject
 
 #: File name of the compiled MJCF text beside the converted URDF (its assets map beside it:
-#: :func:`arena_core.mujoco_load.write_compiled`).
+#: :func:`arena_core.formats.mjcf.mujoco_load.write_compiled`).
 COMPILED_XML = "source.mjcf.xml"
 #: Folder beside it for the assets that are not a source file's bytes.
 ASSETS_DIR = "source_assets"

@@ -25,8 +25,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from arena_core.archive import ArchiveError, extract_object_archive
-from arena_core.hashing import file_sha256
+from arena_core.formats.archive import ArchiveError, extract_object_archive
+from arena_core.util.hashing import file_sha256
 from flows.adapters.base import (
     Adapter,
     Entry,

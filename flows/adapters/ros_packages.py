@@ -26,7 +26,7 @@ import os
 from collections.abc import Collection, Mapping
 from pathlib import Path
 
-from arena_core.limits import MAX_FOLDER_DEPTH
+from arena_core.util.input_limits import MAX_FOLDER_DEPTH
 from flows.adapters.urdf_refs import find_packages
 
 #: Folder levels searched above a file for its ``package.xml``.

@@ -3,7 +3,7 @@
 Adapters use this to list the files an object came from and to map ``package://NAME`` to
 the folder holding that package's ``package.xml``. Parsing here is lenient and safe (no
 entities, no DTD, no network; ``recover`` mode so a broken file still lists its meshes):
-the strict reading, with issue codes, is :func:`arena_core.urdf.read_urdf`'s job.
+the strict reading, with issue codes, is :func:`arena_core.formats.urdf.read.read_urdf`'s job.
 
 Example:
     >>> import tempfile
@@ -21,10 +21,15 @@ from pathlib import Path
 
 from lxml import etree
 
-from arena_core.fsutil import file_problem, walk
-from arena_core.limits import MAX_FOLDER_DEPTH, MAX_SIDE_FILE_BYTES, MAX_XML_BYTES, MESH_MAX_BYTES
-from arena_core.urdf_meshes import package_candidate, split_package_uri
-from arena_core.xmlsafe import XmlError, parse_xml
+from arena_core.formats.urdf.meshes import package_candidate, split_package_uri
+from arena_core.formats.xmlsafe import XmlError, parse_xml
+from arena_core.util.fs import file_problem, walk
+from arena_core.util.input_limits import (
+    MAX_FOLDER_DEPTH,
+    MAX_SIDE_FILE_BYTES,
+    MAX_XML_BYTES,
+    MESH_MAX_BYTES,
+)
 from schemas.issues import Issue, issue
 from schemas.sources import included
 
@@ -117,7 +122,7 @@ def _lenient_xml(path: Path, max_bytes: int) -> etree._Element | None:
 def resolve_reference(name: str, base: Path, root: Path, packages: dict[str, Path]) -> Path | None:
     """Resolve a mesh reference like ``read_urdf`` does; None unless it is a file inside root.
 
-    ``package://NAME/rest`` resolves by :func:`arena_core.urdf_meshes.package_candidate`
+    ``package://NAME/rest`` resolves by :func:`arena_core.formats.urdf.meshes.package_candidate`
     (``packages[NAME]``, else a folder named ``NAME`` around the URDF); relative paths
     against ``base`` (the URDF's folder); absolute paths are never followed.
     """

@@ -13,7 +13,7 @@ all its outcomes by :func:`resolve_imputation`.
 
 The ground truth of each object of the config is materialized from its release archive
 into a per-run cache folder (once per object, whatever the number of methods) and read
-with :func:`arena_core.urdf.read_urdf`. Work is split into chunks of objects; each chunk
+with :func:`arena_core.formats.urdf.read.read_urdf`. Work is split into chunks of objects; each chunk
 scores all methods on its objects, in this process (``workers=1``) or in a process pool
 (a fork server that imports the scoring modules once; spawn where there is none).
 Results do not depend on the number of workers. A prediction that is missing, unreadable or unscorable becomes an
@@ -43,8 +43,8 @@ CHUNK = 8
 MIN_PARALLEL = 200
 
 #: Modules the fork server imports once for all workers.
-_PRELOAD = ("flows.commands.evaluate_run", "arena_core.compare", "arena_core.evaluate",
-            "arena_core.urdf", "release.reader")
+_PRELOAD = ("flows.commands.evaluate_run", "arena_core.metric.compare", "arena_core.evaluate",
+            "arena_core.formats.urdf.read", "release.reader")
 
 #: Outcome statuses; only ``ok`` is a valid articulated output.
 STATUSES = ("ok", "missing", "unreadable", "unscorable", "not_articulated")
@@ -74,7 +74,7 @@ class Outcome:
     status: str
     reason: str | None
     prediction: str | None
-    score: object | None  # arena_core.compare.ObjectScore
+    score: object | None  # arena_core.metric.compare.ObjectScore
     imputed_limits: bool = False
     declares_limits: bool | None = None  # arena_core.evaluate.impute.declared_limits
 
@@ -151,9 +151,9 @@ def score_prediction(method: str, object_id: str, gt, folder: Path, preferred: s
     Its limits are imputed from the ground truth when ``impute`` or when it declares
     none (:func:`~arena_core.evaluate.impute.predicts_no_limits`).
     """
-    from arena_core.compare import score_objects
     from arena_core.evaluate import declared_limits, impute_limits, is_articulated
-    from arena_core.urdf import UrdfError, read_urdf
+    from arena_core.formats.urdf.read import UrdfError, read_urdf
+    from arena_core.metric.compare import score_objects
 
     path, status, reason = find_prediction(folder, preferred)
     if path is None:
@@ -215,7 +215,7 @@ def load_ground_truth(release_dir: Path, row: dict, cache: Path):
     Raises:
         ValueError: the archive is missing or corrupt, or the URDF cannot be read.
     """
-    from arena_core.urdf import read_urdf
+    from arena_core.formats.urdf.read import read_urdf
     from release.reader import materialize_row
 
     out = cache / row["object_id"]

@@ -27,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from arena_core.compare import score_objects
-    from arena_core.guard import guarded
-    from arena_core.urdf import read_urdf
+    from arena_core.formats.urdf.read import read_urdf
+    from arena_core.metric.compare import score_objects
+    from arena_core.util.guard import guarded
     from schemas.issues import Issue
 
     if not (math.isfinite(args.alpha) and args.alpha > 0):

@@ -3,12 +3,12 @@
 PATH is an object folder (a PartNet-Mobility-style folder with ``mobility.urdf`` is
 recognized: its ``meta.json`` gives the category and ids, ``semantics.txt`` and
 ``mobility_v2.json`` go to the checks), a URDF file, an MJCF file, or a ``.zip``/``.tar.gz``
-archive (extracted safely by :func:`arena_core.archive.extract_archive` into ``OUT/_input``,
+archive (extracted safely by :func:`arena_core.formats.archive.extract_archive` into ``OUT/_input``,
 with the size limits below, and removed afterwards). MJCF is recognized by content (root
 element ``<mujoco>``), as a file or as a folder with no URDF, and read by the build's
 ``mjcf`` adapter (:mod:`flows.commands.validate_mjcf`; converted in ``OUT/_convert``,
 removed afterwards); the report's ``file_format`` says which. The object is read,
-normalized, written and verified by :func:`arena_core.process.process_object`; the output
+normalized, written and verified by :func:`arena_core.pipeline.process.process_object`; the output
 folder holds::
 
     OUT/<object_id>/object.urdf (+ meshes/)   the canonical object (source names kept)
@@ -21,7 +21,7 @@ with a code. Nothing is written outside OUT.
 
 ``--against RELEASE`` adds the nearest objects of a release (``release.nearest``, by the
 tree metric) to the report; ``--view`` then shows the object in ``arena view``
-(:mod:`flows.commands.view`) until Ctrl-C. Example::
+(:mod:`flows.commands.serving`) until Ctrl-C. Example::
 
     arena validate ../shared/realdata/sapien_repo/41083 --out /tmp/v41083
 """
@@ -40,10 +40,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arena_core.fsutil import write_atomic
-from arena_core.guard import exception_issue
-from arena_core.limits import MAX_FOLDER_DEPTH
+from arena_core.util.fs import write_atomic
+from arena_core.util.guard import exception_issue
+from arena_core.util.input_limits import MAX_FOLDER_DEPTH
 from flows.commands.common import jsonable
+from flows.commands.serving import view_validated
 from flows.commands.validate_mjcf import (
     Rejected,
     file_root,
@@ -148,8 +149,6 @@ def run(args: argparse.Namespace) -> int:
     write_reports(report, out)
     _emit(json.dumps(report, indent=2) if args.json else render_text(report, out))
     if getattr(args, "view", False):
-        from flows.commands.view import view_validated
-
         return view_validated(out, int(report["exit_code"]))
     return int(report["exit_code"])
 
@@ -269,7 +268,7 @@ def _resolve_input(args: argparse.Namespace, extract: Path, convert: Path) -> In
     if path.is_dir():
         return _folder_input(path, args, convert, kind="folder")
     if _is_archive(path):
-        from arena_core.archive import ArchiveError, extract_object_archive
+        from arena_core.formats.archive import ArchiveError, extract_object_archive
 
         shutil.rmtree(extract, ignore_errors=True)
         try:
@@ -416,7 +415,7 @@ def _provenance(name: str, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _process(src: Input, out: Path, args: argparse.Namespace):
-    from arena_core.process import process_object
+    from arena_core.pipeline.process import process_object
     from schemas.record import ObjectRecord, VerificationReport
 
     if any(i.severity == "error" for i in src.issues) and src.file_format == "mjcf":

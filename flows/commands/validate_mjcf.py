@@ -38,8 +38,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from flows.adapters.mjcf_files import lookup_folders
-from flows.adapters.mjcf_prepare import read_xml, read_xml_checked
+from arena_core.formats.mjcf.files import lookup_folders
+from arena_core.formats.mjcf.prepare import read_xml, read_xml_checked
 from schemas.errors import ArenaError
 from schemas.sources import SourceManifest, SourceObject, load_source_manifest
 
@@ -158,7 +158,7 @@ def _host_model(fragment: Path) -> Path | None:
 
 def _named_files(xml: Path) -> list[Path]:
     """Every relative file name the model uses that exists, as a normalized path, looked up
-    as MuJoCo does (:func:`flows.adapters.mjcf_files.search_folders`: the compiler's mesh
+    as MuJoCo does (:func:`arena_core.formats.mjcf.files.search_folders`: the compiler's mesh
     folder when the model sets one, else the naming file's folder, then the model's).
     Only files within :data:`MJCF_ROOT_LEVELS` folders above the model are opened."""
     base = xml.parent

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arena_core.fsutil import write_atomic
+from arena_core.util.fs import write_atomic
 from schemas.issues import Issue
 
 REPORT_FORMAT = "arena-validate-report-1"

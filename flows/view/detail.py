@@ -3,7 +3,7 @@
 The sliders come from the row's ``joints`` — arena_core's reading of the canonical URDF,
 where a helical joint is one joint (the revolute joint ``J`` with ``pitch``; its
 ``J__pitch`` prismatic mimic and massless link are read back into it by
-:func:`arena_core.helical.collapse`). So the page gets **one slider per moving joint that
+:func:`arena_core.model.helical.collapse`). So the page gets **one slider per moving joint that
 no other joint drives**:
 
 * revolute, prismatic: the joint's limits;

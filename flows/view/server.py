@@ -33,7 +33,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
-from arena_core.archive import ArchiveError, safe_member_path
+from arena_core.formats.archive import ArchiveError, safe_member_path
 from flows.commands.common import jsonable
 from flows.view import detail
 from flows.view.catalog import Query, QueryError, facets, page

@@ -15,9 +15,9 @@ the thumbnail renderer (:meth:`urdf_file`).
 
 A file name is a member path of the canonical folder (``object.urdf``,
 ``meshes/base.stl``): one with ``..``, an absolute path or a NUL byte is refused
-(:func:`arena_core.archive.safe_member_path`), and only members the zip lists (or regular
+(:func:`arena_core.formats.archive.safe_member_path`), and only members the zip lists (or regular
 files inside the folder, not symbolic links) are served, at most
-:data:`arena_core.limits.MESH_MAX_BYTES` each.
+:data:`arena_core.util.input_limits.MESH_MAX_BYTES` each.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from arena_core.archive import ArchiveError, safe_member_path
-from arena_core.hashing import file_sha256
-from arena_core.limits import MESH_MAX_BYTES
+from arena_core.formats.archive import ArchiveError, safe_member_path
+from arena_core.util.hashing import file_sha256
+from arena_core.util.input_limits import MESH_MAX_BYTES
 from flows.view.catalog import summary
 from schemas.errors import ArenaError
 

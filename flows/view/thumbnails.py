@@ -28,9 +28,9 @@ def render_thumbnail(urdf: Path) -> bytes:
     """PNG bytes of the object whose canonical URDF is ``urdf`` (meshes beside it).
 
     Raises:
-        arena_core.urdf.UrdfError: the URDF cannot be read.
+        arena_core.formats.urdf.read.UrdfError: the URDF cannot be read.
     """
-    from arena_core.urdf import read_urdf
+    from arena_core.formats.urdf.read import read_urdf
 
     obj = read_urdf(urdf).obj
     fig = sheet_figure([("", obj)], max_faces=MAX_FACES, columns=1)

@@ -21,7 +21,7 @@ sys.path.insert(0, str(REPO))
 
 from arena_core.curation.stage import curate  # noqa: E402
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy  # noqa: E402
-from arena_core.store import ObjectStore  # noqa: E402
+from arena_core.pipeline.store import ObjectStore  # noqa: E402
 from flows.ingest import ingest  # noqa: E402
 from schemas.sources import load_source_manifest  # noqa: E402
 

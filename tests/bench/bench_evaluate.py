@@ -2,7 +2,7 @@
 
 Builds (once, cached in ``--workdir``) a release of ``--objects`` generated objects, all
 in the ``eval200`` config, and ``--methods`` synthetic methods with increasing noise
-(``tests/evaluate/conftest.py``'s perturbations: axis, origin, limits, a joint made fixed,
+(``tests/arena_core/evaluate/conftest.py``'s perturbations: axis, origin, limits, a joint made fixed,
 a spurious joint, missing outputs), then times the command end to end (one process and
 the default worker pool) and its stages (scoring, aggregation with 1000 bootstrap
 resamples, reports)::
@@ -28,9 +28,9 @@ sys.path.insert(0, str(REPO))
 
 
 def _fixtures():
-    """``tests/evaluate/conftest.py`` as a plain module (its helpers, not its fixtures)."""
+    """``tests/arena_core/evaluate/conftest.py`` as a plain module (its helpers, not its fixtures)."""
     spec = importlib.util.spec_from_file_location("evaluate_fixtures",
-                                                  REPO / "tests" / "evaluate" / "conftest.py")
+                                                  REPO / "tests" / "arena_core" / "evaluate" / "conftest.py")
     module = sys.modules.get(spec.name)
     if module is None:
         module = importlib.util.module_from_spec(spec)
@@ -42,7 +42,8 @@ def _fixtures():
 def build_release(work: Path, n: int) -> Path:
     from arena_core.curation.subset import select_subset
     from arena_core.generate import generate
-    from release.writer import ReleaseObject, write_release
+    from release.objects import ReleaseObject
+    from release.writer import write_release
     from schemas.release import ReleaseSpec
 
     fx = _fixtures()
@@ -60,8 +61,8 @@ def build_release(work: Path, n: int) -> Path:
 
 
 def build_predictions(work: Path, release: Path, n_methods: int) -> Path:
-    from arena_core.urdf import read_urdf
-    from arena_core.urdf_write import urdf_string
+    from arena_core.formats.urdf.read import read_urdf
+    from arena_core.formats.urdf.write import urdf_string
     from release.reader import load_rows, materialize
 
     fx = _fixtures()

@@ -5,7 +5,7 @@
 
 Prints wall time (target: 500 objects in under 2 minutes on the 2-core build machine),
 per-kind mean milliseconds (slowest first), joint-type totals, folder size, and with
-``--process`` the time of :func:`arena_core.process.process_object` over the objects and
+``--process`` the time of :func:`arena_core.pipeline.process.process_object` over the objects and
 the count of objects with error issues (target 0). ``--profile`` (with ``--jobs 1``) runs
 the generation under cProfile and prints the functions with the most own time (the
 per-object figures then include the profiler's overhead). Exit status 1 if the target is
@@ -58,7 +58,7 @@ def _profiled(n: int, seed: int, out: Path) -> tuple[list[tuple[object, float]],
 
 
 def _process(infos, out: Path) -> tuple[float, list[str], Counter]:
-    from arena_core.process import process_object
+    from arena_core.pipeline.process import process_object
 
     start, bad, warnings = time.perf_counter(), [], Counter()
     for info in infos:

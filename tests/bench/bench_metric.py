@@ -34,7 +34,7 @@ from articulatearena.new_equation.tree import (
 from arena_core.ablation.tree import unit_twist
 from arena_core.ablation.tree_edits import add_noise, add_spurious, reattach, remove_joint
 from arena_core.metric import SplitNorm, compactified_endpoints, joint_distance, tree_distance
-from arena_core.model import joint_twists
+from arena_core.model.articulated import joint_twists
 
 INNER = make_split_norm(1.0)
 NORM = SplitNorm()

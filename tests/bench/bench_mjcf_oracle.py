@@ -1,8 +1,8 @@
 """Run the MuJoCo oracle on every MuJoCo model installed in site-packages that compiles as shipped.
 
 Each ``*.xml`` under the asset folders of the installed packages (or the folders given) is
-compiled by MuJoCo; a model that compiles is converted (``flows.adapters.mjcf_convert``),
-normalized, written and re-read as the pipeline does, and :func:`arena_core.mjcf_oracle.
+compiled by MuJoCo; a model that compiles is converted (``arena_core.formats.mjcf.convert``),
+normalized, written and re-read as the pipeline does, and :func:`arena_core.pipeline.mjcf_oracle.
 mjcf_deviation` compares MuJoCo's kinematics with the canonical object at ``qpos0`` and the
 oracle's seeded random configurations (the engines stage is not run)::
 
@@ -28,13 +28,13 @@ import mujoco
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from arena_core.mesh_parts import MeshCache  # noqa: E402
-from arena_core.mjcf_oracle import mjcf_deviation, mjcf_oracle_issues  # noqa: E402
-from arena_core.normalize import normalize_object  # noqa: E402
-from arena_core.process import write_canonical_folder  # noqa: E402
-from arena_core.urdf import read_urdf  # noqa: E402
+from arena_core.formats.mjcf.convert import convert_model  # noqa: E402
+from arena_core.formats.urdf.read import read_urdf  # noqa: E402
+from arena_core.mesh.parts import MeshCache  # noqa: E402
+from arena_core.pipeline.mjcf_oracle import mjcf_deviation, mjcf_oracle_issues  # noqa: E402
+from arena_core.pipeline.normalize import normalize_object  # noqa: E402
+from arena_core.pipeline.process import write_canonical_folder  # noqa: E402
 from flows.adapters.mjcf import write_folder  # noqa: E402
-from flows.adapters.mjcf_convert import convert_model  # noqa: E402
 from schemas.extras import SourceExtras  # noqa: E402
 
 #: Asset folders of installed packages that ship MuJoCo models.

@@ -8,11 +8,11 @@ so machine load hits both alike), it times:
 
 * **floor** — what no pipeline can avoid: yourdfpy's parse of the URDF, loading every
   mesh file it names once (trimesh), and the convex-hull mass properties of each;
-* **normalize + verify + write** — :func:`arena_core.process.process_object` without the
+* **normalize + verify + write** — :func:`arena_core.pipeline.process.process_object` without the
   engine check (``simulation_check`` replaced by a no-op): read, normalize, write the
   canonical folder, read it back, oracle, verify and the record. This is the cost the
   target is on (issue 14 measured it at 2.6x the floor);
-* **with the engine check** — the same with :func:`arena_core.simulation.simulation_check`:
+* **with the engine check** — the same with :func:`arena_core.pipeline.engine_stage.simulation_check`:
   our MJCF compiled and simulated in MuJoCo, then the canonical URDF loaded by MuJoCo,
   PyBullet, Pinocchio and yourdfpy, each of which reads every mesh itself (that is what
   the check proves). Its cost per engine is printed beside it; it is reported, not held
@@ -38,9 +38,9 @@ import numpy as np
 import trimesh
 import yourdfpy
 
-import arena_core.process as process_module
-import arena_core.simulation as simulation_module
-from arena_core.process import process_object
+import arena_core.pipeline.engine_stage as simulation_module
+import arena_core.pipeline.process as process_module
+from arena_core.pipeline.process import process_object
 
 REPO = Path(__file__).resolve().parents[2]
 #: Normalize + verify + write may cost at most this multiple of the floor (median per object).

@@ -5,7 +5,7 @@ build's per-object path, with the category each accepted object gets.
 
 Each library folder is read by the ``urdf_folder`` adapter (its root is the library's asset
 folder, so ``package://`` resolves as in a build) and every object goes through
-``arena_core.store._build_entry`` (normalization, verification, the ``engines`` stage), one
+``arena_core.pipeline.store._build_entry`` (normalization, verification, the ``engines`` stage), one
 at a time. PyBullet's 1,000 ``random_urdfs`` are sampled (5). Prints one line per object,
 then per library: total, accepted, rejected by error code, seconds per object (median, max),
 and the categories of the accepted objects. Only the wheels that are installed are read
@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))
 
 from arena_core.curation.structure import structure_of  # noqa: E402
 from arena_core.curation.taxonomy import assign_category, load_taxonomy  # noqa: E402
-from arena_core.store import _build_entry  # noqa: E402
+from arena_core.pipeline.store import _build_entry  # noqa: E402
 from flows.adapters import get_adapter  # noqa: E402
 from schemas.record import ObjectRecord  # noqa: E402
 from schemas.sources import load_source_manifest  # noqa: E402

@@ -11,8 +11,8 @@ import pytest
 import trimesh
 from numpy.testing import assert_allclose
 
-from arena_core import tolerances as tol
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.util import tolerances as tol
 from flows.adapters import get_adapter
 from schemas.sources import load_source_manifest
 

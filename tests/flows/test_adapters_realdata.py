@@ -14,10 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.mesh_parts import MeshCache
-from arena_core.store import ObjectStore
-from arena_core.urdf import UrdfError, read_urdf
-from arena_core.verify.geometry import ObjectGeometry
+from arena_core.formats.urdf.read import UrdfError, read_urdf
+from arena_core.mesh.parts import MeshCache
+from arena_core.pipeline.store import ObjectStore
+from arena_core.verify.object_geometry import ObjectGeometry
 from arena_core.verify.upright import vertical_angle
 from flows.adapters import get_adapter
 from schemas.sources import load_source_manifests

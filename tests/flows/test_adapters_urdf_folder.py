@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
 from flows.adapters import get_adapter
 from schemas.sources import load_source_manifest
 

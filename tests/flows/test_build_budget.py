@@ -58,7 +58,7 @@ def test_file_digests_taken_in_the_budgeted_child_are_kept_for_the_next_build(tm
                                                                              monkeypatch):
     """Ingest reads each entry in a forked child: the digests it takes must reach the
     cache the worker saves, or every rebuild would read every file again."""
-    from arena_core.hashing import HashCache
+    from arena_core.util.hashing import HashCache
     from flows.ingest import ingest
     from schemas.sources import load_source_manifest
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from arena_core.hashing import file_sha256
+from arena_core.util.hashing import file_sha256
 
 REPO = Path(__file__).resolve().parents[2]
 REALDATA = (REPO / ".." / "shared" / "realdata").resolve()

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.archive import ArchiveError
-from arena_core.hashing import hash_tree, tree_sha256
+from arena_core.formats.archive import ArchiveError
+from arena_core.util.hashing import hash_tree, tree_sha256
 from flows.fetch import FetchError, fetch, location_root
 from schemas.sources import load_source_manifest
 

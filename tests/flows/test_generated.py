@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from arena_core.generate import GENERATOR_VERSION, kind_for_index
-from arena_core.hashing import tree_sha256
+from arena_core.util.hashing import tree_sha256
 from flows.adapters import get_adapter
 from flows.cli import main
 from schemas.sources import load_source_manifest

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena_core.guard import exception_issue
+from arena_core.util.guard import exception_issue
 from flows.sandbox import Budget, BudgetExceeded, Sandbox
 
 REPO = Path(__file__).resolve().parents[2]

@@ -218,7 +218,7 @@ def test_hostile_input_is_rejected_with_its_code(case, tmp_path, capsys):
 
 
 def test_archive_bomb_is_stopped_by_the_size_limit(tmp_path, monkeypatch):
-    import arena_core.archive as archive
+    import arena_core.formats.archive as archive
 
     monkeypatch.setattr(archive, "OBJECT_ARCHIVE_MEMBER_BYTES", 1 << 20)
     bomb = tmp_path / "bomb.zip"

@@ -132,7 +132,7 @@ def test_help_mentions_mjcf(argv, capsys):
 
 
 def test_an_invisible_marker_does_not_set_the_size_of_a_drawer(tmp_path):
-    from tests.flows.test_mjcf_convert import DRAWER
+    from tests.arena_core.formats.mjcf.test_convert import DRAWER
 
     status, report = validate(_door(tmp_path / "in", "drawer.xml", DRAWER), "--out",
                               tmp_path / "out")

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from arena_core.kinematics import link_poses
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.kinematics import link_poses
 from release.reader import find_row, materialize
 
 CHROMIUM = Path(os.environ.get("ARENA_CHROMIUM", "/usr/bin/chromium"))

@@ -17,9 +17,10 @@ from pathlib import Path
 from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
-from arena_core.process import process_object
+from arena_core.pipeline.process import process_object
 from flows.view.server import ViewServer
-from release.writer import ReleaseObject, write_release
+from release.objects import ReleaseObject
+from release.writer import write_release
 from schemas.release import BuildReport, ReleaseSpec
 from tests.generated_objects import processed_generated
 from tests.hostile import box_obj

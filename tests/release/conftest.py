@@ -1,7 +1,7 @@
 """A small real release shared by the release tests (built once per session).
 
 Objects: ten generated objects (every joint type among them) processed by
-``arena_core.process.process_object``, plus one PartNet-Mobility object from
+``arena_core.pipeline.process.process_object``, plus one PartNet-Mobility object from
 ``../shared/realdata`` when it is beside the repository. One extra generated object is
 declared an exact duplicate of a kept one, and four objects form the evaluation subset.
 """
@@ -17,8 +17,9 @@ import pytest
 from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
-from arena_core.process import process_object
-from release.writer import ReleaseObject, write_release
+from arena_core.pipeline.process import process_object
+from release.objects import ReleaseObject
+from release.writer import write_release
 from schemas.curation import DuplicateRecord, SubsetResult
 from schemas.release import BuildReport, ReleaseSpec
 from tests.generated_objects import processed_generated

@@ -6,7 +6,7 @@ import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from arena_core import tolerances as tol
+from arena_core.util import tolerances as tol
 from release.check import check_release, issue_code_problems
 from release.reader import parquet_files
 from release.rows import ROW_SCHEMA

@@ -8,7 +8,7 @@ import shutil
 import numpy as np
 from PIL import Image
 
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
 from release.figures import contact_sheet, joint_type_figure, object_triangles, sheet_figure
 from release.reader import load_rows
 

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 import yourdfpy
 
-from arena_core.benchmark import JointTree, tree_distance
-from arena_core.hashing import tree_sha256
-from arena_core.urdf import read_urdf
+from arena_core.formats.urdf.read import read_urdf
+from arena_core.metric.object_distance import JointTree, tree_distance
+from arena_core.util.hashing import tree_sha256
 from flows.cli import main
 from release.reader import (
     ReleaseReadError,

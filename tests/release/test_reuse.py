@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 
+from release.objects import ReleaseObject
 from release.reuse import KeyedObject, row_keys_path
-from release.writer import ReleaseObject, release_checksums, write_release
+from release.writer import release_checksums, write_release
 from schemas.curation import SubsetResult
 from schemas.release import BuildReport, ReleaseSpec
 from tests.release.conftest import TAXONOMY

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from arena_core.archive import ArchiveError
-from arena_core.hashing import file_sha256, tree_sha256
+from arena_core.formats.archive import ArchiveError
+from arena_core.util.hashing import file_sha256, tree_sha256
 from release.storage import (
     ARCHIVE_EPOCH,
     StorageError,

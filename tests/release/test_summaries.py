@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy
-from arena_core.store import ObjectStore, object_key
+from arena_core.pipeline.store import ObjectStore, object_key
 from flows.adapters import get_adapter
 from release.stored import curate_stored
 from release.summaries import SummaryCache, summary_context

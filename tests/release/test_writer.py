@@ -11,7 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from arena_core.hashing import file_sha256
+from arena_core.util.hashing import file_sha256
 from release.reader import load_rows, parquet_files
 from release.rows import ROW_SCHEMA
 from release.storage import archive_relpath

@@ -1,0 +1,1 @@
+"""The articulated object in memory: links, joints, dynamics, inertia rules, kinematics."""
