@@ -15,10 +15,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
-#: Pages linked before they exist, each with why. A page listed here that exists fails
-#: ``test_pending_pages_are_still_missing``: remove it from this list once it lands.
-PENDING: dict[str, str] = {}
-
 _FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -56,7 +52,7 @@ def links(markdown: str) -> list[str]:
     return _LINK.findall(text)
 
 
-def broken_links(page: Path, root: Path, pending: set[str] = frozenset()) -> list[str]:
+def broken_links(page: Path, root: Path) -> list[str]:
     """``"page: target (why)"`` for each relative link of ``page`` that does not resolve."""
     problems = []
     for target in links(page.read_text(encoding="utf-8")):
@@ -64,10 +60,7 @@ def broken_links(page: Path, root: Path, pending: set[str] = frozenset()) -> lis
             continue
         path_part, _, anchor = target.partition("#")
         dest = (page.parent / path_part).resolve() if path_part else page.resolve()
-        rel = dest.relative_to(root).as_posix() if dest.is_relative_to(root) else str(dest)
         if not dest.exists():
-            if rel in pending and not anchor:
-                continue
             problems.append(f"{page.relative_to(root)}: {target} (no such file)")
         elif anchor and dest.suffix == ".md" and anchor not in anchors(dest.read_text("utf-8")):
             problems.append(f"{page.relative_to(root)}: {target} (no heading #{anchor})")
@@ -80,12 +73,8 @@ def _pages(root: Path) -> list[Path]:
 
 @pytest.mark.parametrize("page", _pages(REPO), ids=lambda p: p.relative_to(REPO).as_posix())
 def test_every_relative_link_resolves(page):
-    assert broken_links(page, REPO, set(PENDING)) == []
+    assert broken_links(page, REPO) == []
 
-
-def test_pending_pages_are_still_missing():
-    landed = [name for name in PENDING if (REPO / name).exists()]
-    assert landed == [], f"remove from PENDING, they exist now: {landed}"
 
 
 def test_checker_finds_broken_files_and_anchors(tmp_path):
@@ -97,8 +86,8 @@ def test_checker_finds_broken_files_and_anchors(tmp_path):
         "[ok](https://example.org/x#y) [ok](#top) `[not a link](nowhere.md)`\n"
         "```\n[not a link](nowhere.md)\n```\n"
         "# Top\n"
-        "[bad](docs/missing.md) [bad](docs/a.md#nope) [bad](#nowhere) [later](docs/later.md)\n")
-    problems = broken_links(tmp_path / "README.md", tmp_path.resolve(), {"docs/later.md"})
+        "[bad](docs/missing.md) [bad](docs/a.md#nope) [bad](#nowhere)\n")
+    problems = broken_links(tmp_path / "README.md", tmp_path.resolve())
     assert problems == [
         "README.md: docs/missing.md (no such file)",
         "README.md: docs/a.md#nope (no heading #nope)",
