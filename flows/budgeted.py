@@ -21,7 +21,8 @@ from arena_core.pipeline.store import ObjectStore, build_entry, object_key
 from arena_core.util.guard import exception_issue
 from flows.adapters.base import Adapter, Entry, current_hashes, failed_object
 from flows.sandbox import Budget, BudgetExceeded, Sandbox
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: Entries listed, then read by one child, at a time (one fork per batch: ~20-40 ms for a
 #: worker with the engines loaded).

@@ -52,7 +52,8 @@ from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
 from schemas.release import BuildReport, ReleaseCheck, ReleaseSpec
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIG = REPO / "manifests" / "build.yaml"

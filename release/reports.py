@@ -32,9 +32,10 @@ from arena_core.curation.stage import Curated
 from arena_core.util.hashing import bytes_sha256
 from arena_core.verify.policy import decide
 from schemas.curation import DuplicateRecord
+from schemas.licenses import classify_license
 from schemas.record import ObjectRecord
 from schemas.release import FORMAT_VERSION, BuildReport, SourceOutcome
-from schemas.sources import SourceManifest, classify_license
+from schemas.sources import SourceManifest
 
 #: License classes that restrict use; they are marked in the card and the license map.
 RESTRICTED = ("non-commercial", "copyleft")

@@ -1,6 +1,6 @@
 """What an adapter knows about one object beyond its provenance: :class:`SourceExtras`.
 
-Each source object (:class:`~schemas.sources.SourceObject`) carries one record; every field
+Each source object (:class:`~schemas.source_object.SourceObject`) carries one record; every field
 is optional, and the fields are grouped by the adapters that write them. Unknown fields are
 refused (a misspelt key fails where it is written), paths are absolute where the adapter ran,
 and the rest is plain JSON data. The object store keys an object by the fields that are set,

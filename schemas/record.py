@@ -29,8 +29,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from schemas.files import SourceFile
 from schemas.issues import Issue, has_error
+from schemas.licenses import LicenseClass
 from schemas.release import FORMAT_VERSION
-from schemas.sources import LicenseClass, UpAxis
+from schemas.sources import UpAxis
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]

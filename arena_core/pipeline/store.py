@@ -31,7 +31,7 @@ from arena_core.util.guard import guarded
 from arena_core.util.hashing import bytes_sha256
 from schemas.issues import Issue
 from schemas.record import ObjectRecord, Provenance, VerificationReport
-from schemas.sources import SourceObject
+from schemas.source_object import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
 PIPELINE_VERSION = "arena-pipeline-10"

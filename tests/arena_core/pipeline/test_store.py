@@ -14,7 +14,7 @@ from arena_core.pipeline.store import ObjectStore, make_object_id, object_key
 from arena_core.util.hashing import file_sha256
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
-from schemas.sources import SourceObject
+from schemas.source_object import SourceObject
 
 REPO = Path(__file__).resolve().parents[3]
 DOOR = REPO / "manifests" / "examples" / "door_gt.urdf"
