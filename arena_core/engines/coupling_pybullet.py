@@ -23,7 +23,13 @@ import numpy as np
 from arena_core.engines.base import silenced
 from arena_core.engines.pybullet_gears import add_gears
 from arena_core.model.articulated import ArticulatedObject
-from arena_core.model.coupling import Coupling, coupling_issues, couplings, drive_plan
+from arena_core.model.coupling import (
+    Coupling,
+    coupling_issues,
+    couplings,
+    drive_plan,
+    start_coordinates,
+)
 from schemas.issues import Issue, issue
 
 #: Simulated time of the drive (s).
@@ -51,7 +57,9 @@ def pybullet_coupling_issues(pb, client: int, body: int, urdf_path: Path, obj: A
         return _simulate(pb, client, body, urdf_path, obj, joints, links, root, found, plan)
 
 
-def _simulate(pb, client, body, urdf_path, obj, joints, links, root, found, plan) -> list[Issue]:
+def _simulate(pb, client: int, body: int, urdf_path: Path, obj: ArticulatedObject,
+              joints: Mapping[str, int], links: Mapping[str, int], root: str,
+              found: Sequence[Coupling], plan: Mapping[str, tuple[float, float]]) -> list[Issue]:
     kw = {"physicsClientId": client}
     geared = add_gears(body, urdf_path, **kw)
     missing = [c.follower for c in found if c.follower not in geared]
@@ -78,9 +86,7 @@ def _simulate(pb, client, body, urdf_path, obj, joints, links, root, found, plan
 def _start(pb, body: int, joints: Mapping[str, int], found: Sequence[Coupling],
            plan: Mapping[str, tuple[float, float]], kw: dict) -> None:
     """Every movable joint at 0, root leaders at rest, followers where their coupling says."""
-    start = {name: rest for name, (rest, _) in plan.items()}
-    for c in found:
-        start[c.follower] = c.multiplier * start.get(c.leader, 0.0) + c.offset
+    start = start_coordinates(found, plan)
     for name, index in joints.items():
         pb.resetJointState(body, index, float(start.get(name, 0.0)), 0.0, **kw)
 

@@ -115,6 +115,20 @@ def drive_plan(obj: ArticulatedObject, found: Sequence[Coupling]) -> dict[str, t
     return plan
 
 
+def start_coordinates(found: Sequence[Coupling],
+                      plan: Mapping[str, tuple[float, float]]) -> dict[str, float]:
+    """The coordinates a drive starts from: each root leader at its rest, each follower where
+    its coupling puts it (through chains, in any order); other joints are left at 0."""
+    out = {name: rest for name, (rest, _) in plan.items()}
+    for _ in range(len(found)):
+        before = dict(out)
+        for c in found:
+            out[c.follower] = c.multiplier * out.get(c.leader, 0.0) + c.offset
+        if out == before:
+            break
+    return out
+
+
 def coupling_issues(engine: str, found: Sequence[Coupling],
                     plan: Mapping[str, tuple[float, float]],
                     reached: Mapping[str, float]) -> list[Issue]:

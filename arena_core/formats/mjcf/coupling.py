@@ -36,7 +36,13 @@ import numpy as np
 
 from arena_core.formats.mjcf.write import MjcfNames
 from arena_core.model.articulated import ArticulatedObject
-from arena_core.model.coupling import Coupling, coupling_issues, couplings, drive_plan
+from arena_core.model.coupling import (
+    Coupling,
+    coupling_issues,
+    couplings,
+    drive_plan,
+    start_coordinates,
+)
 from schemas.issues import Issue
 
 #: Simulated time of the drive (s).
@@ -89,10 +95,7 @@ def _drive(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames,
     ids = _joint_ids(model, names, found)
     data = mujoco.MjData(model)
     qadr, dadr = model.jnt_qposadr, model.jnt_dofadr
-    start = {name: rest for name, (rest, _) in plan.items()}
-    for c in found:  # URDF order: a chain's leader comes first
-        start[c.follower] = c.multiplier * start.get(c.leader, 0.0) + c.offset
-    for name, value in start.items():
+    for name, value in start_coordinates(found, plan).items():
         data.qpos[qadr[ids[name]]] = value
     mujoco.mj_kinematics(model, data)
     at_rest = _helical_frames(model, data, obj, names, found)

@@ -14,6 +14,7 @@ from arena_core.model.coupling import (
     coupling_issues,
     couplings,
     drive_plan,
+    start_coordinates,
 )
 from arena_core.util import tolerances as tol
 
@@ -90,3 +91,8 @@ def test_a_leader_that_did_not_move_proves_nothing():
     stuck = coupling_issues("mujoco", found, plan, {"lead": 0.99 * MIN_DRIVEN * 0.8, "copy": 0.0})
     assert [i.code for i in stuck] == ["coupling.mujoco.failed", "coupling.mujoco.mismatch"]
     assert "'lead'" in stuck[0].message
+
+
+def test_a_drive_starts_with_every_follower_on_its_coupling_through_chains():
+    found = [Coupling("b", "c", 1.0, 0.5), Coupling("a", "b", 2.0, 0.0)]  # not in chain order
+    assert start_coordinates(found, {"a": (0.25, 0.8)}) == {"a": 0.25, "b": 0.5, "c": 1.0}
