@@ -308,9 +308,9 @@ source model agreeing with the canonical object to 1e-9 -- the MuJoCo oracle):
 
 {table}
 
-Coupled joints (a helical joint's screw, mimic joints) were also driven in simulation in
-MuJoCo and PyBullet and must move as one. PyBullet ignores `<mimic>`: the snippet's
-`load_urdf` adds the gear constraints that couple them.
+Coupled joints (a helical joint's screw, mimic joints) were also driven in simulation and
+must move as one in MuJoCo; PyBullet ignores `<mimic>`, so the snippet's `load_urdf` adds
+gear constraints that couple them (where they lag, the row's issues say `coupling.pybullet.*`).
 
 Loading one object (`folder` = a materialized object, `arena materialize`):
 
