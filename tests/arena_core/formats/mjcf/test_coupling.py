@@ -16,6 +16,7 @@ from arena_core.formats.mjcf import write as mjcf_write
 from arena_core.formats.mjcf.check import check_mjcf
 from arena_core.formats.mjcf.coupling import mujoco_coupling_issues
 from arena_core.formats.mjcf.write import mjcf_names
+from arena_core.pipeline.engine_stage import MJCF_ENGINE, simulation_check
 from tests.coupled_objects import coupled_folder
 
 
@@ -63,3 +64,21 @@ def test_the_soft_equality_of_before_lets_a_bottle_cap_lag(tmp_path, monkeypatch
     folder, obj = coupled_folder(tmp_path, cap=True)
     assert [(i.code, i.location) for i in _check(folder, obj)] == [
         ("coupling.mujoco.mismatch", "joint:screw")]
+
+
+def test_an_unproven_coupling_warns_and_a_broken_one_fails_the_mjcf_engine(tmp_path):
+    """A leader held by its own spring proves nothing (a warning, the MJCF still counts as
+    moving right); an equality with a wrong coefficient is an error of ``mujoco_mjcf``."""
+    folder, obj = coupled_folder(tmp_path)
+    xml = folder / "object.xml"
+    written = xml.read_text()
+    xml.write_text(written.replace('<joint name="drive" type="hinge"',
+                                   '<joint name="drive" type="hinge" stiffness="5"'))
+    issues, records = simulation_check(folder, "object.urdf", obj)
+    assert [(i.code, i.severity, i.location) for i in issues] == [
+        ("coupling.mujoco.failed", "warning", "joint:drive")]
+    assert next(r for r in records if r.engine == MJCF_ENGINE).ok
+    xml.write_text(written.replace('polycoef="0 0.02 0 0 0"', 'polycoef="0 0.01 0 0 0"'))
+    issues, records = simulation_check(folder, "object.urdf", obj)
+    assert [(i.code, i.severity) for i in issues] == [("coupling.mujoco.mismatch", "error")]
+    assert not next(r for r in records if r.engine == MJCF_ENGINE).ok
