@@ -308,12 +308,17 @@ source model agreeing with the canonical object to 1e-9 -- the MuJoCo oracle):
 
 {table}
 
+Coupled joints (a helical joint's screw, mimic joints) were also driven in simulation and
+must move as one in MuJoCo; PyBullet ignores `<mimic>`, so the snippet's `load_urdf` adds
+gear constraints that couple them (where they lag, the row's issues say `coupling.pybullet.*`).
+
 Loading one object (`folder` = a materialized object, `arena materialize`):
 
 ```python
 import mujoco; m = mujoco.MjModel.from_xml_path(f"{{folder}}/object.xml")  # helical, mimic run
 import pybullet as p; p.connect(p.DIRECT)
-body = p.loadURDF(f"{{folder}}/object.urdf", useFixedBase=True, flags=p.URDF_USE_INERTIA_FROM_FILE)
+from arena_core.engines.pybullet_gears import load_urdf  # loadURDF + gears: helical, mimic run
+body = load_urdf(f"{{folder}}/object.urdf", useFixedBase=True, flags=p.URDF_USE_INERTIA_FROM_FILE)
 import pinocchio as pin; model = pin.buildModelFromUrdf(f"{{folder}}/object.urdf")
 import yourdfpy; robot = yourdfpy.URDF.load(f"{{folder}}/object.urdf")
 ```
@@ -366,6 +371,11 @@ are the first byte of `sha256(object_id)`:
   repo_type="dataset")` fetches exactly one object's meshes;
 * **reproducible bytes**: members sorted, stored uncompressed, fixed timestamps and
   permissions, so a rebuild gives identical archives (and the Hub deduplicates them).
+
+A folder holds `object.urdf`, `object.xml` (MJCF) and `meshes/`: each link's visual meshes
+and its collision geometry, the `<collision>` meshes and primitives the engines collide
+(MuJoCo uses each collision mesh's convex hull, PyBullet too for moving links; `arena view`
+draws it on demand).
 
 The URDF text is also in the `urdf` column; `arena materialize` extracts the archive
 (safely: no path may leave the output folder) and checks it against the row.

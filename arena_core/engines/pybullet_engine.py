@@ -11,7 +11,9 @@ link's center of mass first; the URDF link frame is ``worldLinkFramePosition`` /
 ``worldLinkFrameOrientation`` (fields 4 and 5, with ``computeForwardKinematics=True``).
 ``getBasePositionAndOrientation`` is the base's *inertial* frame, so the root link is taken at
 the identity (where ``loadURDF`` puts the base's URDF frame). Every moving joint, mimic ones
-included, is set with ``resetJointState`` (PyBullet ignores ``<mimic>``). The API returns
+included, is set with ``resetJointState`` (PyBullet ignores ``<mimic>``); the session's
+``checks`` then couples them with :mod:`arena_core.engines.pybullet_gears` and proves the
+coupling by simulating (:mod:`arena_core.engines.coupling_pybullet`). The API returns
 float32-rounded values, hence the looser tolerance, relative to the link's distance from
 the origin (``Engine.per_meter``). Its shared-memory API reports the state of a body with at
 most :data:`MAX_REPORTED_LINKS` links besides its base: ``getLinkState`` fails for
@@ -40,8 +42,9 @@ from arena_core.engines.base import (
     one_line,
     silenced,
 )
+from arena_core.engines.coupling_pybullet import pybullet_coupling_issues
 from arena_core.model.articulated import ArticulatedObject
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 _CLIENTS = threading.local()
 #: The most links besides its base whose state PyBullet's API reports for one body.
@@ -60,6 +63,7 @@ class PybulletSession:
         import pybullet
 
         self._pb = pybullet
+        self._path, self._obj = Path(urdf_path), obj
         try:
             with silenced() as printed:
                 self._body = pybullet.loadURDF(
@@ -97,7 +101,14 @@ class PybulletSession:
         return out
 
     def checks(self) -> list[Issue]:
-        return []
+        """``coupling.pybullet.*``: helical and mimic joints driven with the gear helper
+        (:mod:`arena_core.engines.coupling_pybullet`)."""
+        try:
+            return pybullet_coupling_issues(self._pb, self._client, self._body, self._path,
+                                            self._obj, self._joints, self._links, self._root)
+        except self._pb.error as exc:
+            return [issue("coupling.pybullet.failed", f"pybullet: {one_line(str(exc))}",
+                          location="object")]
 
     def close(self) -> None:
         """Empty the client for the next object (it stays connected)."""

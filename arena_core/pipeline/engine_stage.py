@@ -22,7 +22,7 @@ from arena_core.formats.mjcf.check import check_mjcf
 from arena_core.formats.mjcf.mujoco_load import object_asset_cache
 from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.model.articulated import ArticulatedObject
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
 from schemas.record import EngineRecord
 
 #: Name of our own MJCF in the ``engines`` list of a record.
@@ -44,7 +44,8 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
                 found = check_mjcf(mjcf, obj, seed=seed)
             compiled = not any(i.code == "mjcf.compile_failed" for i in found)
             records.append(EngineRecord(engine=MJCF_ENGINE, version=mujoco.__version__,
-                                        loaded=compiled, ok=not found))
+                                        loaded=compiled,
+                                        ok=not has_error(found)))
             issues += found
         result = verify_engines(folder / urdf, obj, seed=seed)
     for r in result.results:

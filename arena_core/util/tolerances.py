@@ -116,3 +116,13 @@ RPY_WRAP = 1e-9
 #: when their kinematics are also close: E_alpha^{phi,tree} at most this (dimensionless).
 #: Same-geometry objects that move very differently are different objects.
 GEOMETRY_ONLY_MAX_TREE = 0.5
+
+# --- coupled joints under simulation (arena_core.model.coupling) ---------------------------
+#: A follower driven through its coupling (a helical joint's translation, a mimic joint) may
+#: be off ``multiplier * leader + offset`` by this fraction of its expected displacement from
+#: rest: the stiff MuJoCo equality and PyBullet's gear constraint settle well within 1e-3
+#: (measured 1e-9 .. 2e-4 on the default build); a missing or wrong coupling is off by 100%.
+COUPLING_RELATIVE = 0.01
+
+#: ... plus this much (m or rad): PyBullet reports joint states through float32.
+COUPLING_ABSOLUTE = 1e-6

@@ -21,6 +21,15 @@ so machine load hits both alike), it times:
 Per object the best of ``--rounds`` runs counts (the least disturbed one). Prints the
 medians and their ratios, the slowest objects, and one JSON line with the figures. Exit
 status 1 when normalize + verify + write costs more than 1.3x the floor (median).
+
+The PartNet-style objects have no coupled joints, so the coupling check of issue 30 costs
+them only finding that out. ``--coupling`` (or ``--coupling-only``) times it where it runs:
+on the generated objects with helical joints among the first ``--generated`` of run 0 and on
+pybullet_data's Franka Panda and xArm gripper (mimic fingers), each processed once, it times
+the drive in MuJoCo (:func:`arena_core.formats.mjcf.coupling.mujoco_coupling_issues` on the
+compiled ``object.xml``) and in PyBullet (the engine session's ``checks``: gears added and
+the leaders driven on the loaded body), best of ``--rounds``, beside the whole
+``run_object`` of the same object.
 """
 
 from __future__ import annotations
@@ -121,12 +130,94 @@ def _timed() -> None:
     simulation_module.verify_engines = timed_engines
 
 
+def coupled_sources(tmp: Path, generated: int) -> list[Path]:
+    """URDFs of objects with coupled joints: generated ones with a ``<helical>`` joint, and
+    pybullet_data's Franka Panda and xArm with gripper (mimic fingers) when installed."""
+    from arena_core.generate import generate
+
+    found = [info.urdf_path for info in generate(generated, 0, tmp / "generated")
+             if b"<helical" in info.urdf_path.read_bytes()]
+    try:
+        import pybullet_data
+    except ImportError:
+        return found
+    data = Path(pybullet_data.getDataPath())
+    return found + [u for u in (data / "franka_panda" / "panda.urdf",
+                                data / "xarm" / "xarm6_with_gripper.urdf") if u.is_file()]
+
+
+def coupling_costs(tmp: Path, *, generated: int, rounds: int) -> dict:
+    """Seconds of the coupling check per object (MuJoCo, PyBullet; best of ``rounds``) and of
+    the whole ``run_object`` of the same objects, with the issues found."""
+    import mujoco
+
+    from arena_core.engines.pybullet_engine import PybulletSession
+    from arena_core.formats.mjcf.coupling import mujoco_coupling_issues
+    from arena_core.formats.mjcf.write import mjcf_names
+    from arena_core.formats.urdf.read import read_urdf
+
+    rows = []
+    for urdf in coupled_sources(tmp, generated):
+        oid = f"{urdf.parent.name}-{urdf.stem}"
+        start = time.perf_counter()
+        run_object(urdf, tmp / "out", provenance={"object_id": oid, "source": "bench"})
+        whole = time.perf_counter() - start
+        folder = tmp / "out" / oid
+        obj = read_urdf(folder / "object.urdf").obj
+        model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
+        best = {"mujoco": float("inf"), "pybullet": float("inf")}
+        for _ in range(rounds):
+            start = time.perf_counter()
+            found = mujoco_coupling_issues(model, obj, mjcf_names(obj))
+            best["mujoco"] = min(best["mujoco"], time.perf_counter() - start)
+            session = PybulletSession(folder / "object.urdf", obj)
+            try:
+                start = time.perf_counter()
+                found += session.checks()
+                best["pybullet"] = min(best["pybullet"], time.perf_counter() - start)
+            finally:
+                session.close()
+        rows.append({"object": oid, "process_ms": whole * 1e3,
+                     **{f"{k}_ms": v * 1e3 for k, v in best.items()},
+                     "issues": sorted({i.code for i in found})})
+    return {"objects": len(rows), "rows": rows}
+
+
+def print_coupling(costs: dict) -> dict:
+    rows = costs["rows"]
+    med = {k: round(statistics.median(r[k] for r in rows), 2) if rows else None
+           for k in ("mujoco_ms", "pybullet_ms", "process_ms")}
+    worst = {k: round(max(r[k] for r in rows), 2) if rows else None
+             for k in ("mujoco_ms", "pybullet_ms")}
+    print(f"coupling check on {len(rows)} objects with coupled joints: median MuJoCo "
+          f"{med['mujoco_ms']} ms, PyBullet {med['pybullet_ms']} ms (worst {worst['mujoco_ms']}, "
+          f"{worst['pybullet_ms']}); their whole run_object: median {med['process_ms']} ms")
+    for r in rows:
+        print(f"  {r['object']}: MuJoCo {r['mujoco_ms']:.1f} ms, PyBullet {r['pybullet_ms']:.1f} "
+              f"ms, run_object {r['process_ms']:.0f} ms, issues {r['issues'] or 'none'}")
+    return {"objects": len(rows), "median_ms": med, "worst_ms": worst,
+            "with_issues": sum(bool(r["issues"]) for r in rows)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--realdata", type=Path, default=REPO.parent / "shared" / "realdata")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--top", type=int, default=8)
+    parser.add_argument("--coupling", action="store_true",
+                        help="also time the coupling check on objects with coupled joints")
+    parser.add_argument("--coupling-only", action="store_true",
+                        help="only time the coupling check")
+    parser.add_argument("--generated", type=int, default=60,
+                        help="generated objects of run 0 searched for helical joints")
     args = parser.parse_args(argv)
+    if args.coupling or args.coupling_only:
+        with tempfile.TemporaryDirectory(prefix="arena-bench-coupling-") as tmp:
+            coupling = print_coupling(coupling_costs(Path(tmp), generated=args.generated,
+                                                     rounds=args.rounds))
+        if args.coupling_only:
+            print(json.dumps({"coupling": coupling}))
+            return 0
     urdfs = objects(args.realdata)
     if not urdfs:
         parser.error(f"no PartNet-style objects under {args.realdata}")

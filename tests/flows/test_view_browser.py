@@ -3,8 +3,9 @@
 The page loads a small release (list and thumbnails, not blank), a slider changes the
 rendered pose where the part is, a helical joint screws its part (rotation and
 ``pitch * angle`` along the axis, every link where arena_core's forward kinematics puts
-it), a mimic joint follows its leader, a continuous joint's slider wraps, and the page
-asks nothing of any other address.
+it), a mimic joint follows its leader, a continuous joint's slider wraps, the collision
+geometry is drawn over or instead of the visuals on demand, and the page asks nothing of
+any other address.
 
 Without Chromium or Playwright the tests skip with the reason, unless
 ``ARENA_REQUIRE_BROWSER=1`` (set by ``.ci/run``) makes that a failure.
@@ -233,6 +234,38 @@ def test_joint_axes_are_drawn_on_demand(page, server, view_release):
     top, left = int(bar["y"] - canvas["y"]), int(bar["x"] - canvas["x"])
     changed[: top + int(bar["height"]) + 2, : left + int(bar["width"]) + 2] = False
     assert changed.sum() == 0  # only the checkbox, over the canvas, looks different
+
+
+def _outside_toolbar(page, changed: np.ndarray) -> np.ndarray:
+    """``changed`` without the toolbar drawn over the canvas (its widgets change too)."""
+    canvas, bar = (page.locator(s).bounding_box() for s in ("#stage canvas", ".toolbar"))
+    top, left = int(bar["y"] - canvas["y"]), int(bar["x"] - canvas["x"])
+    out = changed.copy()
+    out[: top + int(bar["height"]) + 2, : left + int(bar["width"]) + 2] = False
+    return out
+
+
+def test_collision_geometry_is_drawn_over_or_instead_of_the_visuals(page, server, view_release):
+    oid = view_release.revolute
+    _open(page, server.object_url(oid), "object")
+    collisions = find_row(view_release.root, oid)["urdf"].count("<collision")
+    assert collisions > 0
+
+    def drawn(mode: str) -> tuple[dict, np.ndarray]:
+        page.locator("#geometry").select_option(mode)
+        return page.evaluate("() => window.arenaView.drawnMeshes()"), _canvas(page)
+
+    (visual, plain) = (page.evaluate("() => window.arenaView.drawnMeshes()"), _canvas(page))
+    assert visual["visual"] > 0 and visual["collision"] == 0  # hidden by default
+    both, over = drawn("both")
+    assert both["visual"] == visual["visual"] and both["collision"] >= collisions
+    assert _outside_toolbar(page, _changed(plain, over)).sum() > 500
+    alone, instead = drawn("collision")
+    assert alone == {"visual": 0, "collision": both["collision"]}
+    assert _outside_toolbar(page, _changed(over, instead)).sum() > 500
+    back, again = drawn("visual")
+    assert back == visual
+    assert _outside_toolbar(page, _changed(plain, again)).sum() == 0
 
 
 def test_the_page_asks_nothing_of_another_address(page, server):

@@ -1,5 +1,6 @@
 """Check a written ``object.xml`` in MuJoCo: it compiles, every body is where arena_core's
-forward kinematics puts its link, and a second of simulation stays finite
+forward kinematics puts its link, a second of simulation stays finite, and coupled joints
+move as one when driven
 (:func:`check_mjcf`; :mod:`arena_core.formats.mjcf.write` writes the file).
 """
 
@@ -10,6 +11,7 @@ import os
 import mujoco
 import numpy as np
 
+from arena_core.formats.mjcf.coupling import mujoco_coupling_issues
 from arena_core.formats.mjcf.write import MjcfNames, mjcf_names
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.model.kinematics import configuration, link_poses, random_configurations
@@ -32,7 +34,8 @@ def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, s
     :func:`~arena_core.model.kinematics.link_poses` by more than :data:`FK_TOLERANCE` at one of
     ``k`` configurations drawn with ``seed``), ``mjcf.unstable`` (``sim_seconds`` of
     ``mj_step`` with gravity from the rest pose give a non-finite state or a MuJoCo
-    instability warning).
+    instability warning), ``coupling.mujoco.*`` (driven, a helical or mimic joint does not
+    follow its leader: :mod:`arena_core.formats.mjcf.coupling`).
     """
     try:
         model = mujoco.MjModel.from_xml_path(str(path))
@@ -48,6 +51,11 @@ def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, s
         issues += _check_sim(model, obj, names, seconds=sim_seconds)
     except Exception as exc:  # noqa: BLE001
         issues.append(_issue("mjcf.unstable", "object", _one_line(exc, kind=True)))
+    try:  # an unstable model proves nothing about its couplings
+        issues += [] if issues and issues[-1].code == "mjcf.unstable" else \
+            mujoco_coupling_issues(model, obj, names)
+    except Exception as exc:  # noqa: BLE001
+        issues.append(_issue("coupling.mujoco.failed", "object", _one_line(exc, kind=True)))
     return issues
 
 

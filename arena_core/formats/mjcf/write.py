@@ -115,9 +115,14 @@ PITCH_SUFFIX = "__pitch"
 #: Solver parameters of the helical and mimic equalities. MuJoCo's defaults (``0.02 1``,
 #: ``0.9 0.95``) let a 0.5 kg nut on a 0.02 m/rad screw sag 1.5 cm off its thread under
 #: gravity; a time constant of twice the default 2 ms step and an impedance of 0.99-0.999
-#: keep it within 0.2 % of pitch x angle.
+#: keep it within 0.2 % of pitch x angle. The impedance is MuJoCo's largest (``mjMAXIMP``):
+#: MuJoCo regularizes a joint equality with the *sum* of both joints' ``dof_invweight0``, not
+#: the constraint's own inverse inertia, so a screw whose hinge turns a small inertia while its
+#: slide carries the part's whole mass (a bottle cap) was only ~2 % effective at 0.99-0.999 —
+#: the cap oscillated 5-30 % off pitch x angle for seconds when driven (issue 30's coupling
+#: check, :mod:`arena_core.formats.mjcf.coupling`); at 0.9999 the regularizer is 100x smaller.
 EQUALITY_SOLREF = "0.004 1"
-EQUALITY_SOLIMP = "0.99 0.999 0.001"
+EQUALITY_SOLIMP = "0.9999 0.9999 0.001"
 
 
 @dataclass(frozen=True)

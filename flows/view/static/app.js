@@ -149,9 +149,17 @@ async function showObject(id) {
   const status = el('span', { class: 'note' }, ' loading meshes...');
   const axes = el('input', { type: 'checkbox', id: 'show-axes' });
   axes.addEventListener('change', () => viewer.showAxes(data.joints, axes.checked));
+  const geometry = el('select', { id: 'geometry', title: 'collision geometry: the <collision> meshes and primitives the engines collide' },
+    ...[['visual', 'visual'], ['both', 'visual + collision'], ['collision', 'collision']].map(
+      ([value, label]) => el('option', { value }, label)));
+  geometry.addEventListener('change', () => {
+    viewer.geometry = geometry.value;
+    if (viewer.robot) viewer.setGeometry(geometry.value);
+  });
   const reset = el('button', { type: 'button', id: 'reset' }, 'rest pose');
   const fit = el('button', { type: 'button' }, 'fit');
-  stage.append(el('div', { class: 'toolbar' }, el('label', {}, axes, ' joint axes '), reset, ' ', fit, status));
+  stage.append(el('div', { class: 'toolbar' }, el('label', {}, axes, ' joint axes '),
+                  el('label', {}, geometry, ' '), reset, ' ', fit, status));
   await viewer.load(data.urdf_url);
   status.textContent = viewer.meshErrors.length ? ` ${viewer.meshErrors.length} mesh(es) not loaded: ${viewer.meshErrors.join('; ')}` : '';
   fit.addEventListener('click', () => viewer.fit());
@@ -166,6 +174,7 @@ async function showObject(id) {
     screenBox: (links) => viewer.screenBox(links),
     subtree: (link) => subtree(data.tree, link),
     renderCount: () => viewer.renderCount,
+    drawnMeshes: () => viewer.drawnMeshes(),
   };
 }
 

@@ -1,7 +1,9 @@
 // The 3D view of one object: three.js renders the canonical URDF that urdf-loader reads
 // (meshes fetched from this server), Z up as in the canonical convention. Joint values
 // go through urdf-loader's joints, so <mimic> joints follow their leader — among them the
-// J__pitch slide of a helical joint J, which moves the part by pitch * angle.
+// J__pitch slide of a helical joint J, which moves the part by pitch * angle. Each link's
+// <collision> geometry (meshes and primitives, what the engines collide) is loaded too and
+// drawn on demand (setGeometry), over the visuals or instead of them.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
@@ -11,6 +13,9 @@ import URDFLoader from 'urdf-loader';
 // The thumbnails' palette (matplotlib tab10), one colour per link.
 const PALETTE = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd,
                  0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf];
+// Collision geometry: one translucent colour, so it reads over the link colours.
+const COLLISION_COLOR = 0xff3d00;
+const COLLISION_OPACITY = { both: 0.45, collision: 0.8 };
 const AXIS_COLORS = { revolute: 0xd32f2f, continuous: 0xf57c00, prismatic: 0x388e3c,
                       helical: 0x7b1fa2 };
 
@@ -43,12 +48,15 @@ export class Viewer {
   load(url) {
     const manager = new THREE.LoadingManager();
     const loader = new URDFLoader(manager);
+    loader.parseCollision = true;
     loader.loadMeshCb = (path, mgr, material, done) => this.loadMesh(path, mgr, done);
     return new Promise((resolve, reject) => {
       let robot = null;
       manager.onLoad = () => {
         if (!robot) return;
         this.colorLinks(robot);
+        this.styleColliders(robot);
+        this.setGeometry(this.geometry || 'visual');
         this.fit();
         resolve(robot);
       };
@@ -89,6 +97,46 @@ export class Viewer {
       }));
       this.linkMeshes[link.name] = meshes;
     });
+  }
+
+  // Every collision mesh gets one shared translucent material (never written to depth, so
+  // visuals show through it).
+  styleColliders(robot) {
+    this.collisionMaterial = new THREE.MeshPhongMaterial({
+      color: COLLISION_COLOR, side: THREE.DoubleSide, transparent: true,
+      opacity: COLLISION_OPACITY.both, depthWrite: false, shininess: 10 });
+    robot.traverse((o) => {
+      if (o.isURDFCollider) o.traverse((m) => { if (m.isMesh) m.material = this.collisionMaterial; });
+    });
+  }
+
+  // What is drawn: 'visual' (the default), 'both' (collision over the visuals) or
+  // 'collision' (the collision geometry alone).
+  setGeometry(mode) {
+    if (!['visual', 'both', 'collision'].includes(mode)) throw new Error(`geometry: ${mode}`);
+    this.geometry = mode;
+    this.robot.traverse((o) => {
+      if (o.isURDFVisual) o.visible = mode !== 'collision';
+      if (o.isURDFCollider) o.visible = mode !== 'visual';
+    });
+    if (this.collisionMaterial && mode !== 'visual') {
+      this.collisionMaterial.opacity = COLLISION_OPACITY[mode];
+    }
+    this.render();
+  }
+
+  // How many meshes are drawn, of the visuals and of the collision geometry (a mesh is
+  // drawn when it and every ancestor are visible).
+  drawnMeshes() {
+    const out = { visual: 0, collision: 0 };
+    const walk = (o, kind) => {
+      if (!o.visible) return;
+      const k = o.isURDFCollider ? 'collision' : (o.isURDFVisual ? 'visual' : kind);
+      if (o.isMesh && k) out[k] += 1;
+      o.children.forEach((c) => walk(c, k));
+    };
+    walk(this.robot, null);
+    return out;
   }
 
   setJoint(name, value) {
