@@ -27,10 +27,15 @@ the angle times the largest distance of the moving geometry from the axis; a pri
 joint: the travel; a helical joint: both). With a 1 cm step an obstacle is found when the
 moving part overlaps it over more than ~1 cm + 2 mm of its path; a part capped at 64 samples
 moves farther per step (a 1 m door over 180 degrees: 5 cm), and an object whose sweeps
-would take more than ``SWEEP_OBJECT_SAMPLES`` (512) samples per engine has every count scaled
-down to fit (at least ``SWEEP_BUDGET_FLOOR``, 2, per direction: a piano's 88 keys). The sweep of a direction stops at
-the first sample where a pair that did not penetrate at rest penetrates: the part is
-blocked there. Pairs already penetrating at rest are reported once, at rest.
+would take more than ``SWEEP_OBJECT_SAMPLES`` (512) samples per engine has every count
+scaled down to fit (at least ``SWEEP_BUDGET_FLOOR``, 2, per direction: a piano's 88 keys).
+The sweep of a direction stops at the first sample where a pair that did not penetrate at
+rest penetrates: the part is blocked there. Pairs already penetrating at rest are reported once, at rest.
+
+**Gated motion.** A joint blocked by a part that another joint moves (a rack behind a closed
+oven door, a jack under its lid) is swept again from the blocking value with that joint at its
+limit farthest from rest; if it then moves freely the block is ``collision.joint.gated`` (info,
+naming the joint that opens the way), not a defect.
 
 Codes (:func:`check_self_collision`): ``collision.rest.penetration`` (two parts penetrate at
 rest: the links, the depth), ``collision.joint.blocked`` (a joint's motion is blocked: the
@@ -72,6 +77,9 @@ from schemas.issues import Issue, Severity, issue
 PENETRATION = tol.SELF_PENETRATION
 #: A link moved by a joint: its pose changes by more than this (m or unitless rotation entry).
 MOVED = 1e-9
+#: Joints tried as the one that opens the way for a blocked joint (those moving the fewest
+#: links first: the blocking part's own joint, then its parents').
+GATE_TRIES = 2
 #: Engines in the order their findings are reported.
 PROBES: tuple[tuple[str, Callable[[Path, Path, ArticulatedObject], ContactProbe]], ...] = (
     ("mujoco", lambda folder, urdf, obj: MujocoProbe(folder, obj)),
@@ -113,6 +121,8 @@ class Blocked:
     links: Pair
     depth: float
     unit: str = "rad"
+    #: A joint that, moved to its far limit, lets this one pass (``None``: none does).
+    gated_by: str | None = None
 
 
 @dataclass
@@ -156,34 +166,74 @@ def budgeted(counts: Sequence[int], budget: int = tol.SWEEP_OBJECT_SAMPLES) -> l
 def probe_findings(probe: ContactProbe, obj: ArticulatedObject, *,
                    threshold: float = PENETRATION) -> Findings:
     """What ``probe`` finds on ``obj``: penetrations at rest and blocked joints."""
-    pairs = CollisionPairs(obj)
-    rest_q = configuration(obj, {})
-    found = Findings(probe.name)
-    found.rest = {p: d for p, d in probe.depths(rest_q).items()
-                  if d > threshold and pairs.counts(*p)}
-    rest_poses = link_poses(obj, rest_q)
-    plan = []
-    for joint in obj.joints:
-        if not _has_dof(joint) or joint.mimic is not None:
-            continue
-        moved = _moved_links(obj, joint, rest_poses)
-        for direction in (1, -1):
-            stop = _limit(joint, direction)
-            if stop != 0.0:
-                path = _path_length(probe, obj, joint, moved, stop)
-                plan.append((joint, moved, direction, stop, sample_count(path)))
-    counts = budgeted([p[-1] for p in plan])
-    for (joint, moved, direction, stop, _), count in zip(plan, counts, strict=True):
-        for value in sweep_values(0.0, stop, path_length=0.0, count=count):
-            hit = {p: d for p, d in probe.depths(configuration(obj, {joint.name: value})).items()
-                   if d > threshold and p not in found.rest and pairs.counts(*p)
-                   and (p[0] in moved or p[1] in moved)}
+    return _Sweeper(probe, obj, threshold).findings()
+
+
+class _Sweeper:
+    """One engine's sweeps of one object (the module docstring's procedure)."""
+
+    def __init__(self, probe: ContactProbe, obj: ArticulatedObject, threshold: float):
+        self.probe, self.obj, self.threshold = probe, obj, threshold
+        self.pairs = CollisionPairs(obj)
+        self.rest_poses = link_poses(obj, configuration(obj, {}))
+        self.rest = self._penetrating({}, lambda p: True, set())
+        self.moving = [j for j in obj.joints if _has_dof(j) and j.mimic is None]
+        self.moved = {j.name: _moved_links(obj, j, self.rest_poses) for j in self.moving}
+
+    def findings(self) -> Findings:
+        found = Findings(self.probe.name, rest=self.rest)
+        plan = []
+        for joint in self.moving:
+            for direction in (1, -1):
+                stop = _limit(joint, direction)
+                if stop != 0.0:
+                    path = _path_length(self.probe, self.obj, joint, self.moved[joint.name], stop)
+                    plan.append((joint, direction, stop, sample_count(path)))
+        for (joint, direction, stop, _), count in zip(plan, budgeted([p[-1] for p in plan]),
+                                                      strict=True):
+            values = sweep_values(0.0, stop, path_length=0.0, count=count)
+            hit = self._first_block(joint, values, {})
+            if hit is not None:
+                value, pair, depth = hit
+                gate = self._gate(joint, values[values.index(value):], pair)
+                found.blocked.append(Blocked(joint.name, direction, value, pair, depth,
+                                             "m" if joint.type == "prismatic" else "rad", gate))
+        return found
+
+    def _penetrating(self, q: Mapping[str, float], involved: Callable[[Pair], bool],
+                     skip: set[Pair]) -> dict[Pair, float]:
+        depths = self.probe.depths(configuration(self.obj, q))
+        return {p: d for p, d in depths.items() if d > self.threshold and p not in skip
+                and self.pairs.counts(*p) and involved(p)}
+
+    def _first_block(self, joint: Joint, values: Sequence[float], base: Mapping[str, float]
+                     ) -> tuple[float, Pair, float] | None:
+        """The first of ``values`` of ``joint`` (the others at ``base``, else at rest) where a
+        pair with a moved link penetrates that does not at ``base``: value, pair, depth."""
+        moved = self.moved[joint.name]
+        skip = set(self.rest) | (set(self._penetrating(base, lambda p: True, set()))
+                                 if base else set())
+        for value in values:
+            hit = self._penetrating({**base, joint.name: value},
+                                    lambda p: p[0] in moved or p[1] in moved, skip)
             if hit:
                 worst = max(sorted(hit), key=hit.get)
-                found.blocked.append(Blocked(joint.name, direction, value, worst, hit[worst],
-                                             "m" if joint.type == "prismatic" else "rad"))
-                break
-    return found
+                return value, worst, hit[worst]
+        return None
+
+    def _gate(self, joint: Joint, values: Sequence[float], pair: Pair) -> str | None:
+        """A joint that moves the blocking part out of the way: with it at its far limit,
+        ``joint`` moves through ``values`` unblocked (a rack behind a closed oven door)."""
+        moved = self.moved[joint.name]
+        blocker = pair[1] if pair[0] in moved else pair[0]
+        openers = sorted((o for o in self.moving if o is not joint
+                          and blocker in self.moved[o.name] and not self.moved[o.name] & moved),
+                         key=lambda o: len(self.moved[o.name]))  # the blocker's own joint first
+        for other in openers[:GATE_TRIES]:
+            far = max((_limit(other, 1), _limit(other, -1)), key=abs)
+            if far != 0.0 and self._first_block(joint, values, {other.name: far}) is None:
+                return other.name
+        return None
 
 
 def _has_dof(joint: Joint) -> bool:
@@ -261,19 +311,31 @@ def findings_issues(results: Sequence[Findings], *, severity: Severity = "error"
                          data={"links": list(p), "depth": depth,
                                "engines": {e: float(d) for e, d in by.items()}}))
     for (joint, direction), by in sorted(blocked.items()):
-        first = next(iter(by.values()))
-        unit = first.unit
-        where = "upper" if direction > 0 else "lower"
-        out.append(issue("collision.joint.blocked", severity=severity, location=f"joint:{joint}",
-                         message=f"joint {joint!r} is blocked at {first.value:.4g} {unit} moving "
-                                 f"towards its {where} limit: {first.links[0]!r} and "
-                                 f"{first.links[1]!r} penetrate by {first.depth * 1e3:.1f} mm "
-                                 f"({_engines({e: b.value for e, b in by.items()})})",
-                         data={"joint": joint, "direction": direction, "value": first.value,
-                               "links": list(first.links), "depth": first.depth,
-                               "engines": {e: b.value for e, b in by.items()}}))
+        out.append(_blocked_issue(joint, direction, by, severity))
     out += _disagreements(results, rest, blocked)
     return out
+
+
+def _blocked_issue(joint: str, direction: int, by: Mapping[str, Blocked],
+                   severity: Severity) -> Issue:
+    """``collision.joint.blocked``, or ``collision.joint.gated`` (info) when every engine
+    finds the block cleared by moving another part (the first engine's words)."""
+    first = next(iter(by.values()))
+    where = "upper" if direction > 0 else "lower"
+    values = {e: b.value for e, b in by.items()}
+    text = (f"joint {joint!r} is blocked at {first.value:.4g} {first.unit} moving towards its "
+            f"{where} limit: {first.links[0]!r} and {first.links[1]!r} penetrate by "
+            f"{first.depth * 1e3:.1f} mm ({_engines(values)})")
+    data = {"joint": joint, "direction": direction, "value": first.value,
+            "links": list(first.links), "depth": first.depth, "engines": values}
+    gates = {b.gated_by for b in by.values()}
+    if None not in gates:
+        gate = sorted(gates)[0]
+        return issue("collision.joint.gated", location=f"joint:{joint}",
+                     message=f"{text}; with {gate!r} at its far limit it moves freely",
+                     data={**data, "gated_by": gate})
+    return issue("collision.joint.blocked", severity=severity, location=f"joint:{joint}",
+                 message=text, data=data)
 
 
 def _engines(by: Mapping[str, float]) -> str:

@@ -150,7 +150,8 @@ def test_sweep_samples_follow_the_path_length():
 
 
 CUBE_OBJ = "".join(f"v {x} {y} {z}\n" for x in (-.05, .05) for y in (-.05, .05)
-                   for z in (-.05, .05)) + "f 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\nf 2 4 8 6\n"
+                   for z in (-.05, .05)) + \
+    "f 1 3 4 2\nf 5 6 8 7\nf 1 2 6 5\nf 3 7 8 4\nf 1 5 7 3\nf 2 4 8 6\n"
 
 
 @pytest.mark.parametrize("kinds", [("mesh", "mesh"), ("box", "box"), ("mesh", "box")])
@@ -178,3 +179,16 @@ def test_both_engines_measure_a_5_mm_overlap_as_5_mm(tmp_path, kinds):
         finally:
             probe.close()
         np.testing.assert_allclose(depths[("a", "b")], 0.005, atol=1e-6, err_msg=probe.name)
+
+
+def test_a_door_blocked_by_a_post_that_slides_away_is_gated_not_blocked(tmp_path):
+    # the post slides down out of the door's way (0.35 m below: it clears the door's 0.05-0.35 m)
+    folder = door_folder(tmp_path)
+    urdf = folder / "object.urdf"
+    urdf.write_text(urdf.read_text().replace('<limit lower="0" upper="0.05"',
+                                             '<limit lower="-0.4" upper="0"'))
+    write_mjcf(read_urdf(urdf).obj, folder)
+    issues, results = run(folder)
+    assert [i.code for i in issues] == ["collision.joint.gated"]
+    assert issues[0].severity == "info" and issues[0].data["gated_by"] == "slide"
+    assert all(b.gated_by == "slide" for r in results for b in r.blocked)
