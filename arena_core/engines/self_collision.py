@@ -27,10 +27,11 @@ the angle times the largest distance of the moving geometry from the axis; a pri
 joint: the travel; a helical joint: both). With a 1 cm step an obstacle is found when the
 moving part overlaps it over more than ~1 cm + 2 mm of its path; a part capped at 64 samples
 moves farther per step (a 1 m door over 180 degrees: 5 cm), and an object whose sweeps
-would take more than ``SWEEP_OBJECT_SAMPLES`` (512) samples per engine has every count
+would take more than ``SWEEP_OBJECT_SAMPLES`` (256) samples per engine has every count
 scaled down to fit (at least ``SWEEP_BUDGET_FLOOR``, 2, per direction: a piano's 88 keys).
 The sweep of a direction stops at the first sample where a pair that did not penetrate at
-rest penetrates: the part is blocked there. Pairs already penetrating at rest are reported once, at rest.
+rest penetrates: the part is blocked there. Pairs already penetrating at rest are reported
+once, at rest.
 
 **Gated motion.** A joint blocked by a part that another joint moves (a rack behind a closed
 oven door, a jack under its lid) is swept again from the blocking value with that joint at its
@@ -270,14 +271,22 @@ def _path_length(probe: ContactProbe, obj: ArticulatedObject, joint: Joint, move
 
 
 def check_self_collision(folder: str | Path, urdf: str, obj: ArticulatedObject, *,
-                         severity: Severity = "error",
-                         threshold: float = PENETRATION) -> tuple[list[Issue], list[Findings]]:
+                         severity: Severity = "error", threshold: float = PENETRATION,
+                         confirm_only: bool = False) -> tuple[list[Issue], list[Findings]]:
     """The self-collision issues of the canonical folder ``folder`` (URDF ``urdf``, parsed as
-    ``obj``) in every engine of :data:`PROBES`, and each engine's findings; never raises for
-    a bad object (an engine that cannot run is ``collision.check_failed``)."""
+    ``obj``) in the engines of :data:`PROBES`, and each engine's findings; never raises for
+    a bad object (an engine that cannot run is ``collision.check_failed``).
+
+    ``confirm_only``: the engines after the first run only when the ones before found
+    something or could not run (the build: a clean object costs one engine; its findings are
+    still judged by both).
+    """
     folder = Path(folder)
     issues, results = [], []
     for name, open_probe in PROBES:
+        if confirm_only and results and not issues and not any(r.rest or r.blocked
+                                                                for r in results):
+            break
         probe = None
         try:
             probe = open_probe(folder, folder / urdf, obj)

@@ -6,9 +6,10 @@ like arena_core's forward kinematics and stay finite for 1 s of simulation
 (:func:`~arena_core.formats.mjcf.check.check_mjcf`, codes ``mjcf.*``), and the URDF must load and
 move the same in MuJoCo's URDF import, PyBullet, Pinocchio and yourdfpy
 (:func:`~arena_core.engines.verify_engines`, codes ``engine.<name>.*``), and no part may
-penetrate another at rest or block a joint's range in MuJoCo or PyBullet
+penetrate another at rest or block a joint's range
 (:func:`~arena_core.engines.self_collision.check_self_collision`, codes ``collision.*``, with
-the severity the caller gives). The result is the
+the severity the caller gives): MuJoCo checks every object, PyBullet the ones where MuJoCo
+finds something (its verdict is in the issue's ``engines``). The result is the
 issues and one :class:`~schemas.record.EngineRecord` per engine, in a fixed order; no
 timings (records are deterministic).
 """
@@ -53,7 +54,8 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
                                         loaded=compiled, ok=not found))
             issues += found
         result = verify_engines(folder / urdf, obj, seed=seed)
-        collisions, _ = check_self_collision(folder, urdf, obj, severity=collision_severity)
+        collisions, _ = check_self_collision(folder, urdf, obj, severity=collision_severity,
+                                             confirm_only=True)
     for r in result.results:
         error = r.max_pose_error if math.isfinite(r.max_pose_error) else None
         records.append(EngineRecord(engine=r.engine, version=r.version, loaded=r.loaded,

@@ -60,7 +60,7 @@ SWEEP_MIN_SAMPLES = 4
 SWEEP_MAX_SAMPLES = 64
 #: Samples of all of an object's sweeps, per engine: more are scaled down to fit, each
 #: direction keeping at least SWEEP_BUDGET_FLOOR (a piano's 88 keys).
-SWEEP_OBJECT_SAMPLES = 512
+SWEEP_OBJECT_SAMPLES = 256
 SWEEP_BUDGET_FLOOR = 2
 
 # ---------------------------------------------------------------- verification (arena_core.verify)

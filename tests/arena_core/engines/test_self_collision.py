@@ -192,3 +192,13 @@ def test_a_door_blocked_by_a_post_that_slides_away_is_gated_not_blocked(tmp_path
     assert [i.code for i in issues] == ["collision.joint.gated"]
     assert issues[0].severity == "info" and issues[0].data["gated_by"] == "slide"
     assert all(b.gated_by == "slide" for r in results for b in r.blocked)
+
+
+def test_confirm_only_runs_pybullet_where_mujoco_finds_something(tmp_path):
+    clean = door_folder(tmp_path, door_upper=0.45, name="clean")
+    issues, results = run(clean, confirm_only=True)
+    assert issues == [] and [r.engine for r in results] == ["mujoco"]
+    issues, results = run(door_folder(tmp_path, name="blocked"), confirm_only=True)
+    assert [r.engine for r in results] == ["mujoco", "pybullet"]
+    assert [i.code for i in issues] == ["collision.joint.blocked"]
+    assert set(issues[0].data["engines"]) == {"mujoco", "pybullet"}

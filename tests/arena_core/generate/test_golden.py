@@ -74,7 +74,7 @@ GOLDEN = {
     "sink": "34c497a2d8e13956",
     "wall_lamp": "74160544646bff2a",
     "folding_knife": "1fdb218e03255376",
-    "clock": "53d65e9561a7bc9c",
+    "clock": "a605e19125fa23b6",
     "bicycle": "36c946f8cd95c019",
     "skateboard": "2c75f9c4ce0f3ce0",
     "jewelry_box": "43c3dbb24e4cd6f5",
