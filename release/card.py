@@ -332,8 +332,9 @@ def _collisions(info: CardInfo) -> str:
     return f"""
 Self-collision, with the object's own contacts on in MuJoCo and PyBullet (a part and the
 part it hangs on excluded): objects whose parts penetrate by more than 2 mm at rest, or
-where a part is blocked when one joint moves from rest to its limits (a warning for real
-sources; a generated object with either is rejected):
+where a part is blocked when one joint moves from rest to its limits (warnings for real
+sources and for the generated kinds not yet clean; any other generated object with either is
+rejected):
 
 {table}
 """
