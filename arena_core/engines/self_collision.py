@@ -72,6 +72,7 @@ from arena_core.engines.contact_probes import ContactProbe, MujocoProbe, Pair, P
 from arena_core.model.articulated import ArticulatedObject, Joint
 from arena_core.model.kinematics import configuration, link_poses
 from arena_core.util import tolerances as tol
+from arena_core.util.guard import is_memory_failure
 from schemas.issues import Issue, Severity, issue
 
 #: Deepest contact (m) between two parts that is not a penetration.
@@ -292,6 +293,8 @@ def check_self_collision(folder: str | Path, urdf: str, obj: ArticulatedObject, 
             probe = open_probe(folder, folder / urdf, obj)
             results.append(probe_findings(probe, obj, threshold=threshold))
         except Exception as exc:  # noqa: BLE001 - an engine's failure is the object's issue
+            if is_memory_failure(exc):  # the object's memory budget (resource.memory)
+                raise MemoryError(str(exc)) from exc
             issues.append(issue("collision.check_failed", location="object",
                                 message=f"{name}: {one_line(f'{type(exc).__name__}: {exc}')}",
                                 data={"engine": name}))

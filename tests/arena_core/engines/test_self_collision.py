@@ -202,3 +202,15 @@ def test_confirm_only_runs_pybullet_where_mujoco_finds_something(tmp_path):
     assert [r.engine for r in results] == ["mujoco", "pybullet"]
     assert [i.code for i in issues] == ["collision.joint.blocked"]
     assert set(issues[0].data["engines"]) == {"mujoco", "pybullet"}
+
+
+def test_a_refused_allocation_is_the_objects_memory_failure_not_a_check_failure(tmp_path,
+                                                                                 monkeypatch):
+    import arena_core.engines.self_collision as module
+
+    def out_of_memory(folder, urdf, obj):
+        raise MemoryError("mmap failed")
+
+    monkeypatch.setattr(module, "PROBES", (("mujoco", out_of_memory),))
+    with pytest.raises(MemoryError):
+        run(door_folder(tmp_path))
