@@ -2,7 +2,7 @@
 
 Both stages that work on one object at a time run that work in a budgeted child of the
 worker: reading a source's entries (the adapter parses, compiles and converts each file) and
-processing each object into the store (normalization, hulls, verification, engines). An
+running each object into the store (normalization, hulls, verification, engines). An
 object that takes too long or ends its child is recorded as rejected with its
 ``resource.*`` code -- a failed source object at ingest, a rejected store entry afterwards
 -- and the rest go on in a fresh child. One fork serves :data:`BATCH` entries at ingest (the
@@ -21,7 +21,8 @@ from arena_core.pipeline.store import ObjectStore, build_entry, object_key
 from arena_core.util.guard import exception_issue
 from flows.adapters.base import Adapter, Entry, current_hashes, failed_object
 from flows.sandbox import Budget, BudgetExceeded, Sandbox
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: Entries listed, then read by one child, at a time (one fork per batch: ~20-40 ms for a
 #: worker with the engines loaded).
@@ -62,15 +63,15 @@ def _read_counted(adapter: Adapter, manifest: SourceManifest, entry: Entry
     return adapter.read_entry(manifest, entry), hashes.used, hashes.racy
 
 
-def process_objects(objects: list[SourceObject], store_root: Path,
-                    budget: Budget) -> list[tuple[str, bool]]:
-    """``(store key, processed now)`` per object, each built in the store under ``budget``
+def ensure_stored(objects: list[SourceObject], store_root: Path,
+                  budget: Budget) -> list[tuple[str, bool]]:
+    """``(store key, run now)`` per object, each built in the store under ``budget``
     (``False``: it was in the store already)."""
     store = ObjectStore(store_root)
     done = []
     with Sandbox(lambda request: build_entry(*request), budget) as box:
         for obj in objects:
             cached = store.has(object_key(obj))  # a concurrent task may have finished it
-            stored = store.process(obj, build=lambda o, folder: box.call((o, folder)))
+            stored = store.ensure(obj, build=lambda o, folder: box.call((o, folder)))
             done.append((stored.key, not cached))
     return done

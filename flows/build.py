@@ -1,6 +1,6 @@
 """The ``build`` flow: sources -> normalized, verified objects -> curation -> a release.
 
-The flow body reads as the pipeline: plan -> ingest -> process -> curate -> write -> check
+The flow body reads as the pipeline: plan -> ingest -> normalize -> curate -> write -> check
 -> summarize (when no object is releasable, nothing is written: the build fails with
 :class:`NothingReleasable` carrying the summary, per source, instead of writing a dataset
 ``datasets`` cannot load), each stage timed by ``with timer.stage(...)``. Every task wraps one function
@@ -11,7 +11,7 @@ chosen by the caller (:func:`run_build`), never here.
 
 Layout of ``out_dir``::
 
-    store/        processed objects by content key (record, features, canonical folder)
+    store/        per-object runs by content key (record, features, canonical folder)
     canonical/    <object_id> -> its canonical folder in the store (links)
     work/         generated assets, unpacked archives; cache/ downloads by sha256
     release/      the dataset repository (atomic swap)
@@ -37,7 +37,7 @@ from prefect.futures import as_completed
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_review_queue
 from arena_core.pipeline.store import ObjectStore
 from arena_core.util.fs import write_atomic
-from flows.budgeted import process_objects
+from flows.budgeted import ensure_stored
 from flows.ingest import Ingested, ingest, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
@@ -52,7 +52,8 @@ from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
 from schemas.release import BuildReport, ReleaseCheck, ReleaseSpec
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIG = REPO / "manifests" / "build.yaml"
@@ -137,10 +138,10 @@ def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
 
 
 @task(name="normalize-verify", cache_policy=NONE)
-def process_chunk(objects: list[SourceObject], store_root: Path,
-                  budget: Budget) -> list[tuple[str, bool]]:
-    """``(store key, processed now)`` per object (``False``: it was in the store)."""
-    return process_objects(objects, store_root, budget)
+def normalize_chunk(objects: list[SourceObject], store_root: Path,
+                    budget: Budget) -> list[tuple[str, bool]]:
+    """``(store key, run now)`` per object (``False``: it was in the store)."""
+    return ensure_stored(objects, store_root, budget)
 
 
 @task(name="curate", cache_policy=NONE)
@@ -194,7 +195,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     items = [item for found in ingested for item in found.items][:limit]
     del ingested
     with timer.stage("normalize", len(items), unit="objects") as progress:
-        keys, processed_now = process_all(items, plan, progress)
+        keys, processed_now = normalize_all(items, plan, progress)
     del items  # the source objects (~10 KB each in memory: ~200 MB at 20K) are done with
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
@@ -232,9 +233,9 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
     return list(merged.values())
 
 
-def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
-                progress: StageProgress) -> tuple[list[str], int]:
-    """The sorted store keys of the ingested ``items`` and how many objects were processed
+def normalize_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
+                  progress: StageProgress) -> tuple[list[str], int]:
+    """The sorted store keys of the ingested ``items`` and how many objects were run
     now (objects already in the store, which ingest sent by key only, are not sent to a
     task at all)."""
     store = plan.store
@@ -244,8 +245,8 @@ def process_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
     size = max(CHUNK, -(-len(todo) // MAX_TASKS))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
     fresh = 0
-    for future in as_completed(list(process_chunk.map(chunks, unmapped(store.root),
-                                                      unmapped(plan.budget)))):
+    for future in as_completed(list(normalize_chunk.map(chunks, unmapped(store.root),
+                                                        unmapped(plan.budget)))):
         done = future.result()
         fresh += sum(now for _, now in done)
         progress.advance(len(done))

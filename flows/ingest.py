@@ -21,7 +21,8 @@ from flows.adapters.base import hashes_from
 from flows.budgeted import read_entries
 from flows.fetch import FetchError, location_root
 from flows.sandbox import DEFAULT_BUDGET, Budget
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: Fetch codes that skip a source (when ``skip_missing``) instead of failing the build.
 SKIPPABLE = frozenset({"fetch.missing", "fetch.version"})

@@ -46,6 +46,7 @@ import yaml
 from arena_core.metric.object_distance import JointTree, tree_distance
 from arena_core.util import tolerances as tol
 from arena_core.util.hashing import HashCache, file_sha256, hash_tree
+from arena_core.verify.policy import is_error
 from release.card import CONFIGS, data_pattern, shard_fingerprint
 from release.reader import ReleaseReadError, materialize_row
 from release.reports import ISSUE_CODES_FILE
@@ -291,7 +292,7 @@ def rescore_row(row: dict, release: Path, scratch: Path, *,
         check.problems.append(str(exc))
         return check
     check.problems += [f"re-read issue {i.code}: {i.message}" for i in read.issues
-                       if i.severity == "error"]
+                       if is_error(i)]
     check.problems += _structure_problems(row, read.obj)
     check.distance = float(tree_distance(JointTree.from_joints(row["joints"]),
                                          JointTree.from_object(read.obj)).value)

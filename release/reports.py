@@ -30,10 +30,12 @@ from arena_core.curation.coverage import coverage_markdown, coverage_table
 from arena_core.curation.items import CurationItem
 from arena_core.curation.stage import Curated
 from arena_core.util.hashing import bytes_sha256
+from arena_core.verify.policy import decide
 from schemas.curation import DuplicateRecord
+from schemas.licenses import classify_license
 from schemas.record import ObjectRecord
 from schemas.release import FORMAT_VERSION, BuildReport, SourceOutcome
-from schemas.sources import SourceManifest, classify_license
+from schemas.sources import SourceManifest
 
 #: License classes that restrict use; they are marked in the card and the license map.
 RESTRICTED = ("non-commercial", "copyleft")
@@ -117,7 +119,7 @@ def error_codes(record: ObjectRecord) -> list[str]:
     """The sorted error codes of a record (empty for an accepted one)."""
     if record.accepted:
         return []
-    return sorted({i.code for i in record.verification.issues if i.severity == "error"})
+    return list(decide(record.verification.issues).reasons)
 
 
 def license_map(rows: Sequence[Mapping], manifests: Sequence[SourceManifest] = ()) -> dict:

@@ -26,8 +26,8 @@ import pyarrow as pa
 from arena_core.util.hashing import listing_sha256
 from schemas.curation import CURATION_JOINT_TYPES
 from schemas.errors import ArenaError
+from schemas.licenses import classify_license
 from schemas.record import ObjectRecord
-from schemas.sources import classify_license
 
 _VEC = pa.list_(pa.float64())
 _MAT = pa.list_(_VEC)

@@ -1,12 +1,12 @@
 """What an adapter knows about one object beyond its provenance: :class:`SourceExtras`.
 
-Each source object (:class:`~schemas.sources.SourceObject`) carries one record; every field
+Each source object (:class:`~schemas.source_object.SourceObject`) carries one record; every field
 is optional, and the fields are grouped by the adapters that write them. Unknown fields are
 refused (a misspelt key fails where it is written), paths are absolute where the adapter ran,
 and the rest is plain JSON data. The object store keys an object by the fields that are set,
 paths made relative to the object's ``root_dir`` (:func:`arena_core.pipeline.store.object_key`).
 
-Readers: :func:`arena_core.pipeline.process.process_object` hands ``mobility_v2_path`` and
+Readers: :func:`arena_core.pipeline.run.run_object` hands ``mobility_v2_path`` and
 ``angle_units_known`` to the checks (:mod:`arena_core.verify`) and ``mjcf_compiled`` /
 ``mjcf_path``, ``joint_map`` and ``body_map`` to the MuJoCo oracle
 (:mod:`arena_core.pipeline.mjcf_oracle`); the object store gives ``package_dirs`` to the URDF reader.

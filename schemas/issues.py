@@ -1,18 +1,24 @@
 """Issue records: one problem found in one object, with a stable code from the catalog.
 
 Build issues with :func:`issue`: it takes the default severity from the catalog
-(:mod:`schemas.issue_codes`) and refuses a code that is not there.
+(:mod:`schemas.issue_codes`) and refuses a code that is not there. The accept/reject rule is
+:func:`is_error` (and :func:`has_error` over a list), written here once: an object is rejected
+exactly when one of its issues is an error. Records derive their status from it
+(:class:`schemas.record.VerificationReport`), and :mod:`arena_core.verify.policy` judges with it.
 
 Example:
     >>> found = issue("joint.limit.missing", "revolute joint without <limit>",
     ...               location="joint:hinge", data={"joint": "hinge"})
     >>> found.severity, found.data
     ('error', {'joint': 'hinge'})
+    >>> is_error(found), has_error([issue("joint.axis.non_unit", "axis of length 2")])
+    (True, False)
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import (
@@ -69,3 +75,13 @@ def issue(code: str, message: str, *, severity: Severity | None = None, location
     default = lookup(code).severity
     return Issue(code=code, severity=severity or default, location=location, message=message,
                  data=data)
+
+
+def is_error(item: Issue) -> bool:
+    """The accept/reject rule: whether ``item`` rejects its object (severity ``error``)."""
+    return item.severity == "error"
+
+
+def has_error(issues: Iterable[Issue]) -> bool:
+    """Whether any of ``issues`` rejects its object (:func:`is_error`)."""
+    return any(is_error(i) for i in issues)

@@ -1,6 +1,6 @@
 """The object record: one normalized, verified object with its provenance (SPEC 4 and 5).
 
-An :class:`ObjectRecord` is what :func:`arena_core.pipeline.process.process_object` returns and what
+An :class:`ObjectRecord` is what :func:`arena_core.pipeline.run.run_object` returns and what
 the release stores per row: identity and provenance, the canonical links (mass properties
 in the root frame) and joints (root-frame axis, point, limits, twist, endpoints), the exact
 normalization transform, the verification report and the checksum of the canonical folder.
@@ -28,9 +28,10 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from schemas.files import SourceFile
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error
+from schemas.licenses import LicenseClass
 from schemas.release import FORMAT_VERSION
-from schemas.sources import LicenseClass, UpAxis
+from schemas.sources import UpAxis
 
 MassSource = Literal["urdf", "mesh_volume", "convex_hull", "default", "placeholder"]
 JointType = Literal["revolute", "prismatic", "continuous", "fixed", "helical"]
@@ -70,7 +71,7 @@ class Provenance(SourceIdentity):
     ``object_id`` names the canonical folder, so it is folder-safe (letters, digits, ``.``,
     ``_``, ``-``; a letter or digit first; at most 200 characters); ``source`` is not empty;
     ``source_id`` defaults to ``object_id``; ``files`` (the source files) ``None`` lets
-    :func:`arena_core.pipeline.process.process_object` hash the URDF and the meshes it uses.
+    :func:`arena_core.pipeline.run.run_object` hash the URDF and the meshes it uses.
     """
 
     object_id: str
@@ -198,12 +199,12 @@ class VerificationReport(BaseModel):
     @classmethod
     def from_issues(cls, issues: list[Issue]) -> VerificationReport:
         """The report of ``issues`` with its status derived from their severities."""
-        rejected = any(i.severity == "error" for i in issues)
+        rejected = has_error(issues)
         return cls(status="rejected" if rejected else "accepted", issues=list(issues))
 
     @model_validator(mode="after")
     def _status_matches(self) -> VerificationReport:
-        rejected = any(i.severity == "error" for i in self.issues)
+        rejected = has_error(self.issues)
         if rejected != (self.status == "rejected"):
             raise ValueError(f"status {self.status!r} contradicts the issues "
                              f"({'some' if rejected else 'no'} error issue)")
@@ -220,7 +221,7 @@ class ObjectRecord(SourceIdentity):
 
     ``files`` are the source files (paths relative to the source folder); ``urdf`` and
     ``canonical_files`` are relative to the canonical object folder, whose
-    :func:`arena_core.pipeline.process.folder_checksum` is ``checksum`` (``None`` when nothing was
+    :func:`arena_core.pipeline.run.folder_checksum` is ``checksum`` (``None`` when nothing was
     written because the source could not be read). ``oracle_distance`` is the metric
     between the transformed source joints and the re-read canonical joints.
     ``mjcf`` is the object's own MuJoCo file in the folder, ``engines`` how each engine

@@ -1,4 +1,4 @@
-"""Source manifests (``manifests/sources/*.yaml``) and the source objects adapters yield.
+"""Source manifests (``manifests/sources/*.yaml``): what each library is and how to read it.
 
 A :class:`SourceManifest` declares one library: which adapter reads it, under which license,
 where it lives (a local folder, a local archive, an http(s) URL of an archive pinned by
@@ -8,24 +8,17 @@ category hints). ``generated`` sources take ``n`` and ``seed`` instead of a loca
 :func:`load_source_manifest` reads one YAML file and raises :class:`ManifestError` naming
 the file and the field on bad input.
 
-A :class:`SourceObject` is what every adapter yields per object: provenance (source,
-ids, version, license, license class, file digests, :class:`~schemas.files.SourceFile`),
-the URDF to normalize and the folder its files must stay inside, how to read its lengths
-and orientation (``scale``, ``up_axis``, from the manifest), what the adapter knows besides
-(``extras``, a :class:`~schemas.extras.SourceExtras`), plus the issues found at ingest.
+What an adapter yields per object is a :class:`~schemas.source_object.SourceObject`.
 
 Example:
     >>> m = load_source_manifest({"name": "gen", "adapter": "generated", "license": "CC0-1.0",
     ...                           "n": 10, "seed": 0}, base_dir=".")
     >>> (m.location_kind, m.license_class)
     (None, 'permissive')
-    >>> classify_license("CC-BY-NC-SA-4.0"), classify_license("GPL-3.0-only")
-    ('non-commercial', 'copyleft')
 """
 
 from __future__ import annotations
 
-import fnmatch
 import math
 import os
 import re
@@ -49,14 +42,12 @@ from pydantic import (
 
 from schemas import yamlio
 from schemas.errors import ArenaError
-from schemas.extras import SourceExtras
-from schemas.files import SHA256, SourceFile
-from schemas.issues import Issue
+from schemas.files import SHA256
+from schemas.licenses import LicenseClass, classify_license
 from schemas.packages import PackageLocation
 
 Adapter = Literal["partnet_mobility", "gapartnet", "urdf_folder", "mjcf", "generated"]
 ADAPTERS: tuple[str, ...] = Adapter.__args__
-LicenseClass = Literal["non-commercial", "copyleft", "permissive", "unknown"]
 LocationKind = Literal["folder", "archive", "url", "package"]
 #: The source's up axis: ``z`` (the canonical convention) or ``y`` (turned +90 deg about X).
 UpAxis = Literal["z", "y"]
@@ -89,16 +80,6 @@ ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
 
 SLUG = re.compile(r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$")
 
-#: License names (upper case) whose terms forbid commercial use.
-_NON_COMMERCIAL_NAMES = frozenset(
-    {"PARTNET-MOBILITY TERMS", "SAPIEN TERMS", "SHAPENET TERMS", "PARTNET TERMS"}
-)
-#: Exact SPDX ids (upper case) that are permissive.
-_PERMISSIVE_IDS = frozenset(
-    {"MIT", "APACHE-2.0", "CC0-1.0", "ZLIB", "ISC", "BSL-1.0", "UNLICENSE", "0BSD"}
-)
-
-
 class _FieldProblem(ValueError):
     """A cross-field rule broken by one named field (so the error can name it)."""
 
@@ -121,24 +102,6 @@ class ManifestError(ArenaError, ValueError):
         where = self.path or "<manifest>"
         lines = [f"field '{f}': {m}" if f else m for f, m in errors]
         super().__init__(f"{where}: " + "; ".join(lines))
-
-
-def classify_license(license_id: str) -> LicenseClass:
-    """Return the license class of an SPDX id or a library's terms name.
-
-    ``CC-BY-NC*`` and the PartNet-Mobility/SAPIEN/ShapeNet terms are ``non-commercial``
-    (non-commercial wins over share-alike); ``*-SA*`` and ``GPL``/``LGPL``/``AGPL`` are
-    ``copyleft``; MIT, Apache-2.0, BSD*, CC-BY-x.y, CC0 and a few other permissive ids are
-    ``permissive``; anything else is ``unknown``.
-    """
-    key = license_id.strip().upper()
-    if key.startswith("CC-BY-NC") or key in _NON_COMMERCIAL_NAMES:
-        return "non-commercial"
-    if re.search(r"-SA(-|$)", key) or re.match(r"^(L|A)?GPL", key):
-        return "copyleft"
-    if key in _PERMISSIVE_IDS or key.startswith("BSD") or re.match(r"^CC-BY-\d", key):
-        return "permissive"
-    return "unknown"
 
 
 class SourceManifest(BaseModel):
@@ -308,36 +271,6 @@ class SourceManifest(BaseModel):
         return self.category_hints.get("*")
 
 
-def included(rel_path: str, patterns: list[str] | None) -> bool:
-    """Whether the POSIX ``rel_path`` matches one of ``patterns`` (``None``: everything).
-
-    ``*``, ``?`` and ``[...]`` match within one path segment; a ``**`` segment matches any
-    number of segments (zero included).
-
-    Example:
-        >>> included("objects/drawer.xml", ["objects/*.xml"])
-        True
-        >>> included("objects/assets/drawer.xml", ["objects/*.xml"])
-        False
-        >>> included("robots/panda/robot.xml", ["robots/**/robot.xml"]), included("x.xml", None)
-        (True, True)
-    """
-    if patterns is None:
-        return True
-    parts = rel_path.split("/")
-    return any(_segments_match(parts, pattern.split("/")) for pattern in patterns)
-
-
-def _segments_match(parts: list[str], pattern: list[str]) -> bool:
-    """Match path segments against pattern segments (``**`` = any number of segments)."""
-    if not pattern:
-        return not parts
-    if pattern[0] == "**":
-        return any(_segments_match(parts[i:], pattern[1:]) for i in range(len(parts) + 1))
-    return bool(parts) and fnmatch.fnmatchcase(parts[0], pattern[0]) and \
-        _segments_match(parts[1:], pattern[1:])
-
-
 def _derived_license_class(m: SourceManifest) -> LicenseClass:
     """The class from the override flags if given, else :func:`classify_license`."""
     if m.commercial_use is False:
@@ -380,60 +313,6 @@ def _check_library(m: SourceManifest) -> None:
         raise _FieldProblem(
             "sha256", "a URL location needs 'sha256' so the download can be verified"
         )
-
-
-class SourceObject(BaseModel):
-    """One object yielded by an adapter, with its provenance and ingest issues.
-
-    ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
-    ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
-    ``scale`` and ``up_axis`` are the manifest's (how normalization reads the object).
-    ``extras`` holds the adapter's own data (package folders, annotations, the MuJoCo maps:
-    :class:`~schemas.extras.SourceExtras`; a mapping is validated into one).
-    """
-
-    model_config = ConfigDict(extra="forbid")
-
-    source: str
-    source_id: str = Field(min_length=1)
-    upstream_id: str | None = None
-    version: str | None = None
-    license: str = Field(min_length=1)
-    license_class: LicenseClass
-    category: str | None = None
-    urdf_path: Path
-    root_dir: Path
-    files: list[SourceFile] = Field(default_factory=list)
-    scale: Scale = 1.0
-    up_axis: UpAxisName = "z"
-    extras: SourceExtras = Field(default_factory=SourceExtras)
-    issues: list[Issue] = Field(default_factory=list)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _default_license_class(cls, data: Any) -> Any:
-        if isinstance(data, dict) and data.get("license_class") is None and "license" in data:
-            data = {**data, "license_class": classify_license(str(data["license"]))}
-        return data
-
-    @field_validator("source")
-    @classmethod
-    def _check_source(cls, value: str) -> str:
-        if not SLUG.match(value):
-            raise ValueError(f"must be a source slug, got {value!r}")
-        return value
-
-    @field_validator("urdf_path", "root_dir")
-    @classmethod
-    def _check_absolute(cls, value: Path) -> Path:
-        if not value.is_absolute():
-            raise ValueError(f"must be an absolute path, got {str(value)!r}")
-        return value
-
-    @property
-    def has_errors(self) -> bool:
-        """True when an ingest issue has severity ``error``."""
-        return any(issue.severity == "error" for issue in self.issues)
 
 
 def load_source_manifest(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from release.objects import ReleaseObject
 
 
@@ -16,9 +16,9 @@ def processed_generated(infos, canonical: Path) -> list[ReleaseObject]:
     out = []
     for info in infos:
         meta = json.loads((info.folder / "meta.json").read_text())
-        rec = process_object(info.urdf_path, canonical, provenance={
+        rec = run_object(info.urdf_path, canonical, provenance={
             "object_id": info.object_id, "source": "generated", "license": "CC0-1.0",
-            "category": meta["category"], "supercategory": meta["supercategory_hint"]})
+            "category": meta["category"], "supercategory": meta["supercategory_hint"]}).record
         assert rec.accepted, (rec.object_id, rec.verification.codes)
         out.append(ReleaseObject(rec, canonical / rec.object_id))
     return out

@@ -98,3 +98,118 @@ def source_fk_distance(source: Path, record: dict, canonical: Path, *, seeds: in
             if other is not None:
                 worst, compared = max(worst, float(np.abs(other - mapped).max())), compared + 1
     return worst, compared
+
+
+# ----------------------------------------------------------------------------- PyBullet
+#: PyBullet joint types: revolute, prismatic, spherical (its ball joint; the reader writes it
+#: as the joints NAME_x, NAME_y, NAME_z about the joint frame's axes, in this order).
+_PB_REVOLUTE, _PB_PRISMATIC, _PB_SPHERICAL = 0, 1, 2
+
+
+def pybullet_fk_distance(source: Path, record: dict, canonical: Path, *, seeds: int = 5,
+                         seed: int = 0) -> tuple[float, int]:
+    """:func:`source_fk_distance` in PyBullet, for sources Pinocchio's URDF parser refuses
+    (PyBullet's spherical joints, xacro substitutions, a ``<limit>`` without ``effort``):
+    both files loaded with a fixed base, every link's frame taken relative to the root
+    link's, joints set by name (``<mimic>`` ignored in both; a spherical joint set to the
+    rotation of its three angles). PyBullet's link states are float32 (1e-7 floor)."""
+    import pybullet
+
+    client = pybullet.connect(pybullet.DIRECT)
+    try:
+        src = pybullet.loadURDF(str(source), useFixedBase=True, physicsClientId=client)
+        can = pybullet.loadURDF(str(canonical), useFixedBase=True, physicsClientId=client)
+        t = record["transform"]
+        normal = np.eye(4)
+        normal[:3, :3], normal[:3, 3] = np.asarray(t["rotation"]), np.asarray(t["translation"])
+        scale = np.diag([t["scale"]] * 3 + [1.0])
+        renamed = record.get("renamed_links", {})
+        src_joints, can_joints = _pb_joints(client, src), _pb_joints(client, can)
+        rng = np.random.default_rng(seed)
+        worst, compared = 0.0, 0
+        for k in range(seeds + 1):
+            for name, (index, kind, low, high) in src_joints.items():
+                if kind == _PB_SPHERICAL:
+                    angles = np.zeros(3) if k == 0 else rng.uniform(-FREE_RANGE, FREE_RANGE, 3)
+                    rotation = _axis_rotation(0, angles[0]) @ _axis_rotation(1, angles[1]) \
+                        @ _axis_rotation(2, angles[2])
+                    pybullet.resetJointStateMultiDof(src, index, _quaternion(rotation),
+                                                     physicsClientId=client)
+                    for axis, angle in zip("xyz", angles, strict=True):
+                        pybullet.resetJointState(can, can_joints[f"{name}_{axis}"][0],
+                                                 float(angle), physicsClientId=client)
+                    continue
+                bounded = low < high and np.isfinite(low) and np.isfinite(high) and high - low < 1e6
+                value = 0.0 if k == 0 else float(rng.uniform(low, high) if bounded else
+                                                  rng.uniform(-FREE_RANGE, FREE_RANGE))
+                pybullet.resetJointState(src, index, value, physicsClientId=client)
+                if name in can_joints:
+                    pybullet.resetJointState(can, can_joints[name][0], value,
+                                             physicsClientId=client)
+            want, got = _pb_poses(client, src), _pb_poses(client, can)
+            for name, pose in want.items():
+                target = renamed.get(name, name)
+                if target not in got or name == next(iter(want)):
+                    continue  # the source root's frame became the transform itself
+                mapped = normal @ scale @ pose
+                mapped[:3, :3] = normal[:3, :3] @ pose[:3, :3]
+                worst = max(worst, float(np.abs(got[target] - mapped).max()))
+                compared += 1
+        return worst, compared
+    finally:
+        pybullet.disconnect(client)
+
+
+def _pb_joints(client: int, body: int) -> dict[str, tuple[int, int, float, float]]:
+    """Moving joints by name: (index, PyBullet type, lower, upper)."""
+    import pybullet
+
+    out = {}
+    for j in range(pybullet.getNumJoints(body, physicsClientId=client)):
+        info = pybullet.getJointInfo(body, j, physicsClientId=client)
+        if info[2] in (_PB_REVOLUTE, _PB_PRISMATIC, _PB_SPHERICAL):
+            out[info[1].decode()] = (j, info[2], float(info[8]), float(info[9]))
+    return out
+
+
+def _pb_poses(client: int, body: int) -> dict[str, np.ndarray]:
+    """Every link's URDF frame relative to the root link's frame, by link name (root first)."""
+    import pybullet
+
+    com_pos, com_orn = pybullet.getBasePositionAndOrientation(body, physicsClientId=client)
+    dyn = pybullet.getDynamicsInfo(body, -1, physicsClientId=client)
+    root = _pose(com_pos, com_orn) @ np.linalg.inv(_pose(dyn[3], dyn[4]))
+    inverse = np.linalg.inv(root)
+    root_name = pybullet.getBodyInfo(body, physicsClientId=client)[0].decode()
+    poses = {root_name: np.eye(4)}
+    for j in range(pybullet.getNumJoints(body, physicsClientId=client)):
+        name = pybullet.getJointInfo(body, j, physicsClientId=client)[12].decode()
+        state = pybullet.getLinkState(body, j, computeForwardKinematics=True,
+                                      physicsClientId=client)
+        poses[name] = inverse @ _pose(state[4], state[5])
+    return poses
+
+
+def _pose(position, quaternion) -> np.ndarray:
+    x, y, z, w = (float(v) for v in quaternion)
+    pose = np.eye(4)
+    pose[:3, :3] = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                    [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                    [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+    pose[:3, 3] = [float(v) for v in position]
+    return pose
+
+
+def _axis_rotation(axis: int, angle: float) -> np.ndarray:
+    c, s = math.cos(angle), math.sin(angle)
+    i, j = [(1, 2), (2, 0), (0, 1)][axis]
+    rotation = np.eye(3)
+    rotation[i, i], rotation[i, j], rotation[j, i], rotation[j, j] = c, -s, s, c
+    return rotation
+
+
+def _quaternion(rotation: np.ndarray) -> list[float]:
+    """(x, y, z, w) of a rotation matrix."""
+    from scipy.spatial.transform import Rotation
+
+    return [float(v) for v in Rotation.from_matrix(rotation).as_quat()]

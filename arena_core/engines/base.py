@@ -46,7 +46,7 @@ from arena_core.formats.mjcf.mujoco_load import warnings_collected
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.util.guard import is_memory_failure
 from schemas.errors import ArenaError
-from schemas.issues import Issue, issue
+from schemas.issues import Issue, has_error, issue
 
 # These belong in arena_core/util/tolerances.py (owned by another change); they live here until then.
 #: Largest link pose error (m or rad, see :func:`pose_error`) accepted from MuJoCo's FK.
@@ -135,7 +135,7 @@ class EngineResult:
 
     @property
     def ok(self) -> bool:
-        return self.loaded and not any(i.severity == "error" for i in self.issues)
+        return self.loaded and not has_error(self.issues)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from arena_core.formats.mjcf.write import world_parent_pairs
 from arena_core.formats.xmlsafe import parse_xml
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.model.helical import urdf_joints
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Simulated time (s) of the stability check.
 SIMULATED_SECONDS = 1.0
@@ -89,8 +89,7 @@ class MujocoSession:
         problem = simulate(self.model, SIMULATED_SECONDS)
         if problem is None:
             return []
-        return [Issue(code="engine.mujoco.unstable", severity="error", location="object",
-                      message=problem)]
+        return [issue("engine.mujoco.unstable", problem, location="object")]
 
     def close(self) -> None:
         self.data = None

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.engines.base import ENGINE_YOURDFPY, Engine, one_line
-from arena_core.model.articulated import ArticulatedObject
+from arena_core.model.articulated import ArticulatedObject, joints_parent_first
 from schemas.issues import Issue
 
 
@@ -61,12 +61,9 @@ class YourdfpySession:
 
     def poses(self, q: Mapping[str, float]) -> dict[str, np.ndarray]:
         """``{link: (4, 4) pose}`` at ``q``, root at the identity."""
-        out, stack = {self._root: np.eye(4)}, [self._root]
-        while stack:
-            parent = stack.pop()
-            for joint in self._children.get(parent, ()):
-                out[joint.child] = out[parent] @ self._motion(joint, q.get(joint.name, 0.0))
-                stack.append(joint.child)
+        out = {self._root: np.eye(4)}
+        for joint in joints_parent_first(self._root, lambda link: self._children.get(link, ())):
+            out[joint.child] = out[joint.parent] @ self._motion(joint, q.get(joint.name, 0.0))
         return out
 
     def checks(self) -> list[Issue]:

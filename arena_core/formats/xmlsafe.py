@@ -33,7 +33,7 @@ import re
 from lxml import etree
 
 from schemas.errors import ArenaError
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 _DECLARATION = re.compile(r"^\s*<\?xml[^>]*?\?>")
 _ENCODING = re.compile(r"""\bencoding\s*=\s*(["'])([^"']*)\1""")
@@ -88,8 +88,8 @@ def safe_xml_bytes(data: bytes, issues: list[Issue] | None = None) -> bytes:
     text = _decode(data)
     if "\x00" in text:
         if issues is not None:
-            issues.append(Issue(code="xml.nul_bytes", severity="warning", location="file",
-                                message="NUL characters removed before parsing"))
+            issues.append(issue("xml.nul_bytes", "NUL characters removed before parsing",
+                                location="file"))
         text = text.replace("\x00", "")
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise XmlError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed")
@@ -146,9 +146,9 @@ def _with_prefixes_declared(clean: bytes, parser: etree.XMLParser, exc: etree.XM
     except etree.XMLSyntaxError:
         raise XmlError("xml.malformed", f"not well-formed XML ({exc})") from None
     if issues is not None:
-        issues.append(Issue(code="xml.namespace.undeclared", severity="info", location="file",
-                            message=f"namespace prefix(es) {', '.join(prefixes)} used without "
-                                    "an xmlns declaration; what they name is not read"))
+        issues.append(issue("xml.namespace.undeclared",
+                            f"namespace prefix(es) {', '.join(prefixes)} used without an xmlns "
+                            "declaration; what they name is not read", location="file"))
     return root
 
 

@@ -52,7 +52,7 @@ from arena_core.model.articulated import ArticulatedObject
 from arena_core.util.fs import FileProblem, file_problem, is_within
 from arena_core.util.hashing import file_sha256
 from arena_core.util.input_limits import MESH_MAX_BYTES
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Folder (inside the object folder) holding the mesh copies.
 MESH_DIR = "meshes"
@@ -115,10 +115,9 @@ class _Copier:
                 except MeshLoadFailure as exc:  # a bad mesh is this object's issue
                     self.unconvertible.add(real)
                     name = (label or os.path.basename(real))[:200]
-                    self.refused.append(Issue(
-                        code="mesh.convert_failed", severity="error", location="meshes",
-                        message=f"mesh {name!r} cannot be converted to .obj, reference "
-                        f"dropped: {_reason(exc)}"))
+                    self.refused.append(issue(
+                        "mesh.convert_failed", f"mesh {name!r} cannot be converted to .obj, "
+                        f"reference dropped: {_reason(exc)}", location="meshes"))
                     return None
                 self.stored[real] = self._store_bytes(data, ".obj")
                 self.converted[real] = ext or "(no extension)"
@@ -197,9 +196,9 @@ class _Copier:
         found = self._lookup(base, name)
         if isinstance(found, FileProblem):
             text = name.decode("utf-8", "replace")[:80]
-            self.refused.append(Issue(code=f"mesh.{what}.{found.kind}", severity="error",
-                                      location="meshes", message=f"{what} file {text!r}: "
-                                      f"{found.message}"))
+            self.refused.append(issue(f"mesh.{what}.{found.kind}",
+                                      f"{what} file {text!r}: {found.message}",
+                                      severity="error", location="meshes"))
             return None
         return found
 
@@ -226,25 +225,24 @@ class _Copier:
         if self.converted:
             counts = Counter(self.converted.values())
             formats = ", ".join(f"{ext}: {n}" for ext, n in sorted(counts.items()))
-            out.append(Issue(code="mesh.converted", severity="info", location="meshes",
-                             message=f"{len(self.converted)} mesh file(s) converted to .obj "
-                             f"({formats}); their visual materials are not carried"))
+            out.append(issue("mesh.converted", f"{len(self.converted)} mesh file(s) converted to "
+                             f".obj ({formats}); their visual materials are not carried",
+                             location="meshes"))
         if self.without_normals:
             names = sorted(set(self.without_normals))
-            out.append(Issue(code="mesh.obj.normals_dropped", severity="warning",
-                             location="meshes", message=f"{len(names)} .obj file(s) with "
+            out.append(issue("mesh.obj.normals_dropped", f"{len(names)} .obj file(s) with "
                              "normals that not every face references (MuJoCo refuses them) "
-                             f"copied without normals: {', '.join(n[:80] for n in names[:5])}"))
+                             f"copied without normals: {', '.join(n[:80] for n in names[:5])}",
+                             location="meshes"))
         if self.missing_materials:
             names = sorted(set(self.missing_materials))
-            out.append(Issue(code="mesh.material_missing", severity="warning", location="meshes",
-                             message=f"{len(names)} material file(s) not found next to their "
-                             f".obj, references dropped: {', '.join(names[:5])}"))
+            out.append(issue("mesh.material_missing", f"{len(names)} material file(s) not found "
+                             f"next to their .obj, references dropped: {', '.join(names[:5])}",
+                             location="meshes"))
         if self.missing_textures:
             names = sorted(set(self.missing_textures))
-            out.append(Issue(code="mesh.texture_missing", severity="info", location="meshes",
-                             message=f"{len(names)} texture file(s) not found, references "
-                             f"dropped: {', '.join(names[:5])}"))
+            out.append(issue("mesh.texture_missing", f"{len(names)} texture file(s) not found, "
+                             f"references dropped: {', '.join(names[:5])}", location="meshes"))
         return out
 
 

@@ -37,7 +37,7 @@ import numpy as np
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure, Part, triangles_part
 from arena_core.model.articulated import Link, MassProperties, Primitive
 from arena_core.util import tolerances as tol
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Uniform density (kg/m^3, water) used for every mass derived from geometry.
 NOMINAL_DENSITY = 1000.0
@@ -88,9 +88,9 @@ def link_parts(link: Link, cache: MeshCache) -> tuple[list[Part], list[Issue]]:
         try:
             parts.append(cache.part(ref.path, ref.scale).placed(np.asarray(ref.origin, float)))
         except MeshLoadFailure as exc:
-            issues.append(Issue(code=exc.code, severity="warning", location=f"link:{link.name}",
-                                message=f"mesh {ref.filename!r}: {exc}; mass properties use "
-                                "the other geometry of the link"))
+            issues.append(issue(exc.code, f"mesh {ref.filename!r}: {exc}; mass properties use "
+                                "the other geometry of the link", severity="warning",
+                                location=f"link:{link.name}"))
     for prim in (p for p in link.primitives if p.kind == kind):
         part = primitive_part(prim)
         if part is not None and not _finite_pose(prim.origin):
@@ -106,9 +106,8 @@ def _finite_pose(origin: np.ndarray, scale: np.ndarray | None = None) -> bool:
 
 
 def _nonfinite_issue(link: str, what: str) -> Issue:
-    return Issue(code="geometry.origin.nonfinite", severity="error", location=f"link:{link}",
-                 message=f"{what!r} has a non-finite origin or scale (NaN/inf); left out of "
-                 "the mass properties")
+    return issue("geometry.origin.nonfinite", f"{what!r} has a non-finite origin or scale "
+                 "(NaN/inf); left out of the mass properties", location=f"link:{link}")
 
 
 def geometry_kind(link: Link) -> str:

@@ -27,9 +27,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -282,19 +283,48 @@ def _find_root(links: dict[str, Link], joints: Sequence[Joint]) -> str:
     return roots[0]
 
 
+#: Anything with ``parent`` and ``child`` link names: a :class:`Joint`, or an engine's own.
+J = TypeVar("J")
+
+
+def walk_links(start: str, child_joints: Callable[[str], Sequence[Any]]) -> Iterator[str]:
+    """``start`` and every link below it, depth-first in pre-order: a link, then the subtree
+    of each of its child joints in the order ``child_joints(link)`` gives them.
+
+    The one tree walk of the code base; ``child_joints`` is ``obj.children`` (joint order),
+    or a sorted or reversed view of it when a caller needs that order among siblings.
+
+    >>> hinge = lambda child: Joint(name=child, type="fixed", parent="base", child=child,
+    ...                             origin_local=np.eye(4), axis_local=np.zeros(3))
+    >>> obj = ArticulatedObject.from_parts("x", [Link("base"), Link("b"), Link("a")],
+    ...                                    [hinge("b"), hinge("a")])
+    >>> list(walk_links(obj.root, obj.children))
+    ['base', 'b', 'a']
+    """
+    stack = [start]
+    while stack:
+        link = stack.pop()
+        yield link
+        stack.extend(j.child for j in reversed(child_joints(link)))
+
+
+def joints_parent_first(root: str, child_joints: Callable[[str], Sequence[J]]) -> Iterator[J]:
+    """Every joint below ``root``, each after the joint above its parent link: the child
+    joints of one link together and in their order, the links taken by :func:`walk_links`
+    with the last child first (the order the pose dictionaries have always been filled in)."""
+    for link in walk_links(root, lambda name: child_joints(name)[::-1]):
+        yield from child_joints(link)
+
+
 def _rest_poses(root: str, joints: Sequence[Joint]) -> dict[str, np.ndarray]:
     by_parent: dict[str, list[Joint]] = {}
     for j in joints:
         by_parent.setdefault(j.parent, []).append(j)
     poses = {root: np.eye(4)}
-    stack = [root]
-    while stack:
-        parent = stack.pop()
-        for j in by_parent.get(parent, ()):
-            if j.child in poses:
-                raise ModelError(f"cycle through link {j.child!r}", "structure.cycle")
-            poses[j.child] = poses[parent] @ np.asarray(j.origin_local, dtype=float)
-            stack.append(j.child)
+    for j in joints_parent_first(root, lambda name: by_parent.get(name, ())):
+        if j.child in poses:
+            raise ModelError(f"cycle through link {j.child!r}", "structure.cycle")
+        poses[j.child] = poses[j.parent] @ np.asarray(j.origin_local, dtype=float)
     return poses
 
 

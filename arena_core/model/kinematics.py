@@ -24,7 +24,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from arena_core.model.articulated import ArticulatedObject, Joint
+from arena_core.model.articulated import ArticulatedObject, Joint, joints_parent_first
 from arena_core.util import tolerances as tol
 
 
@@ -67,13 +67,9 @@ def link_poses(obj: ArticulatedObject, q: Mapping[str, float]) -> dict[str, np.n
     """``{link: (4, 4) pose in the root frame}`` at the configuration ``q`` (rad or m)."""
     coords = configuration(obj, q)
     poses = {obj.root: np.eye(4)}
-    stack = [obj.root]
-    while stack:
-        parent = stack.pop()
-        for j in obj.children(parent):
-            poses[j.child] = poses[parent] @ np.asarray(j.origin_local, float) @ joint_motion(
-                j, coords[j.name])
-            stack.append(j.child)
+    for j in joints_parent_first(obj.root, obj.children):
+        poses[j.child] = poses[j.parent] @ np.asarray(j.origin_local, float) @ joint_motion(
+            j, coords[j.name])
     return poses
 
 

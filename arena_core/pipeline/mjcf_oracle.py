@@ -48,7 +48,7 @@ from arena_core.pipeline.normalize import Normalized
 from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error, issue
 from schemas.record import EngineRecord
 
 #: Random configurations checked besides ``qpos0``.
@@ -100,22 +100,21 @@ def mjcf_oracle(canonical: ArticulatedObject, normalized: Normalized,
     try:
         found = mjcf_deviation(path, canonical, normalized, extras, samples=samples, seed=seed)
     except OracleFailure as exc:
-        return [Issue(code="mjcf.oracle.failed", severity="error", location="object",
-                      message=f"the MuJoCo oracle cannot run: {exc}")], record
+        return [issue("mjcf.oracle.failed", f"the MuJoCo oracle cannot run: {exc}",
+                      location="object")], record
     issues = []
     if found.missing or not found.value <= tol.MJCF_ORACLE:
         what = (f"no counterpart for {', '.join(found.missing[:5])}" if found.missing else
                 f"worst {found.where}: {found.value:.3g} > {tol.MJCF_ORACLE:g}")
-        issues.append(Issue(code="mjcf.oracle.mismatch", severity="error", location="object",
-                            message=f"MuJoCo's kinematics differ from the canonical object's: "
-                            f"{what}"))
+        issues.append(issue("mjcf.oracle.mismatch", "MuJoCo's kinematics differ from the "
+                            f"canonical object's: {what}", location="object"))
     if found.partial:
-        issues.append(Issue(code="mjcf.oracle.partial", severity="info", location="object",
-                            message="no body_map in the source extras: body poses not compared"))
+        issues.append(issue("mjcf.oracle.partial",
+                            "no body_map in the source extras: body poses not compared",
+                            location="object"))
     value = float(found.value) if math.isfinite(found.value) else None
     return issues, record.model_copy(update={"loaded": True, "max_pose_error": value,
-                                             "ok": not any(i.severity == "error"
-                                                           for i in issues)})
+                                             "ok": not has_error(issues)})
 
 
 def mjcf_oracle_issues(canonical: ArticulatedObject, normalized: Normalized,

@@ -49,7 +49,7 @@ from arena_core.pipeline.normalize_simready import (
 )
 from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Name of the canonical root link.
 ROOT = "base"
@@ -119,7 +119,7 @@ def normalize_object(
     """Normalize ``obj`` (read at file units) to arena URDF v1, in memory.
 
     Mesh references keep their source files; writing the canonical folder (content-
-    addressed mesh copies) is :func:`arena_core.pipeline.process.write_canonical_folder`'s job.
+    addressed mesh copies) is :func:`arena_core.pipeline.run.write_canonical_folder`'s job.
 
     Raises:
         NormalizeError: ``scale`` is not a positive finite number or ``up_axis`` unknown.
@@ -134,9 +134,8 @@ def normalize_object(
                           up_axis)
     rooted, link_names, joint_names = _reroot(scaled, transform.rigid())
     link_names = {name: link_names[reserved.get(name, name)] for name in obj.links}
-    issues: list[Issue] = [Issue(code="normalize.name.reserved", severity="info",
-                                 location=f"link:{old}", message=f"link {old!r} is a name "
-                                 f"engines reserve; renamed {link_names[old]!r}")
+    issues: list[Issue] = [issue("normalize.name.reserved", f"link {old!r} is a name engines "
+                                 f"reserve; renamed {link_names[old]!r}", location=f"link:{old}")
                            for old in reserved]
     joints = [_canonical_joint(j) for j in rooted.joints]
     _report_joint_changes(rooted.joints, issues)
@@ -273,18 +272,17 @@ def _report_joint_changes(joints: tuple[Joint, ...], issues: list[Issue]) -> Non
     moving = [j for j in joints if j.moving]
     filled = [j.name for j in moving if j.effort is None or j.velocity is None]
     if filled:
-        issues.append(Issue(code="normalize.limit.filled", severity="info", location="joints",
-                            message=f"effort/velocity set to defaults ({DEFAULT_EFFORT}, "
-                            f"{DEFAULT_VELOCITY}) on {len(filled)} joint(s): "
+        issues.append(issue("normalize.limit.filled", "effort/velocity set to defaults "
+                            f"({DEFAULT_EFFORT}, {DEFAULT_VELOCITY}) on {len(filled)} joint(s): "
                             f"{', '.join(filled[:8])}{' ...' if len(filled) > 8 else ''}",
-                            data={"joints": filled, "effort": DEFAULT_EFFORT,
-                                  "velocity": DEFAULT_VELOCITY}))
+                            location="joints", data={"joints": filled, "effort": DEFAULT_EFFORT,
+                                                     "velocity": DEFAULT_VELOCITY}))
     for j in moving:
         norm = float(np.linalg.norm(np.asarray(j.axis_local, float)))
         if math.isfinite(norm) and norm > tol.ZERO_AXIS and abs(norm - 1.0) > tol.UNIT_AXIS:
-            issues.append(Issue(code="normalize.axis.rescaled", severity="info",
-                                location=f"joint:{j.name}",
-                                message=f"axis of norm {norm:.9g} written as a unit vector"))
+            issues.append(issue("normalize.axis.rescaled",
+                                f"axis of norm {norm:.9g} written as a unit vector",
+                                location=f"joint:{j.name}"))
 
 
 # ----------------------------------------------------------------------------- links
@@ -313,18 +311,16 @@ def _canonical_inertial(link: Link, density: float, cache: MeshCache,
         return _balanced(_exact_symmetric(given), link.name, issues)
     if not link.has_geometry:
         if given is not None:  # a massless frame (mass 0): treated as having no inertial
-            issues.append(Issue(code="normalize.inertial.massless", severity="warning",
-                                location=f"link:{link.name}",
-                                message=f"link without geometry has an unphysical inertial "
-                                f"(mass {given.mass}); dropped (a placeholder if it moves)"))
+            issues.append(issue("normalize.inertial.massless", "link without geometry has an "
+                                f"unphysical inertial (mass {given.mass}); dropped (a placeholder "
+                                "if it moves)", location=f"link:{link.name}"))
         return None
     props, found = link_mass_properties(link, density=density, cache=cache)
     issues.extend(found)
     if given is not None:
-        issues.append(Issue(code="normalize.inertial.replaced", severity="warning",
-                            location=f"link:{link.name}",
-                            message=f"URDF inertial is not physical (mass {given.mass}); "
-                            f"replaced by {props.source} mass properties"))
+        issues.append(issue("normalize.inertial.replaced", "URDF inertial is not physical "
+                            f"(mass {given.mass}); replaced by {props.source} mass properties",
+                            location=f"link:{link.name}"))
     return props
 
 
@@ -348,11 +344,11 @@ def _balanced(props: MassProperties, name: str, issues: list[Issue]) -> MassProp
     if not (a < tol.INERTIA_SLACK * c and a < raised):
         return props
     inertia = axes @ np.diag([raised, b, c]) @ axes.T
-    issues.append(Issue(code="normalize.inertial.balanced", severity="warning",
-                        location=f"link:{name}",
-                        message=f"principal moments [{a:.6g}, {b:.6g}, {c:.6g}] are a rod's "
-                                f"on the edge of A + B >= C (A + B - C = {a + b - c:.3g}); the "
-                                f"smallest raised to {raised:.6g}, as MuJoCo's balanceinertia"))
+    issues.append(issue("normalize.inertial.balanced",
+                        f"principal moments [{a:.6g}, {b:.6g}, {c:.6g}] are a rod's "
+                        f"on the edge of A + B >= C (A + B - C = {a + b - c:.3g}); the "
+                        f"smallest raised to {raised:.6g}, as MuJoCo's balanceinertia",
+                        location=f"link:{name}"))
     return _exact_symmetric(replace(props, inertia=(inertia + inertia.T) / 2))
 
 

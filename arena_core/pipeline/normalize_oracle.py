@@ -30,7 +30,7 @@ from arena_core.metric.object_distance import joint_distance as benchmark_joint_
 from arena_core.model.articulated import ROTATING_TYPES, ArticulatedObject, Joint, Link, unique_name
 from arena_core.pipeline.normalize import Normalized, Transform, scale_object
 from arena_core.util import tolerances as tol
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Name of the helper root link added by :func:`transform_object`.
 FRAME_LINK = "__source_frame__"
@@ -201,13 +201,11 @@ def oracle_issues(source: ArticulatedObject, expected: ArticulatedObject,
     distance = oracle_distance(source, actual, normalized)
     issues = []
     if not distance <= tol.ORACLE:
-        issues.append(Issue(code="normalize.oracle", severity="error", location="object",
-                            message=f"canonical joints differ from the transformed source: "
-                            f"distance {distance:.3g} > {tol.ORACLE:g}"))
+        issues.append(issue("normalize.oracle", "canonical joints differ from the transformed "
+                            f"source: distance {distance:.3g} > {tol.ORACLE:g}", location="object"))
     differences = round_trip_differences(expected, actual)
     if differences:
-        issues.append(Issue(code="normalize.oracle", severity="error", location="object",
-                            message="parse(write(x)) differs from x: "
-                            + "; ".join(differences[:5])))
+        issues.append(issue("normalize.oracle", "parse(write(x)) differs from x: "
+                            + "; ".join(differences[:5]), location="object"))
     return distance, issues
 

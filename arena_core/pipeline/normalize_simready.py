@@ -40,7 +40,7 @@ import numpy as np
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import Link, MeshRef, Primitive, unique_name
 from arena_core.util import tolerances as tol
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Link names that engines reserve, and the name each is renamed to (made unique).
 RESERVED_NAMES = {"world": "world_link"}
@@ -72,15 +72,14 @@ def usable_collisions(link: Link, cache: MeshCache, issues: list[Issue]) -> Link
             continue
         where = f"link:{link.name}/collision"
         if len(points) == 0:
-            issues.append(Issue(code="normalize.collision.dropped", severity="warning",
-                                location=where, message=f"collision mesh {ref.filename!r} has "
-                                "no vertices; dropped"))
+            issues.append(issue("normalize.collision.dropped",
+                                f"collision mesh {ref.filename!r} has no vertices; dropped",
+                                location=where))
             continue
         boxes.append(thin_box(points))
-        issues.append(Issue(code="normalize.collision.replaced", severity="warning",
-                            location=where, message=f"collision mesh {ref.filename!r} is "
+        issues.append(issue("normalize.collision.replaced", f"collision mesh {ref.filename!r} is "
                             f"degenerate ({len(points)} distinct vertices, flat or without "
-                            "volume); replaced by a thin oriented box"))
+                            "volume); replaced by a thin oriented box", location=where))
     if not boxes and len(meshes) == len(link.meshes):
         return link
     return replace(link, meshes=tuple(meshes), primitives=(*link.primitives, *boxes))
@@ -104,13 +103,12 @@ def usable_primitives(link: Link, issues: list[Issue]) -> Link:
         elif prim.shape == "box":
             size = tuple(s if s != 0 else MIN_BOX_THICKNESS for s in prim.size)
             kept.append(replace(prim, size=size))
-            issues.append(Issue(code="normalize.primitive.thickened", severity="warning",
-                                location=where, message=f"box of size {list(prim.size)} has a "
-                                f"zero side; made {MIN_BOX_THICKNESS:g} m thick"))
+            issues.append(issue("normalize.primitive.thickened", f"box of size "
+                                f"{list(prim.size)} has a zero side; made {MIN_BOX_THICKNESS:g} m "
+                                "thick", location=where))
         else:
-            issues.append(Issue(code="normalize.primitive.dropped", severity="warning",
-                                location=where, message=f"{prim.shape} of size "
-                                f"{list(prim.size)} has no extent; dropped"))
+            issues.append(issue("normalize.primitive.dropped", f"{prim.shape} of size "
+                                f"{list(prim.size)} has no extent; dropped", location=where))
     return replace(link, primitives=tuple(kept))
 
 

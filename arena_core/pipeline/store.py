@@ -1,6 +1,6 @@
 """The object store: per-object build work, keyed by the content hash of its inputs.
 
-Each source object is processed once per *key* — the sha256 of the pipeline version, its
+Each source object is run once per *key* — the sha256 of the pipeline version, its
 provenance and settings, and the sha256 of every file it came from — into
 ``<root>/<key[:2]>/<key>/`` holding ``record.json``, ``features.json`` and the canonical
 folder ``object/``. An entry is written in a temporary folder and renamed into place, so
@@ -25,13 +25,13 @@ from arena_core.curation.features import ObjectFeatures, object_features
 from arena_core.curation.signature import SignatureError
 from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import ArticulatedObject
-from arena_core.pipeline.process import process
+from arena_core.pipeline.run import run_object
 from arena_core.util.fs import replace_folder
 from arena_core.util.guard import guarded
 from arena_core.util.hashing import bytes_sha256
 from schemas.issues import Issue
 from schemas.record import ObjectRecord, Provenance, VerificationReport
-from schemas.sources import SourceObject
+from schemas.source_object import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
 PIPELINE_VERSION = "arena-pipeline-10"
@@ -41,7 +41,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 @dataclass(frozen=True)
 class StoredObject:
-    """One processed object: its record, features and canonical folder (``None`` if rejected)."""
+    """One stored object: its record, features and canonical folder (``None`` if rejected)."""
 
     key: str
     record: ObjectRecord
@@ -60,7 +60,7 @@ def make_object_id(source: str, source_id: str) -> str:
 
 
 def object_key(obj: SourceObject, *, pipeline_version: str = PIPELINE_VERSION) -> str:
-    """sha256 of everything that determines the processed object (never the clock)."""
+    """sha256 of everything that determines the stored object (never the clock)."""
     spec = {
         "pipeline": pipeline_version,
         "provenance": obj.model_dump(mode="json", exclude={"files", "issues", "urdf_path",
@@ -74,7 +74,7 @@ def object_key(obj: SourceObject, *, pipeline_version: str = PIPELINE_VERSION) -
 
 
 class ObjectStore:
-    """Content-keyed, crash-safe cache of processed objects under ``root``."""
+    """Content-keyed, crash-safe cache of per-object runs under ``root``."""
 
     def __init__(self, root: str | os.PathLike):
         self.root = Path(root)
@@ -99,7 +99,7 @@ class ObjectStore:
         return StoredObject(key, record, features, canonical if canonical.is_dir() else None)
 
     def get_key(self, obj: SourceObject) -> StoredObject | None:
-        """The stored result for a source object, or ``None`` if it was never processed."""
+        """The stored result for a source object, or ``None`` if it was never run."""
         return self.get(object_key(obj))
 
     def iter(self, keys: Iterable[str]) -> Iterator[StoredObject]:
@@ -117,9 +117,9 @@ class ObjectStore:
             if stored.folder is not None:
                 link_canonical_folder(index, stored.record.object_id, stored.folder)
 
-    def process(self, obj: SourceObject, *,
-                build: Callable[[SourceObject, Path], None] | None = None) -> StoredObject:
-        """Process ``obj`` unless its key is already stored; return the stored object.
+    def ensure(self, obj: SourceObject, *,
+               build: Callable[[SourceObject, Path], None] | None = None) -> StoredObject:
+        """The stored object of ``obj``, its entry built first unless its key is stored.
 
         ``build(obj, folder)`` writes the entry into an empty ``folder`` (default
         :func:`build_entry`; the build runs it in a budgeted child process); whatever it
@@ -162,19 +162,19 @@ def link_canonical_folder(index: Path, object_id: str, folder: Path) -> None:
 
 
 def build_entry(obj: SourceObject, folder: Path) -> None:
-    """Process ``obj`` into the entry ``folder``; one mesh cache serves processing and
-    features, so each mesh file is parsed once."""
+    """Run ``obj`` (:func:`~arena_core.pipeline.run.run_object`) into the entry ``folder``;
+    one mesh cache serves the run and the features, so each mesh file is parsed once."""
     provenance = _provenance(obj)
     cache = MeshCache()
     canonical = None
     if obj.has_errors:
         record = _rejected(provenance, obj)
     else:
-        processed = process(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
+        result = run_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
                             package_dirs=obj.extras.package_dirs, scale=obj.scale,
                             up_axis=obj.up_axis, provenance=provenance, extras=obj.extras,
                             cache=cache)
-        record, canonical = processed.record, processed.canonical
+        record, canonical = result.record, result.canonical
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(
                 [*obj.issues, *record.verification.issues])})
@@ -207,7 +207,7 @@ def _failed_entry(obj: SourceObject, folder: Path, problem: Issue) -> None:
 
 def _features(record: ObjectRecord, folder: Path, cache: MeshCache,
               canonical: ArticulatedObject | None) -> ObjectFeatures | None:
-    """Features of the canonical object as processing read it back (``None`` when it could
+    """Features of the canonical object as the run read it back (``None`` when it could
     not be read back or was never written, or when a rejected object's geometry cannot be
     summarized: its issues already say why, e.g. ``mesh.nonfinite``)."""
     if record.urdf is None or canonical is None or not folder.is_dir():

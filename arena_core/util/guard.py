@@ -23,7 +23,8 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from schemas.issues import Issue
+from schemas.issue_codes import CATALOG
+from schemas.issues import Issue, issue
 
 T = TypeVar("T")
 
@@ -52,8 +53,8 @@ MESSAGE_CHARS = 300
 
 def exception_issue(exc: BaseException, *, location: str = "object") -> Issue:
     """The error issue for ``exc`` raised while working on one object."""
-    return Issue(code=exception_code(exc), severity="error", location=location,
-                 message=f"{type(exc).__name__}: {str(exc)[:MESSAGE_CHARS]}")
+    return issue(exception_code(exc), f"{type(exc).__name__}: {str(exc)[:MESSAGE_CHARS]}",
+                 severity="error", location=location)
 
 
 def is_memory_failure(exc: BaseException) -> bool:
@@ -64,9 +65,12 @@ def is_memory_failure(exc: BaseException) -> bool:
 
 
 def exception_code(exc: BaseException) -> str:
-    """The most specific issue code for ``exc`` (``internal.error`` as the last resort)."""
+    """The most specific issue code for ``exc`` (``internal.error`` as the last resort).
+
+    An exception's own ``code`` counts only when catalogued: the issue is made by the factory,
+    which refuses other codes, and this is the path that must never raise."""
     code = getattr(exc, "code", None)
-    if isinstance(code, str) and "." in code:
+    if isinstance(code, str) and code in CATALOG:
         return code
     if is_memory_failure(exc):
         return "resource.memory"

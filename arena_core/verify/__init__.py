@@ -3,7 +3,8 @@
 Each check is a function ``check_*(obj, ctx=None) -> list[Issue]`` registered in
 :data:`CHECKS` with the codes it may emit. :func:`verify_object` runs them all on one
 object and returns every issue (it never raises for a bad object); :func:`decide` (from
-:mod:`arena_core.verify.policy`) turns the issues into accepted/rejected.
+:mod:`arena_core.verify.policy`) turns the issues into accepted/rejected by the one rule,
+:func:`is_error`.
 
 Example:
     >>> import numpy as np
@@ -32,7 +33,7 @@ from arena_core.verify.joints import check_joints
 from arena_core.verify.mass import check_mass
 from arena_core.verify.mobility import check_mobility
 from arena_core.verify.motion import check_motion
-from arena_core.verify.policy import Decision, Policy, accepted, decide
+from arena_core.verify.policy import Decision, decide, has_error, is_error
 from arena_core.verify.structure import check_structure
 from arena_core.verify.upright import check_upright
 from schemas.issue_codes import lookup
@@ -42,8 +43,8 @@ from schemas.issues import Issue, issue
 INTERNAL_ERROR = "internal.error"
 
 __all__ = [
-    "CHECKS", "CODES", "Check", "Context", "Decision", "MeshCache", "Policy", "accepted",
-    "decide", "issue_from_error", "verify_object",
+    "CHECKS", "CODES", "Check", "Context", "Decision", "MeshCache", "decide", "has_error",
+    "is_error", "issue_from_error", "verify_object",
 ]
 
 
@@ -111,7 +112,7 @@ def verify_object(obj: ArticulatedObject, *, extras: Mapping[str, Any] | None = 
     ``extras`` is described in :class:`~arena_core.verify.base.Context` (``mobility`` or
     ``mobility_v2_path``, ``mobility_transform``, ``canonical``, ``mesh_cache``,
     ``category``, ``angle_units_known``; other keys are ignored;
-    :func:`arena_core.pipeline.process.process_object` builds it from the source extras). A check
+    :func:`arena_core.pipeline.run.run_object` builds it from the source extras). A check
     that fails unexpectedly yields one ``internal.error`` issue instead of an exception, so
     one bad object never stops a build.
     """
@@ -137,4 +138,4 @@ def issue_from_error(exc: BaseException, *, location: str = "file") -> Issue:
     'xml.malformed'
     """
     code = getattr(exc, "code", None) or "input.unreadable"
-    return Issue(code=str(code), severity="error", location=location, message=str(exc))
+    return issue(str(code), str(exc), severity="error", location=location)

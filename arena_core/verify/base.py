@@ -2,7 +2,7 @@
 
 A :class:`Context` is built once per object by :func:`arena_core.verify.verify_object` and
 handed to every check; it holds the caller's ``extras`` (for a pipeline object, what
-:func:`arena_core.pipeline.process.process_object` takes of its source extras, plus runtime values)
+:func:`arena_core.pipeline.run.run_object` takes of its source extras, plus runtime values)
 and loads the geometry lazily (only the checks that need meshes pay for them).
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from arena_core.model.articulated import ArticulatedObject, Joint
+from arena_core.model.articulated import ArticulatedObject, Joint, walk_links
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from arena_core.mesh.parts import MeshCache
@@ -78,9 +78,8 @@ def ensure_context(obj: ArticulatedObject, ctx: Context | None) -> Context:
 
 def subtree_links(obj: ArticulatedObject, link: str) -> list[str]:
     """Names of ``link`` and every link below it (depth-first, deterministic order)."""
-    out, stack = [], [link]
-    while stack:
-        name = stack.pop()
-        out.append(name)
-        stack.extend(sorted((j.child for j in obj.children(name)), reverse=True))
-    return out
+    return list(walk_links(link, lambda name: sorted(obj.children(name), key=_child)))
+
+
+def _child(joint: Joint) -> str:
+    return joint.child

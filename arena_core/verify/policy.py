@@ -1,45 +1,36 @@
-"""What is acceptable: a policy turns a list of issues into a decision.
+"""What is acceptable: the accept/reject rule turned into a decision with its reasons.
 
-The default policy accepts an object with no ``error`` issue. A build configuration can
-escalate or relax single codes (``overrides={"motion.axis_far": "error"}``) without touching
-the checks, the way yourdfpy's ``validate(validation_fn=...)`` separates finding from judging.
+An object is accepted exactly when none of its issues is an error. The rule itself is
+:func:`schemas.issues.is_error` (written once, in the bottom layer, because records derive
+their status from it: :meth:`schemas.record.VerificationReport.from_issues`); this module
+re-exports it for the verification package and adds :func:`decide`, the verdict that
+``arena validate`` reports (the distinct error codes and the count per severity).
+
+A check states how serious a problem is when it reports it (the catalog's default severity,
+or a severity chosen from context, such as ``error`` on a canonical object and ``info`` on a
+source); nothing rewrites severities afterwards, so a build, ``arena validate`` and a record
+read back from a release all judge an object the same way.
 
 Example:
-    >>> from schemas.issues import Issue
-    >>> issues = [Issue(code="joint.axis.non_unit", severity="warning", message="m")]
+    >>> from schemas.issues import issue
+    >>> issues = [issue("joint.axis.non_unit", "axis of length 2")]
     >>> decide(issues).accepted
     True
-    >>> decide(issues, Policy(overrides={"joint.axis.non_unit": "error"})).reasons
-    ('joint.axis.non_unit',)
+    >>> decide([*issues, issue("joint.limit.missing", "no <limit>")]).reasons
+    ('joint.limit.missing',)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from schemas.errors import ArenaError
-from schemas.issues import Issue, Severity
+from schemas.issues import Issue, Severity, has_error, is_error
+
+__all__ = ["SEVERITIES", "Decision", "decide", "has_error", "is_error"]
 
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
-
-
-class PolicyError(ArenaError, ValueError):
-    """A policy with an unknown severity in its overrides."""
-
-
-@dataclass(frozen=True)
-class Policy:
-    """``overrides`` maps an issue code to the severity it should count as."""
-
-    overrides: Mapping[str, Severity] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        _check_overrides(self.overrides)
-
-    def severity(self, item: Issue) -> Severity:
-        return self.overrides.get(item.code, item.severity)
 
 
 @dataclass(frozen=True)
@@ -51,28 +42,10 @@ class Decision:
     counts: dict[str, int]
 
 
-def decide(issues: Iterable[Issue], policy: Policy | None = None) -> Decision:
-    """Accept when no issue counts as an error under ``policy``."""
-    policy = policy or Policy()
+def decide(issues: Iterable[Issue]) -> Decision:
+    """Accept when no issue is an error (:func:`is_error`); count the issues per severity."""
     items = list(issues)
-    reasons = tuple(sorted({i.code for i in items if policy.severity(i) == "error"}))
-    counts = dict(Counter(policy.severity(i) for i in items))
+    reasons = tuple(sorted({i.code for i in items if is_error(i)}))
+    counts = Counter(i.severity for i in items)
     return Decision(accepted=not reasons, reasons=reasons,
                     counts={s: counts.get(s, 0) for s in SEVERITIES})
-
-
-def accepted(issues: Iterable[Issue], policy: Policy | None = None) -> bool:
-    """Shorthand for ``decide(issues, policy).accepted``."""
-    return decide(issues, policy).accepted
-
-
-def apply(issues: Iterable[Issue], policy: Policy) -> list[Issue]:
-    """The issues with their severities rewritten by ``policy`` (for reports)."""
-    return [i if policy.severity(i) == i.severity else i.model_copy(
-        update={"severity": policy.severity(i)}) for i in issues]
-
-
-def _check_overrides(overrides: Mapping[str, Severity]) -> None:
-    bad = {code: sev for code, sev in overrides.items() if sev not in SEVERITIES}
-    if bad:
-        raise PolicyError(f"overrides: severities must be one of {SEVERITIES}, got {bad}")

@@ -18,8 +18,9 @@ is most likely a prop, and the metric has nothing to compare on it. Such an obje
 rejected with ``structure.no_moving_joints`` whatever its format: a URDF whose joints are all
 fixed, and an MJCF model with no hinge, slide or ball joint left once its scene is dropped
 (a free joint becomes a fixed one), which the ``mjcf`` adapter converts like any other model
-so that this check sees it. A build that wants props can relax the code with a
-:class:`~arena_core.verify.policy.Policy` override.
+so that this check sees it. There is no per-build switch to keep props: severities are the
+catalog's (:mod:`arena_core.verify.policy`), so a build, ``arena validate`` and a released
+record judge an object alike.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The shared adapter interface and the helpers every adapter uses.
 
 An adapter turns one local source folder (``root``, see
-:func:`flows.fetch.location_root`) into :class:`~schemas.sources.SourceObject`
+:func:`flows.fetch.location_root`) into :class:`~schemas.source_object.SourceObject`
 records, one per object, in a deterministic (sorted) order. It lists its objects as
 :class:`Entry` values (cheap: names and paths) and reads each one when
 :meth:`Adapter.iter_objects` calls ``entry.read()`` under :func:`arena_core.util.guard.guarded`:
@@ -34,7 +34,8 @@ from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.issues import Issue, issue
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: The digests of unchanged files kept by the ingest in progress (:func:`hashes_from`).
 _HASHES: ContextVar[HashCache | None] = ContextVar("arena_hashes", default=None)

@@ -8,7 +8,7 @@ run in parallel (``flows.ingest.ingest(span=...)``). A folder whose ``meta.json`
 names the same seed, index, kind and generator version is reused (generation is
 deterministic, so it holds the same bytes); anything else is regenerated.
 
-Each object becomes a :class:`~schemas.sources.SourceObject` with its folder as
+Each object becomes a :class:`~schemas.source_object.SourceObject` with its folder as
 ``root_dir``, ``model.urdf`` as the URDF, every file hashed, the kind id as category
 (unless a manifest hint keyed by object id or kind says otherwise) and the generator's
 facts in ``extras`` (kind, name, supercategory_hint, seed, index, generator_version,
@@ -41,7 +41,8 @@ from arena_core.generate import (
 )
 from flows.adapters.base import Adapter, Entry, folder_files, make_object, resolve_category
 from schemas.extras import SourceExtras
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: Keys of ``meta.json`` copied into ``SourceObject.extras`` (fields of the same name).
 EXTRA_KEYS = ("kind", "name", "supercategory_hint", "seed", "index", "generator_version",

@@ -50,7 +50,8 @@ from flows.adapters.base import Adapter, Entry, listed_files, make_object, resol
 from flows.adapters.urdf_refs import walk_files
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: File name of the compiled MJCF text beside the converted URDF (its assets map beside it:
 #: :func:`arena_core.formats.mjcf.mujoco_load.write_compiled`).

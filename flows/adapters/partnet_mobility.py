@@ -41,7 +41,8 @@ from flows.adapters.urdf_refs import SKIP_DIRS, find_packages, walk_files
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.issues import Issue, issue
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 #: Archive suffix of the per-object zips (the Hub copy of PartNet-Mobility).
 ZIP_SUFFIX = ".zip"

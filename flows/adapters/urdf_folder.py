@@ -30,7 +30,8 @@ from flows.adapters.base import Adapter, Entry, listed_files, make_object, resol
 from flows.adapters.urdf_refs import find_packages, too_deep_issue, urdf_object_files, walk_files
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
-from schemas.sources import SourceManifest, SourceObject
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest
 
 
 class UrdfFolderAdapter(Adapter):

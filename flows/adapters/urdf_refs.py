@@ -30,8 +30,8 @@ from arena_core.util.input_limits import (
     MAX_XML_BYTES,
     MESH_MAX_BYTES,
 )
+from schemas.globs import included
 from schemas.issues import Issue, issue
-from schemas.sources import included
 
 #: Folders never searched for URDFs or packages.
 SKIP_DIRS = frozenset({".git", "__pycache__", ".hg", ".svn"})
@@ -43,7 +43,7 @@ def walk_files(root: Path, suffixes: tuple[str, ...], *, max_depth: int = MAX_FO
                include: list[str] | None = None) -> list[Path]:
     """Return every regular file under ``root`` whose name ends with one of ``suffixes``
     (case-insensitive) and whose relative path matches ``include`` (see
-    :func:`schemas.sources.included`; ``None``: all), sorted by relative POSIX path; links and
+    :func:`schemas.globs.included`; ``None``: all), sorted by relative POSIX path; links and
     hidden folders are skipped, and so are folders more than ``max_depth`` below ``root``
     (appended to ``too_deep``)."""
     found = []

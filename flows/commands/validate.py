@@ -8,7 +8,7 @@ with the size limits below, and removed afterwards). MJCF is recognized by conte
 element ``<mujoco>``), as a file or as a folder with no URDF, and read by the build's
 ``mjcf`` adapter (:mod:`flows.commands.validate_mjcf`; converted in ``OUT/_convert``,
 removed afterwards); the report's ``file_format`` says which. The object is read,
-normalized, written and verified by :func:`arena_core.pipeline.process.process_object`; the output
+normalized, written and verified by :func:`arena_core.pipeline.run.run_object`; the output
 folder holds::
 
     OUT/<object_id>/object.urdf (+ meshes/)   the canonical object (source names kept)
@@ -62,7 +62,7 @@ from flows.commands.validate_report import (
 from flows.sandbox import DEFAULT_MEMORY_MIB, DEFAULT_SECONDS, Budget, Sandbox
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
-from schemas.issues import Issue, Severity, issue
+from schemas.issues import Issue, Severity, has_error, issue
 from schemas.sources import ARCHIVE_SUFFIXES
 
 #: File name endings handled as archives (any file zipfile recognizes is one too).
@@ -248,7 +248,7 @@ def _validate(args: argparse.Namespace, out: Path) -> tuple[dict[str, Any], Any]
         except Rejected as exc:
             return failure_report(str(args.path), _issue(exc.code, str(exc),
                                                          severity="error")), None
-        record = _process(src, out, args)
+        record = _object_record(src, out, args)
         write_atomic(out / "record.json", record.model_dump_json(indent=2) + "\n")
         shown = src.shown or src.urdf.relative_to(src.root).as_posix()
         return object_report(record, input_path=str(args.path), kind=src.kind, urdf=shown,
@@ -414,16 +414,16 @@ def _provenance(name: str, args: argparse.Namespace) -> dict[str, Any]:
     return prov
 
 
-def _process(src: Input, out: Path, args: argparse.Namespace):
-    from arena_core.pipeline.process import process_object
+def _object_record(src: Input, out: Path, args: argparse.Namespace):
+    from arena_core.pipeline.run import run_object
     from schemas.record import ObjectRecord, VerificationReport
 
-    if any(i.severity == "error" for i in src.issues) and src.file_format == "mjcf":
+    if has_error(src.issues) and src.file_format == "mjcf":
         return ObjectRecord(**src.provenance,  # the model was refused: nothing to convert
                             verification=VerificationReport.from_issues(src.issues))
-    record = process_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,
-                            scale=args.scale, up_axis=args.up_axis,
-                            provenance=src.provenance, extras=src.extras)
+    record = run_object(src.urdf, out, root_dir=src.root, package_dirs=src.packages,
+                        scale=args.scale, up_axis=args.up_axis,
+                        provenance=src.provenance, extras=src.extras).record
     issues = [*src.issues, *record.verification.issues]
     return record.model_copy(update={"verification": VerificationReport.from_issues(issues)})
 

@@ -41,7 +41,8 @@ from lxml import etree
 from arena_core.formats.mjcf.files import lookup_folders
 from arena_core.formats.mjcf.prepare import read_xml, read_xml_checked
 from schemas.errors import ArenaError
-from schemas.sources import SourceManifest, SourceObject, load_source_manifest
+from schemas.source_object import SourceObject
+from schemas.sources import SourceManifest, load_source_manifest
 
 #: Root elements read as MJCF.
 MJCF_TAGS = ("mujoco", "mujocoinclude")

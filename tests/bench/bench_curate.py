@@ -28,10 +28,10 @@ from schemas.sources import load_source_manifest  # noqa: E402
 TARGET_SECONDS = 120.0
 
 
-def _process(args: tuple[list, str]) -> list[str]:
+def _run(args: tuple[list, str]) -> list[str]:
     objects, store_root = args
     store = ObjectStore(store_root)
-    return [store.process(obj).key for obj in objects]
+    return [store.ensure(obj).key for obj in objects]
 
 
 def main() -> int:
@@ -49,7 +49,7 @@ def main() -> int:
     t1 = time.perf_counter()
     chunks = [(objects[i:i + 50], str(work / "store")) for i in range(0, len(objects), 50)]
     with ProcessPoolExecutor(args.jobs) as pool:
-        keys = sorted(k for part in pool.map(_process, chunks) for k in part)
+        keys = sorted(k for part in pool.map(_run, chunks) for k in part)
     t2 = time.perf_counter()
     index = load_taxonomy(REPO / "manifests" / "taxonomy.yaml")
     store = ObjectStore(work / "store")

@@ -5,7 +5,7 @@
 
 Prints wall time (target: 500 objects in under 2 minutes on the 2-core build machine),
 per-kind mean milliseconds (slowest first), joint-type totals, folder size, and with
-``--process`` the time of :func:`arena_core.pipeline.process.process_object` over the objects and
+``--process`` the time of :func:`arena_core.pipeline.run.run_object` over the objects and
 the count of objects with error issues (target 0). ``--profile`` (with ``--jobs 1``) runs
 the generation under cProfile and prints the functions with the most own time (the
 per-object figures then include the profiler's overhead). Exit status 1 if the target is
@@ -57,13 +57,13 @@ def _profiled(n: int, seed: int, out: Path) -> tuple[list[tuple[object, float]],
     return results, text.getvalue()
 
 
-def _process(infos, out: Path) -> tuple[float, list[str], Counter]:
-    from arena_core.pipeline.process import process_object
+def _run(infos, out: Path) -> tuple[float, list[str], Counter]:
+    from arena_core.pipeline.run import run_object
 
     start, bad, warnings = time.perf_counter(), [], Counter()
     for info in infos:
-        record = process_object(info.urdf_path, out, provenance={
-            "object_id": info.object_id, "source": "generated", "category": info.category})
+        record = run_object(info.urdf_path, out, provenance={
+            "object_id": info.object_id, "source": "generated", "category": info.category}).record
         errors = [i.code for i in record.verification.issues if i.severity == "error"]
         warnings.update(i.code for i in record.verification.issues if i.severity == "warning")
         if errors or record.verification.status != "accepted":
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             print(profile.split("\n", 4)[-1].strip("\n"))
         failed = wall > target
         if args.process:
-            seconds, bad, warnings = _process(infos, Path(tmp) / "canonical")
+            seconds, bad, warnings = _run(infos, Path(tmp) / "canonical")
             print(f"normalized + verified {len(infos)} objects in {seconds:.1f} s; "
                   f"{len(bad)} with errors; warnings {dict(warnings.most_common())}")
             for line in bad[:20]:

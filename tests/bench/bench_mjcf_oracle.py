@@ -33,7 +33,7 @@ from arena_core.formats.urdf.read import read_urdf  # noqa: E402
 from arena_core.mesh.parts import MeshCache  # noqa: E402
 from arena_core.pipeline.mjcf_oracle import mjcf_deviation, mjcf_oracle_issues  # noqa: E402
 from arena_core.pipeline.normalize import normalize_object  # noqa: E402
-from arena_core.pipeline.process import write_canonical_folder  # noqa: E402
+from arena_core.pipeline.run import write_canonical_folder  # noqa: E402
 from flows.adapters.mjcf import write_folder  # noqa: E402
 from schemas.extras import SourceExtras  # noqa: E402
 

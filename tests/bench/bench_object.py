@@ -8,7 +8,7 @@ so machine load hits both alike), it times:
 
 * **floor** — what no pipeline can avoid: yourdfpy's parse of the URDF, loading every
   mesh file it names once (trimesh), and the convex-hull mass properties of each;
-* **normalize + verify + write** — :func:`arena_core.pipeline.process.process_object` without the
+* **normalize + verify + write** — :func:`arena_core.pipeline.run.run_object` without the
   engine check (``simulation_check`` replaced by a no-op): read, normalize, write the
   canonical folder, read it back, oracle, verify and the record. This is the cost the
   target is on (issue 14 measured it at 2.6x the floor);
@@ -43,8 +43,8 @@ import yourdfpy
 
 import arena_core.engines.self_collision as self_collision
 import arena_core.pipeline.engine_stage as simulation_module
-import arena_core.pipeline.process as process_module
-from arena_core.pipeline.process import process_object
+import arena_core.pipeline.run as run_module
+from arena_core.pipeline.run import run_object
 
 REPO = Path(__file__).resolve().parents[2]
 #: Normalize + verify + write may cost at most this multiple of the floor (median per object).
@@ -91,14 +91,14 @@ def pipeline(urdf: Path, out: Path, *, engines: bool) -> float:
     ENGINE_SECONDS.clear()
     start = time.perf_counter()
     if engines:
-        process_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
+        run_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
     else:
-        real = process_module.simulation_check
-        process_module.simulation_check = lambda folder, urdf_name, obj, **kw: ([], [])
+        real = run_module.simulation_check
+        run_module.simulation_check = lambda folder, urdf_name, obj, **kw: ([], [])
         try:
-            process_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
+            run_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
         finally:
-            process_module.simulation_check = real
+            run_module.simulation_check = real
     seconds = time.perf_counter() - start
     shutil.rmtree(out / oid, ignore_errors=True)
     return seconds

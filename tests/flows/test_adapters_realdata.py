@@ -156,7 +156,7 @@ def test_habitat_objects_are_y_up_and_its_doors_stand_upright(ingested, tmp_path
     store = ObjectStore(tmp_path / "store")
     for source_id, hinges in (("doors/door1", {"root_rotation"}),
                               ("doors/doubledoor", {"left_hinge", "right_hinge"})):
-        stored = store.process(doors[source_id])
+        stored = store.ensure(doors[source_id])
         record = stored.record
         assert record.accepted and record.transform.up_axis == "y", record.verification.issues
         axes = {j.name: j.axis for j in record.joints if j.type == "revolute"}

@@ -308,7 +308,7 @@ def test_dask_address_runs_on_the_given_cluster(first, inputs, tmp_path):
         summary = run_build(inputs, out, dask_address=cluster.scheduler_address)
         ran = set(cluster.scheduler.task_prefixes)
     assert summary.processed_now == dropped == 3
-    assert {"ingest_source", "process_chunk"} <= ran
+    assert {"ingest_source", "normalize_chunk"} <= ran
     assert release_sums(out / "release") == first.sums
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from flows.view.server import ViewServer
 from release.objects import ReleaseObject
 from release.writer import write_release
@@ -71,9 +71,9 @@ def build_view_release(root: Path) -> ViewRelease:
     """Process the three objects and write their release under ``root / "release"``."""
     objects = processed_generated(
         generate(2, 7, root / "generated", kinds=["piano_stool", "laptop"]), root / "canonical")
-    rec = process_object(gripper(root / "gripper"), root / "canonical", provenance={
+    rec = run_object(gripper(root / "gripper"), root / "canonical", provenance={
         "object_id": "hand-gripper", "source": "handwritten", "license": "CC0-1.0",
-        "category": "gripper", "supercategory": "mechanisms"})
+        "category": "gripper", "supercategory": "mechanisms"}).record
     objects.append(ReleaseObject(rec, root / "canonical" / rec.object_id))
     for o in objects:
         assert o.record.accepted, (o.record.object_id, o.record.verification.codes)

@@ -1,7 +1,7 @@
 """A small real release shared by the release tests (built once per session).
 
 Objects: ten generated objects (every joint type among them) processed by
-``arena_core.pipeline.process.process_object``, plus one PartNet-Mobility object from
+``arena_core.pipeline.run.run_object``, plus one PartNet-Mobility object from
 ``../shared/realdata`` when it is beside the repository. One extra generated object is
 declared an exact duplicate of a kept one, and four objects form the evaluation subset.
 """
@@ -17,7 +17,7 @@ import pytest
 from arena_core.curation.items import item_from_record
 from arena_core.curation.subset import select_subset
 from arena_core.generate import generate
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from release.objects import ReleaseObject
 from release.writer import write_release
 from schemas.curation import DuplicateRecord, SubsetResult
@@ -60,10 +60,10 @@ def _process_generated(root: Path) -> list[ReleaseObject]:
 def _process_real(root: Path) -> list[ReleaseObject]:
     if not (REAL_OBJECT / "mobility.urdf").is_file():
         return []
-    rec = process_object(REAL_OBJECT / "mobility.urdf", root / "canonical", provenance={
+    rec = run_object(REAL_OBJECT / "mobility.urdf", root / "canonical", provenance={
         "object_id": "sapien-41083", "source": "sapien", "source_id": "41083", "upstream_id": "41083",
         "license": "PartNet-Mobility terms", "license_class": "non-commercial",
-        "category": "cabinet", "supercategory": "storage_furniture"})
+        "category": "cabinet", "supercategory": "storage_furniture"}).record
     assert rec.accepted, rec.verification.codes
     return [ReleaseObject(rec, root / "canonical" / rec.object_id)]
 

@@ -47,7 +47,7 @@ def stored(tmp_path_factory):
     gen, twin = source_objects("gen", tmp / "gen"), source_objects("twin", tmp / "twin")
     edited = source_objects("twin", tmp / "twin", edit=True)
     for obj in [*gen, *twin, *edited]:
-        store.process(obj)
+        store.ensure(obj)
     before = sorted(object_key(o) for o in [*gen, *twin])
     after = sorted(object_key(o) for o in [*gen, *edited])
     assert len(set(before) ^ set(after)) == 2

@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
-from schemas.sources import SourceObject
+from schemas.source_object import SourceObject
 
 OBJECT = {"source": "sapien", "source_id": "7619", "license": "MIT",
           "urdf_path": "/data/7619/mobility.urdf", "root_dir": "/data/7619"}

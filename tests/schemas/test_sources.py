@@ -10,11 +10,11 @@ import yaml
 
 from schemas.files import SourceFile
 from schemas.issues import Issue
+from schemas.source_object import SourceObject
 from schemas.sources import (
     ADAPTERS,
     ManifestError,
     SourceManifest,
-    SourceObject,
     classify_license,
     load_source_manifest,
     load_source_manifests,

@@ -65,7 +65,7 @@ from arena_core.util.input_limits import (
     MAX_MJCF_INCLUDES,
     MAX_XML_BYTES,
 )
-from schemas.issues import Issue, issue
+from schemas.issues import Issue, has_error, issue
 
 #: Top-level sections that only drive, record or render a simulation.
 SIMULATION_SECTIONS = ("actuator", "sensor", "keyframe", "contact", "visual", "statistic",
@@ -90,7 +90,7 @@ class Prepared:
 
     @property
     def failed(self) -> bool:
-        return any(i.severity == "error" for i in self.issues)
+        return has_error(self.issues)
 
 
 def read_xml(path: Path) -> etree._Element | None:

@@ -82,7 +82,14 @@ from arena_core.formats.mjcf.mujoco_load import ASSET_CACHE_BYTES  # noqa: F401 
 from arena_core.formats.mjcf.numbers import pose_attrs, principal_inertia, rotation_attrs, vec_text
 from arena_core.formats.urdf.write import fmt
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
-from arena_core.model.articulated import ArticulatedObject, Joint, Link, MeshRef, unique_name
+from arena_core.model.articulated import (
+    ArticulatedObject,
+    Joint,
+    Link,
+    MeshRef,
+    unique_name,
+    walk_links,
+)
 from arena_core.model.dynamics import mjcf_values
 from arena_core.util import tolerances as tol
 from arena_core.util.fs import write_atomic
@@ -157,7 +164,7 @@ class MjcfResult:
 # ----------------------------------------------------------------------------- names
 def mjcf_names(obj: ArticulatedObject) -> MjcfNames:
     """The MJCF body and joint names of ``obj`` (see the module docstring for the rules)."""
-    bodies = _rename(_link_order(obj), RESERVED_BODY_NAMES, "link")
+    bodies = _rename(list(walk_links(obj.root, obj.children)), RESERVED_BODY_NAMES, "link")
     joints = _rename([j.name for j in obj.joints if _has_dof(j)], frozenset(), "joint")
     used = set(joints.values())
     slides = {}
@@ -181,24 +188,15 @@ def _unique(name: str, used: set[str]) -> str:
     return candidate
 
 
-def _link_order(obj: ArticulatedObject) -> list[str]:
-    """Links in depth-first pre-order from the root, children in joint order."""
-    order, stack = [], [obj.root]
-    while stack:
-        name = stack.pop()
-        order.append(name)
-        stack.extend(j.child for j in reversed(obj.children(name)))
-    return order
-
-
 def _has_dof(joint: Joint) -> bool:
     return joint.moving and float(np.linalg.norm(joint.axis_local)) > tol.ZERO_AXIS
 
 
 def world_parent_pairs(obj: ArticulatedObject) -> list[tuple[str, str]]:
     """``(parent, child)`` links of every joint with a DOF whose parent is welded to the
-    world (the root, or reached from it through joints without a DOF), in link order:
-    the parent-child contacts MuJoCo does not filter by itself.
+    world (the root, or reached from it through joints without a DOF), in link order
+    (depth-first, children in joint order): the parent-child contacts MuJoCo does not
+    filter by itself.
 
     >>> from arena_core.model.articulated import Joint, Link
     >>> hinge = Joint("h", "revolute", "base", "lid", np.eye(4), np.array([0.0, 0, 1]),
@@ -209,7 +207,7 @@ def world_parent_pairs(obj: ArticulatedObject) -> list[tuple[str, str]]:
     """
     welded, pairs = {obj.root}, []
     joint_of = {j.child: j for j in obj.joints}
-    for name in _link_order(obj):
+    for name in walk_links(obj.root, obj.children):
         joint = joint_of.get(name)
         if joint is None or joint.parent not in welded:
             continue
@@ -287,7 +285,7 @@ class _Writer:
     def text(self) -> str:
         parents = {self.obj.root: self.world}
         joint_of = {j.child: j for j in self.obj.joints}
-        for name in _link_order(self.obj):
+        for name in walk_links(self.obj.root, self.obj.children):
             joint = joint_of.get(name)
             parent = parents[joint.parent] if joint is not None else self.world
             parents[name] = self._body(parent, self.obj.links[name], joint)

@@ -143,10 +143,9 @@ class MeshResolver:
         pkg, rest = split_package_uri(name)
         if name.startswith("package:///") and not self.slashes_noted:
             self.slashes_noted = True
-            self.issues.append(Issue(
-                code="mesh.path.package_slashes", severity="warning", location=location,
-                message=f"{_short(name)!r}: package:/// (an empty package name) read as "
-                        f"package://{pkg}/..., as Pinocchio reads it"))
+            self.issues.append(issue(
+                "mesh.path.package_slashes", f"{_short(name)!r}: package:/// (an empty package "
+                f"name) read as package://{pkg}/..., as Pinocchio reads it", location=location))
         candidate, how = package_candidate(pkg, rest, base=self.base, root=self.root,
                                            packages=self.packages)
         if candidate is None:
@@ -157,10 +156,10 @@ class MeshResolver:
             self.guessed.add(pkg)
             found = "the folder holding the URDF" if how == "enclosing" else \
                 "a path relative to the URDF's folder (or an ancestor)"
-            self.issues.append(Issue(
-                code="mesh.path.package_guessed", severity="warning", location=location,
-                message=f"no package.xml declares {pkg!r}; package://{pkg}/... read as {found}"
-                        f" ({_short(str(candidate))})"))
+            self.issues.append(issue(
+                "mesh.path.package_guessed", f"no package.xml declares {pkg!r}; "
+                f"package://{pkg}/... read as {found} ({_short(str(candidate))})",
+                location=location))
         return self._inside(candidate, name, location)
 
     def _inside(self, candidate: str | Path, filename: str, location: str) -> str | None:

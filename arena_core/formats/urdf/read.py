@@ -67,7 +67,7 @@ from arena_core.model.dynamics import DynamicsError, read_dynamics
 from arena_core.util.fs import file_problem
 from arena_core.util.input_limits import MAX_JOINTS, MAX_LIMIT, MAX_LINKS, MAX_XML_BYTES
 from schemas.errors import ArenaError
-from schemas.issues import Issue
+from schemas.issues import Issue, issue
 
 #: Largest URDF file read (bytes); larger input is refused, not parsed.
 MAX_URDF_BYTES = MAX_XML_BYTES
@@ -173,14 +173,14 @@ def _repair_bytes(data: bytes, issues: list[Issue], path: Path) -> bytes:
         raise UrdfError(exc.code, str(exc), path) from None
     stripped = data.lstrip()
     if len(stripped) != len(data) and stripped.startswith(b"<?xml"):
-        issues.append(Issue(code="xml.leading_whitespace", severity="warning", location="file",
-                            message="blank lines before the XML declaration removed"))
+        issues.append(issue("xml.leading_whitespace",
+                            "blank lines before the XML declaration removed", location="file"))
         data = stripped
     match = _XML_DECLARATION.match(data)
     if match and match.group(2) not in (b"1.0", b"1.1"):
         version = match.group(2).decode(errors="replace")
-        issues.append(Issue(code="xml.declaration_repaired", severity="warning", location="file",
-                            message=f"XML declaration version {version!r} read as '1.0'"))
+        issues.append(issue("xml.declaration_repaired",
+                            f"XML declaration version {version!r} read as '1.0'", location="file"))
         data = data[:match.start(2)] + b"1.0" + data[match.end(2):]
     return data
 
@@ -212,9 +212,9 @@ def _repair_vectors(root: etree._Element, issues: list[Issue]) -> None:
             value = el.get(attr)
             if value is not None and "," in value:
                 el.set(attr, value.replace(",", " "))
-                issues.append(Issue(code="urdf.comma_vector", severity="warning",
-                                    location=where(el),
-                                    message=f"comma-separated {attr}={value!r} read as spaces"))
+                issues.append(issue("urdf.comma_vector",
+                                    f"comma-separated {attr}={value!r} read as spaces",
+                                    location=where(el)))
 
 
 def _check_numbers(root: etree._Element, path: Path) -> None:
@@ -257,9 +257,8 @@ def _note_ignored(root: etree._Element, issues: list[Issue]) -> None:
     for what, els in found.items():
         parent = els[0].getparent()
         location = "file" if parent.getparent() is None else where(els[0])
-        issues.append(Issue(code="urdf.element.ignored", severity="info", location=location,
-                            message=f"{what} ({len(els)}x) is not URDF; not read, as the engines "
-                                    "do not read it"))
+        issues.append(issue("urdf.element.ignored", f"{what} ({len(els)}x) is not URDF; not "
+                            "read, as the engines do not read it", location=location))
 
 
 def _number_count(value: str) -> int | None:
@@ -396,9 +395,8 @@ def _unbounded(j, issues: list[Issue]) -> bool:
         seen = f"revolute limits [{limit.lower:g}, {limit.upper:g}] (beyond +-{MAX_LIMIT:g})"
     else:
         return False
-    issues.append(Issue(code="urdf.limit.no_bounds", severity="warning",
-                        location=f"joint:{j.name}", message=f"{seen} read as continuous "
-                        "(unlimited, as MuJoCo and PyBullet load it)"))
+    issues.append(issue("urdf.limit.no_bounds", f"{seen} read as continuous (unlimited, as "
+                        "MuJoCo and PyBullet load it)", location=f"joint:{j.name}"))
     return True
 
 

@@ -430,13 +430,13 @@ SAPIEN = ["179", "7619", "40147", "41083", "45940"]
 @pytest.fixture(scope="module")
 def sapien(realdata, tmp_path_factory) -> dict[str, tuple]:
     """``{object id: (EnginesResult, seconds)}`` for the canonical folders of the five
-    PartNet-Mobility objects in ``sapien_repo`` (made by process_object in tmp)."""
-    from arena_core.pipeline.process import CANONICAL_URDF, process_object
+    PartNet-Mobility objects in ``sapien_repo`` (made by run_object in tmp)."""
+    from arena_core.pipeline.run import CANONICAL_URDF, run_object
 
     out, found = tmp_path_factory.mktemp("sapien"), {}
     for oid in SAPIEN:
-        record = process_object(realdata / "sapien_repo" / oid / "mobility.urdf", out,
-                                provenance={"object_id": f"sapien-{oid}", "source": "sapien"})
+        record = run_object(realdata / "sapien_repo" / oid / "mobility.urdf", out,
+                            provenance={"object_id": f"sapien-{oid}", "source": "sapien"}).record
         assert record.verification.status == "accepted", record.verification.issues
         urdf = out / f"sapien-{oid}" / CANONICAL_URDF
         start = time.perf_counter()

@@ -1,7 +1,7 @@
 """Small real releases and synthetic method predictions shared by the evaluation tests.
 
 * ``releases``: release A (ten generated objects, processed by
-  ``arena_core.pipeline.process.process_object``, all ten in the evaluation subset) and release B,
+  ``arena_core.pipeline.run.run_object``, all ten in the evaluation subset) and release B,
   made from A by four known edits: one object's joint limits changed (re-processed from
   an edited source URDF), one object retagged to another category, one removed, one added.
 * ``predictions``: three synthetic "methods" on A's evaluation subset with increasing,
@@ -26,7 +26,7 @@ from arena_core.formats.urdf.read import read_urdf
 from arena_core.formats.urdf.write import urdf_string, write_urdf
 from arena_core.generate import generate
 from arena_core.model.articulated import ArticulatedObject, Joint, Link
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from release.objects import ReleaseObject
 from release.reader import load_rows, materialize
 from release.writer import write_release
@@ -79,9 +79,9 @@ curation_item = item_from_record  # the items the build makes from records
 
 
 def process_generated(urdf: Path, out: Path, meta: dict, object_id: str) -> ObjectRecord:
-    rec = process_object(urdf, out, provenance={
+    rec = run_object(urdf, out, provenance={
         "object_id": object_id, "source": "generated", "license": "CC0-1.0",
-        "category": meta["category"], "supercategory": meta["supercategory_hint"]})
+        "category": meta["category"], "supercategory": meta["supercategory_hint"]}).record
     assert rec.accepted, (rec.object_id, rec.verification.codes)
     return rec
 

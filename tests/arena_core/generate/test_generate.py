@@ -236,14 +236,14 @@ def test_builder_rejects_broken_descriptions():
 
 
 def test_generated_objects_pass_normalization_and_verification(tmp_path):
-    process = pytest.importorskip("arena_core.pipeline.process")
+    run = pytest.importorskip("arena_core.pipeline.run")
     infos = generate(60, 2024, tmp_path / "gen")
     failures = []
     for info in infos:
-        record = process.process_object(
+        record = run.run_object(
             info.urdf_path, tmp_path / "out",
             provenance={"object_id": info.object_id, "source": "generated",
-                        "category": info.category})
+                        "category": info.category}).record
         errors = [i for i in record.verification.issues if i.severity == "error"]
         if record.verification.status != "accepted" or errors:
             failures.append((info.object_id, info.kind, [(i.code, i.message) for i in errors]))

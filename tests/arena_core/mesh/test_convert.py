@@ -15,7 +15,7 @@ from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.mesh.canonical_files import obj_bytes
 from arena_core.mesh.parts import read_mesh
-from arena_core.pipeline.process import CANONICAL_URDF, process_object
+from arena_core.pipeline.run import CANONICAL_URDF, run_object
 from arena_core.util import tolerances as tol
 
 PROV = {"object_id": "obj", "source": "test"}
@@ -43,13 +43,13 @@ def _box() -> trimesh.Trimesh:
     return box
 
 
-def _process(tmp_path, urdf: str, files: dict[str, bytes]):
+def _run(tmp_path, urdf: str, files: dict[str, bytes]):
     src = tmp_path / "src"
     src.mkdir(parents=True)
     for name, data in files.items():
         (src / name).write_bytes(data)
     (src / "object.urdf").write_text(urdf)
-    record = process_object(src / "object.urdf", tmp_path / "out", provenance=PROV)
+    record = run_object(src / "object.urdf", tmp_path / "out", provenance=PROV).record
     return record, src, tmp_path / "out" / "obj"
 
 
@@ -93,7 +93,7 @@ def _export(mesh: trimesh.Trimesh, fmt: str) -> bytes:
 @pytest.mark.parametrize("fmt", ["glb", "ply", "dae"])
 def test_mesh_is_converted_to_obj_with_exact_vertices(tmp_path, fmt):
     stl = trimesh.creation.box(extents=(0.3, 0.3, 0.1)).export(file_type="stl")
-    record, src, folder = _process(tmp_path, _urdf("base.stl", f"lid.{fmt}"),
+    record, src, folder = _run(tmp_path, _urdf("base.stl", f"lid.{fmt}"),
                                    {"base.stl": stl, f"lid.{fmt}": _export(_box(), fmt)})
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     assert _mesh_files(folder) == [".obj", ".stl"]  # the .stl is copied as it is
@@ -114,15 +114,15 @@ def test_mesh_is_converted_to_obj_with_exact_vertices(tmp_path, fmt):
     obj = read_urdf(folder / CANONICAL_URDF).obj
     assert check_mjcf(write_mjcf(obj, folder).path, obj) == []
     _mujoco_loads(folder)
-    again = process_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV)
+    again = run_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV).record
     assert again.checksum == record.checksum and not _issues(again, "mesh.converted")
 
 
 def test_mass_properties_do_not_depend_on_the_conversion(tmp_path):
     glb = _box().export(file_type="glb")
     (tmp_path / "lid.glb").write_bytes(glb)
-    as_glb, _, _ = _process(tmp_path / "a", _urdf("lid.glb", "lid.glb"), {"lid.glb": glb})
-    as_obj, _, _ = _process(tmp_path / "b", _urdf("lid.obj", "lid.obj"),
+    as_glb, _, _ = _run(tmp_path / "a", _urdf("lid.glb", "lid.glb"), {"lid.glb": glb})
+    as_obj, _, _ = _run(tmp_path / "b", _urdf("lid.obj", "lid.obj"),
                             {"lid.obj": obj_bytes(tmp_path / "lid.glb")})
     assert as_glb.accepted and as_obj.accepted
     assert as_glb.links and as_glb.links == as_obj.links
@@ -135,7 +135,7 @@ def test_scene_transforms_are_applied_once_and_each_file_converted_once(tmp_path
                        .translation_matrix([0.5, 0, 0]))
     scene.add_geometry(trimesh.creation.icosphere(radius=0.05), node_name="b",
                        transform=trimesh.transformations.rotation_matrix(1.0, [0, 0, 1]))
-    record, src, folder = _process(tmp_path, _urdf("parts.glb", "parts.glb"),
+    record, src, folder = _run(tmp_path, _urdf("parts.glb", "parts.glb"),
                                    {"parts.glb": scene.export(file_type="glb")})
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     assert _mesh_files(folder) == [".obj"]
@@ -168,7 +168,7 @@ def test_obj_text_round_trips_every_float_and_is_deterministic(tmp_path):
 ])
 def test_unconvertible_mesh_is_an_error_and_not_copied(tmp_path, name, data, reason):
     box = trimesh.creation.box(extents=(0.2, 0.2, 0.2)).export(file_type="stl")
-    record, _, folder = _process(tmp_path, _urdf("base.stl", name),
+    record, _, folder = _run(tmp_path, _urdf("base.stl", name),
                                  {"base.stl": box, name: data})
     (failed,) = _issues(record, "mesh.convert_failed")
     assert failed.severity == "error" and record.verification.status == "rejected"
@@ -181,8 +181,8 @@ def test_unconvertible_mesh_is_an_error_and_not_copied(tmp_path, name, data, rea
 
 def test_realdata_habitat_glb_object_is_accepted_with_obj_meshes(realdata, tmp_path):
     urdf = realdata / "habitat_sim_repo" / "doors" / "door1.urdf"
-    record = process_object(urdf, tmp_path, up_axis="y",
-                            provenance={"object_id": "door1", "source": "habitat_sim"})
+    record = run_object(urdf, tmp_path, up_axis="y",
+                        provenance={"object_id": "door1", "source": "habitat_sim"}).record
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     folder = tmp_path / "door1"
     assert {p.suffix for p in (folder / "meshes").iterdir()} <= {".obj", ".stl", ".mtl"}
@@ -204,7 +204,7 @@ def test_stl_mujoco_cannot_read_is_converted(tmp_path, monkeypatch):
     urdf = _urdf("base.stl", "lid.stl").replace('filename="base.stl"', 'filename="kept.stl"', 1)
     urdf = urdf.replace('<link name="lid">', '<link name="lid"><visual><geometry><mesh '
                         'filename="big.stl"/></geometry></visual>')
-    record, _, folder = _process(tmp_path, urdf, {
+    record, _, folder = _run(tmp_path, urdf, {
         "kept.stl": box.export(file_type="stl"), "base.stl": ascii_stl, "lid.stl": ascii_stl,
         "big.stl": big})
     assert record.accepted, record.verification.issues
@@ -220,7 +220,7 @@ def test_obj_with_normals_some_faces_lack_is_copied_without_normals(tmp_path):
              "vt 0 0", "vt 1 0", "vt 0 1", "vn 0 0 1", "f 1/1/1 2/2/1 3/3/1",
              "f 3/3/1 2/2/1 4/2/1", "f 1 2 5", "f 2 4 5", "f 4 3 5", "f 3 1 5"]
     mixed = ("\n".join(lines) + "\n").encode()
-    record, _, folder = _process(tmp_path, _urdf("mixed.obj", "mixed.obj"), {"mixed.obj": mixed})
+    record, _, folder = _run(tmp_path, _urdf("mixed.obj", "mixed.obj"), {"mixed.obj": mixed})
     assert record.accepted, record.verification.issues
     assert [i.severity for i in _issues(record, "mesh.obj.normals_dropped")] == ["warning"]
     (copy,) = (folder / "meshes").iterdir()

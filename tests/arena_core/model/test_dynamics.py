@@ -20,7 +20,7 @@ from arena_core.model.dynamics import (
     urdf_values,
 )
 from arena_core.pipeline.normalize import scale_object
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "urdf"
 FULL = Dynamics(damping=0.5, friction=0.25, armature=0.01, stiffness=2.0, springref=0.1)
@@ -62,8 +62,8 @@ def test_a_scaled_prismatic_joint_keeps_its_forces():
 
 
 def test_record_canonical_urdf_and_mjcf_carry_the_dynamics(tmp_path):
-    record = process_object(FIXTURES / "dynamics_door.urdf", tmp_path,
-                            provenance={"object_id": "door", "source": "test"})
+    record = run_object(FIXTURES / "dynamics_door.urdf", tmp_path,
+                        provenance={"object_id": "door", "source": "test"}).record
     assert record.accepted, record.verification.codes
     (hinge,) = [j for j in record.joints if j.name == "hinge"]
     assert hinge.dynamics.model_dump() == vars(FULL)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.pipeline.engine_stage import MJCF_ENGINE, simulation_check
-from arena_core.pipeline.process import CANONICAL_URDF, process_object
+from arena_core.pipeline.run import CANONICAL_URDF, run_object
 from tests.hostile import good_object
 
 ENGINES = [MJCF_ENGINE, "mujoco", "pybullet", "pinocchio", "yourdfpy"]
 
 
 def _canonical(tmp_path, urdf):
-    record = process_object(urdf, tmp_path / "out", provenance={"object_id": "o", "source": "t"})
+    record = run_object(urdf, tmp_path / "out", provenance={"object_id": "o", "source": "t"}).record
     folder = tmp_path / "out" / "o"
     obj = read_urdf(folder / CANONICAL_URDF).obj
     write_mjcf(obj, folder)

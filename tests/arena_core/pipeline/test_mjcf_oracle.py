@@ -13,7 +13,7 @@ from arena_core.formats.urdf.read import read_urdf
 from arena_core.mesh.parts import MeshCache
 from arena_core.pipeline.mjcf_oracle import OracleFailure, mjcf_deviation, mjcf_oracle_issues
 from arena_core.pipeline.normalize import normalize_object
-from arena_core.pipeline.process import process_object, write_canonical_folder
+from arena_core.pipeline.run import run_object, write_canonical_folder
 from arena_core.util import tolerances as tol
 from flows.adapters.mjcf import write_folder
 from schemas.extras import SourceExtras
@@ -202,10 +202,10 @@ def test_missing_parts_and_unusable_models_are_reported(tmp_path):
         mjcf_deviation(xml, canonical, normalized, SourceExtras(mjcf_path=xml))
 
 
-def test_process_object_rejects_a_misconverted_mjcf_object(tmp_path):
+def test_run_object_rejects_a_misconverted_mjcf_object(tmp_path):
     _, urdf, extras = _convert(tmp_path / "bad", HINGE_SLIDE, edit=_first_axis_flipped)
-    record = process_object(urdf, tmp_path / "out", provenance={"object_id": "bad",
-                                                                "source": "mj"}, extras=extras)
+    record = run_object(urdf, tmp_path / "out", provenance={"object_id": "bad",
+                                                                "source": "mj"}, extras=extras).record
     codes = {i.code for i in record.verification.issues if i.severity == "error"}
     assert record.verification.status == "rejected" and codes == {"mjcf.oracle.mismatch"}
     (oracle,) = record.engines  # a rejected object is not simulated; the oracle says why

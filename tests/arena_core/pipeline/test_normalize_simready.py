@@ -13,7 +13,7 @@ from arena_core.formats.mjcf.check import check_mjcf
 from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.pipeline.normalize_simready import degenerate, thin_box
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from arena_core.util import tolerances as tol
 from tests.hostile import CUBE_OBJ
 
@@ -22,15 +22,15 @@ HINGE = ('<joint name="{name}" type="revolute"><parent link="{parent}"/><child l
          '<limit lower="0" upper="1.5" effort="1" velocity="1"/></joint>')
 
 
-def _process(tmp_path, urdf: str, files: dict[str, str] | None = None):
+def _run(tmp_path, urdf: str, files: dict[str, str] | None = None):
     src = tmp_path / "src"
     src.mkdir()
     (src / "m.obj").write_text(CUBE_OBJ)
     for name, text in (files or {}).items():
         (src / name).write_text(text)
     (src / "object.urdf").write_text(urdf)
-    record = process_object(src / "object.urdf", tmp_path / "out",
-                            provenance={"object_id": "obj", "source": "test"})
+    record = run_object(src / "object.urdf", tmp_path / "out",
+                        provenance={"object_id": "obj", "source": "test"}).record
     folder = tmp_path / "out" / "obj"
     return record, folder, read_urdf(folder / "object.urdf").obj
 
@@ -45,7 +45,7 @@ VISUAL = '<visual><geometry><mesh filename="m.obj"/></geometry></visual>'
 def test_link_named_world_is_renamed_and_recorded(tmp_path):
     urdf = (f'<robot name="r">{_link("world", VISUAL)}{_link("lid", VISUAL)}'
             f'{HINGE.format(name="h", parent="world", child="lid")}</robot>')
-    record, folder, obj = _process(tmp_path, urdf)
+    record, folder, obj = _run(tmp_path, urdf)
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     assert record.renamed_links == {"world": "world_link"}
     assert "world" not in obj.links and "world_link" in obj.links
@@ -59,7 +59,7 @@ def test_massless_helper_link_gets_an_explicit_placeholder(tmp_path):
             '<axis xyz="0 0 1"/><limit lower="0" upper="0.1" effort="1" velocity="1"/></joint>'
             '<joint name="turn" type="continuous"><parent link="helper"/><child link="knob"/>'
             '<axis xyz="0 0 1"/></joint></robot>')
-    record, folder, obj = _process(tmp_path, urdf)
+    record, folder, obj = _run(tmp_path, urdf)
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     helper = next(link for link in record.links if link.name == "helper")
     assert helper.mass_source == "placeholder" and 0 < helper.mass <= 1e-5
@@ -76,7 +76,7 @@ def test_degenerate_collision_mesh_is_replaced_by_a_thin_box(tmp_path, points):
     collision = '<collision><geometry><mesh filename="flat.obj"/></geometry></collision>'
     urdf = (f'<robot name="r">{_link("base", VISUAL)}{_link("lid", VISUAL + collision)}'
             f'{HINGE.format(name="h", parent="base", child="lid")}</robot>')
-    record, folder, obj = _process(tmp_path, urdf, {"flat.obj": points})
+    record, folder, obj = _run(tmp_path, urdf, {"flat.obj": points})
     assert record.accepted and record.oracle_distance <= tol.ORACLE
     assert "normalize.collision.replaced" in record.verification.codes
     lid = obj.links["lid"]
@@ -88,8 +88,8 @@ def test_degenerate_collision_mesh_is_replaced_by_a_thin_box(tmp_path, points):
     local = (vertices - box.origin[:3, 3]) @ box.origin[:3, :3]
     assert np.all(np.abs(local) <= np.array(box.size) / 2 + 1e-9)  # the box holds the mesh
     assert check_mjcf(write_mjcf(obj, folder).path, obj) == []
-    again = process_object(folder / "object.urdf", tmp_path / "again",
-                           provenance={"object_id": "obj", "source": "test"})
+    again = run_object(folder / "object.urdf", tmp_path / "again",
+                       provenance={"object_id": "obj", "source": "test"}).record
     assert again.accepted and "normalize.collision.replaced" not in again.verification.codes
     assert again.checksum == record.checksum  # canonical in, the same canonical out
 
@@ -118,7 +118,7 @@ def test_massless_frames_get_placeholders_instead_of_their_zero_inertial(tmp_pat
             f'{HINGE.format(name="h", parent="slider", child="body")}'
             '<joint name="i" type="fixed"><parent link="body"/><child link="imu"/></joint>'
             '</robot>')
-    record, folder, obj = _process(tmp_path, urdf)
+    record, folder, obj = _run(tmp_path, urdf)
     assert record.accepted, record.verification.issues
     massless = [i.location for i in record.verification.issues
                 if i.code == "normalize.inertial.massless"]
@@ -137,7 +137,7 @@ def test_zero_size_primitives_are_dropped_or_thickened(tmp_path):
             '<collision><geometry><sphere radius="0.03"/></geometry></collision>')
     urdf = (f'<robot name="r">{_link("base", VISUAL)}{_link("toe", body)}'
             f'{HINGE.format(name="h", parent="base", child="toe")}</robot>')
-    record, folder, obj = _process(tmp_path, urdf)
+    record, folder, obj = _run(tmp_path, urdf)
     assert record.accepted, record.verification.issues
     codes = [i.code for i in record.verification.issues if i.code.startswith("normalize.prim")]
     assert codes == ["normalize.primitive.dropped", "normalize.primitive.dropped",

@@ -27,8 +27,8 @@ from arena_core.mesh.massprops import link_points
 from arena_core.mesh.parts import MeshCache
 from arena_core.pipeline.normalize import normalize_object
 from arena_core.pipeline.normalize_oracle import oracle_issues
-from arena_core.pipeline.process import CANONICAL_URDF, folder_checksum, process_object
-from arena_core.pipeline.process import write_canonical_folder as write_folder
+from arena_core.pipeline.run import CANONICAL_URDF, folder_checksum, run_object
+from arena_core.pipeline.run import write_canonical_folder as write_folder
 from arena_core.util import tolerances as tol
 
 pytestmark = pytest.mark.slow
@@ -109,8 +109,8 @@ def test_object_normalizes_exactly(record: dict, tmp_path: Path):
 @pytest.mark.parametrize("record", [r for r in BAD if r["object_id"] in WHOLE], ids=_ident)
 def test_whole_object_marked_broken_is_accepted(record: dict, tmp_path: Path):
     urdf, kwargs = _inputs(record)
-    rec = process_object(urdf, tmp_path / "out", **kwargs, **_options(record),
-                         provenance={"object_id": "x", "source": record["source"].split("_")[0]})
+    rec = run_object(urdf, tmp_path / "out", **kwargs, **_options(record),
+                     provenance={"object_id": "x", "source": record["source"].split("_")[0]}).record
     assert rec.verification.status == "accepted", rec.verification.issues
     assert {"xml.nul_bytes", "urdf.joint.spherical"} <= {i.code for i in rec.verification.issues}
 
@@ -118,8 +118,8 @@ def test_whole_object_marked_broken_is_accepted(record: dict, tmp_path: Path):
 @pytest.mark.parametrize("record", [r for r in BAD if r["object_id"] in BROKEN], ids=_ident)
 def test_broken_object_is_rejected_with_its_code(record: dict, tmp_path: Path):
     urdf, kwargs = _inputs(record)
-    rec = process_object(urdf, tmp_path / "out", **kwargs, **_options(record),
-                         provenance={"object_id": "x", "source": record["source"].split("_")[0]})
+    rec = run_object(urdf, tmp_path / "out", **kwargs, **_options(record),
+                     provenance={"object_id": "x", "source": record["source"].split("_")[0]}).record
     assert rec.verification.status == "rejected"
     errors = {i.code for i in rec.verification.issues if i.severity == "error"}
     assert BROKEN[record["object_id"]] in errors, rec.verification.issues

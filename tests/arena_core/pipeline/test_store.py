@@ -14,7 +14,7 @@ from arena_core.pipeline.store import ObjectStore, make_object_id, object_key
 from arena_core.util.hashing import file_sha256
 from schemas.extras import SourceExtras
 from schemas.issues import Issue
-from schemas.sources import SourceObject
+from schemas.source_object import SourceObject
 
 REPO = Path(__file__).resolve().parents[3]
 DOOR = REPO / "manifests" / "examples" / "door_gt.urdf"
@@ -63,11 +63,11 @@ def test_process_once_then_cached(tmp_path):
     store = ObjectStore(tmp_path / "store")
     obj = _source(tmp_path / "src")
     assert store.get_key(obj) is None
-    first = store.process(obj)
+    first = store.ensure(obj)
     assert first.record.accepted and first.folder is not None and first.features is not None
     record_file = store.entry(first.key) / "record.json"
     stamp = record_file.stat().st_mtime_ns
-    again = store.process(obj)
+    again = store.ensure(obj)
     assert again.key == first.key and record_file.stat().st_mtime_ns == stamp
     assert first.record.object_id == make_object_id("examples", "door")
     assert first.features.joint_counts == {"revolute": 1}
@@ -80,7 +80,7 @@ def test_incomplete_entry_is_invisible_and_replaced(tmp_path):
     stale.mkdir(parents=True)
     (stale / "features.json").write_text("{}")  # junk without record.json
     assert store.get(object_key(obj)) is None
-    stored = store.process(obj)
+    stored = store.ensure(obj)
     assert stored.record.accepted and (stale / "record.json").is_file()
     assert not list(stale.parent.glob(".*"))  # no temporary folders left behind
 
@@ -89,14 +89,14 @@ def test_source_errors_become_a_rejected_record(tmp_path):
     store = ObjectStore(tmp_path / "store")
     bad = _source(tmp_path / "src", issues=[Issue(code="archive.traversal", severity="error",
                                                    message="zip-slip")])
-    stored = store.process(bad)
+    stored = store.ensure(bad)
     assert not stored.record.accepted and stored.folder is None
     assert stored.record.verification.codes == ["archive.traversal"]
 
 
 def test_record_joint_tree_equals_the_object_tree(tmp_path):
     store = ObjectStore(tmp_path / "store")
-    stored = store.process(_source(tmp_path / "src"))
+    stored = store.ensure(_source(tmp_path / "src"))
     from_record = joint_tree(stored.record)
     from_object = JointTree.from_object(read_urdf(stored.folder / stored.record.urdf).obj)
     assert from_record.names == from_object.names
@@ -110,11 +110,11 @@ def test_the_source_objects_up_axis_is_used_and_keyed(tmp_path):
     y_up = z_up.model_copy(update={"up_axis": "y"})
     assert object_key(y_up) != object_key(z_up)
     store = ObjectStore(tmp_path / "store")
-    stored = store.process(y_up)
+    stored = store.ensure(y_up)
     assert stored.record.accepted and stored.record.transform.up_axis == "y"
     (hinge,) = [j for j in stored.record.joints if j.name == "hinge"]
     assert_allclose(hinge.axis, [0.0, 0.0, 1.0], atol=1e-12)
-    assert store.process(z_up).record.transform.up_axis == "z"
+    assert store.ensure(z_up).record.transform.up_axis == "z"
 
 
 def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
@@ -139,7 +139,7 @@ def test_each_mesh_file_is_parsed_once_per_object(tmp_path, monkeypatch):
     real = mesh_parts.read_mesh
     monkeypatch.setattr(mesh_parts, "read_mesh",
                         lambda *a, **k: calls.append(a[0]) or real(*a, **k))
-    stored = ObjectStore(tmp_path / "store").process(obj)
+    stored = ObjectStore(tmp_path / "store").ensure(obj)
     assert stored.record.accepted and stored.features is not None
     assert sorted(Path(c).name for c in calls) == ["base.obj", "door.stl"]
     assert sorted(p.suffix for p in (stored.folder / "meshes").iterdir()) == [".mtl", ".obj",

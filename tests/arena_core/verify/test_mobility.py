@@ -12,7 +12,7 @@ import pytest
 import trimesh
 
 from arena_core.formats.urdf.read import read_urdf
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from arena_core.verify import Context, verify_object
 from arena_core.verify.mobility import check_mobility, distance_phi
 
@@ -59,9 +59,9 @@ def test_faithful_annotation_agrees(pm_door):
 
 
 def test_agreement_survives_normalization(pm_door, tmp_path):
-    record = process_object(pm_door / "mobility.urdf", tmp_path / "out", root_dir=pm_door,
-                            provenance={"object_id": "pm_door", "source": "test"},
-                            extras={"mobility_v2_path": str(pm_door / "mobility_v2.json")})
+    record = run_object(pm_door / "mobility.urdf", tmp_path / "out", root_dir=pm_door,
+                        provenance={"object_id": "pm_door", "source": "test"},
+                        extras={"mobility_v2_path": str(pm_door / "mobility_v2.json")}).record
     codes = [i.code for i in record.verification.issues]
     assert record.accepted, record.verification.issues
     assert not [c for c in codes if c.startswith("mobility.")]

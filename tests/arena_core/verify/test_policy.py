@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import arena_core.verify as verify
-from arena_core.verify import CHECKS, CODES, Check, Policy, decide, verify_object
-from arena_core.verify.policy import PolicyError, apply
+from arena_core.verify import CHECKS, CODES, Check, decide, has_error, is_error, verify_object
+from schemas import issues as schemas_issues
 from schemas.issues import Issue
 
 
@@ -22,18 +22,10 @@ def test_accepted_means_no_error():
     assert decision.counts == {"error": 2, "warning": 1, "info": 0}
 
 
-def test_overrides_escalate_and_relax():
-    warn, err = issue("motion.axis_far", "warning"), issue("units.implausible", "error")
-    strict = Policy(overrides={"motion.axis_far": "error"})
-    assert decide([warn], strict).reasons == ("motion.axis_far",)
-    lenient = Policy(overrides={"units.implausible": "warning"})
-    assert decide([err], lenient).accepted
-    assert [i.severity for i in apply([err], lenient)] == ["warning"]
-
-
-def test_bad_override_is_refused():
-    with pytest.raises(PolicyError, match="severities"):
-        Policy(overrides={"x": "fatal"})
+def test_the_policy_judges_with_the_one_rule():
+    assert is_error is schemas_issues.is_error and has_error is schemas_issues.has_error
+    assert not has_error([issue("a.b", "warning"), issue("e", "info")])
+    assert has_error([issue("a.b", "warning"), issue("c.d", "error")])
 
 
 def test_registry_codes_are_dotted_and_severities_known():

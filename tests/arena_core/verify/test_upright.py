@@ -13,7 +13,7 @@ from numpy.testing import assert_allclose
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import ArticulatedObject, Joint, Link, Primitive
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from arena_core.util import tolerances as tol
 from arena_core.util.text import normalize
 from arena_core.verify import CHECKS, Context, verify_object
@@ -31,9 +31,9 @@ Y_UP_DOOR = FIXTURES / "y_up_door.urdf"
 CODE = "geometry.up_axis.implausible"
 
 
-def _process(tmp_path: Path, up_axis: str, category: str | None = "Door"):
+def _run(tmp_path: Path, up_axis: str, category: str | None = "Door"):
     prov = {"object_id": "door", "source": "test", "category": category}
-    record = process_object(Y_UP_DOOR, tmp_path / up_axis, up_axis=up_axis, provenance=prov)
+    record = run_object(Y_UP_DOOR, tmp_path / up_axis, up_axis=up_axis, provenance=prov).record
     return record, read_urdf(tmp_path / up_axis / "door" / record.urdf).obj
 
 
@@ -42,7 +42,7 @@ def _codes(record) -> list[str]:
 
 
 def test_y_up_door_normalized_as_y_up_stands_upright_without_warning(tmp_path):
-    record, obj = _process(tmp_path, "y")
+    record, obj = _run(tmp_path, "y")
     assert record.verification.status == "accepted" and record.transform.up_axis == "y"
     hinge = next(j for j in record.joints if j.name == "hinge")
     assert_allclose(hinge.axis, [0.0, 0.0, 1.0], atol=tol.ORACLE)  # +Y -> +Z
@@ -52,7 +52,7 @@ def test_y_up_door_normalized_as_y_up_stands_upright_without_warning(tmp_path):
 
 
 def test_the_same_door_read_as_z_up_gets_the_warning(tmp_path):
-    record, _ = _process(tmp_path, "z")
+    record, _ = _run(tmp_path, "z")
     assert record.verification.status == "accepted"  # a warning: it goes to review, not out
     (found,) = [i for i in record.verification.issues if i.code == CODE]
     assert found.severity == "warning" and found.location == "joint:hinge"

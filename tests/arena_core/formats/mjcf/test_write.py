@@ -20,7 +20,7 @@ from arena_core.formats.mjcf.write import (
 )
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.model.kinematics import link_poses, random_configurations
-from arena_core.pipeline.process import process_object
+from arena_core.pipeline.run import run_object
 from arena_core.util import tolerances as tol
 
 CUBE_OBJ = """v -0.05 -0.05 -0.05
@@ -421,8 +421,8 @@ def sapien_canonical(realdata, tmp_path_factory):
     out = tmp_path_factory.mktemp("sapien")
     folders = {}
     for object_id in SAPIEN:
-        record = process_object(realdata / "sapien_repo" / object_id / "mobility.urdf", out,
-                                provenance={"object_id": object_id, "source": "test"})
+        record = run_object(realdata / "sapien_repo" / object_id / "mobility.urdf", out,
+                            provenance={"object_id": object_id, "source": "test"}).record
         assert record.verification.status == "accepted", object_id
         folders[object_id] = out / object_id
     return folders

@@ -4,7 +4,7 @@
   yourdfpy's ``URDF._parse_robot``: the same ``Robot``, bit for bit, on every URDF fixture,
   the hostile objects and the PartNet-style objects when present, and the same exception
   (type and message) on malformed trees.
-* ``arena_core.pipeline.process._source_files`` (string paths, folders' real paths looked up once)
+* ``arena_core.pipeline.run._source_files`` (string paths, folders' real paths looked up once)
   against the pathlib version it replaced.
 """
 
@@ -21,7 +21,7 @@ import yourdfpy
 from lxml import etree
 
 from arena_core.formats.urdf.parse import parse_robot
-from arena_core.pipeline.process import _source_files
+from arena_core.pipeline.run import _source_files
 from arena_core.util.hashing import file_sha256
 from schemas.files import SourceFile
 from tests.hostile import make_hostile

@@ -1,6 +1,6 @@
 """One object, end to end: read -> normalize -> write the canonical folder -> check -> record.
 
-:func:`process_object` never raises for bad input: a URDF that cannot be read becomes a
+:func:`run_object` never raises for bad input: a URDF that cannot be read becomes a
 rejected :class:`~schemas.record.ObjectRecord` carrying the reader's code, and every
 problem found later is an issue in the record's verification report (``rejected`` iff
 one is an error). The canonical folder is ``out_dir / object_id``::
@@ -13,7 +13,7 @@ one is an error). The canonical folder is ``out_dir / object_id``::
 
 It is written atomically (a temporary folder inside ``out_dir``, then a rename); nothing
 is written outside ``out_dir``. Content addressing makes the folder deterministic, and
-processing the canonical URDF again reproduces it byte for byte (same
+running the canonical URDF again reproduces it byte for byte (same
 :func:`folder_checksum`). The oracle (:mod:`arena_core.pipeline.normalize_oracle`) compares the re-read
 canonical object with the transformed source, and, for an object converted from MJCF, the
 MuJoCo oracle (:mod:`arena_core.pipeline.mjcf_oracle`) compares it with MuJoCo's own kinematics;
@@ -60,11 +60,11 @@ from arena_core.pipeline.normalize_oracle import oracle_issues
 from arena_core.util.fs import RealPaths, is_within, replace_folder
 from arena_core.util.guard import exception_issue
 from arena_core.util.hashing import file_sha256, hash_tree, listing_sha256, tree_sha256
-from arena_core.verify import verify_object
+from arena_core.verify import issue_from_error, verify_object
 from schemas.errors import ArenaError
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
-from schemas.issues import Issue
+from schemas.issues import Issue, has_error, issue
 from schemas.record import (
     DynamicsRecord,
     EngineRecord,
@@ -83,26 +83,20 @@ CANONICAL_URDF = "object.urdf"
 _Record = TypeVar("_Record", bound=BaseModel)
 
 
-class ProcessError(ArenaError, ValueError):
-    """Invalid arguments to :func:`process_object` (a caller bug, not bad input)."""
+class RunObjectError(ArenaError, ValueError):
+    """Invalid arguments to :func:`run_object` (a caller bug, not bad input)."""
 
 
 @dataclass(frozen=True)
-class Processed:
-    """What :func:`process` made of one object: its record and, when the canonical URDF was
+class ObjectResult:
+    """What :func:`run_object` made of one object: its record and, when the canonical URDF was
     written and read back, the object parsed from it (what its features are computed on)."""
 
     record: ObjectRecord
     canonical: ArticulatedObject | None = None
 
 
-def process_object(urdf_path: str | os.PathLike, out_dir: str | os.PathLike,
-                   **options: Any) -> ObjectRecord:
-    """The record of :func:`process` (same arguments)."""
-    return process(urdf_path, out_dir, **options).record
-
-
-def process(
+def run_object(
     urdf_path: str | os.PathLike,
     out_dir: str | os.PathLike,
     *,
@@ -113,7 +107,7 @@ def process(
     provenance: Provenance | Mapping[str, Any],
     extras: SourceExtras | Mapping[str, Any] | None = None,
     cache: MeshCache | None = None,
-) -> Processed:
+) -> ObjectResult:
     """Normalize, write, check and record one object (see the module docstring).
 
     Args:
@@ -133,7 +127,7 @@ def process(
             :func:`arena_core.curation.features.object_features`.
 
     Raises:
-        ProcessError: ``provenance`` or ``extras`` is malformed (the message names the
+        RunObjectError: ``provenance`` or ``extras`` is malformed (the message names the
             field); NormalizeError: bad ``scale``/``up_axis``.
     """
     prov = _validated(Provenance, provenance, "provenance")
@@ -143,19 +137,20 @@ def process(
     try:
         read = read_urdf(urdf_path, root_dir=root_dir, package_dirs=package_dirs)
     except UrdfError as exc:
-        issue = Issue(code=exc.code, severity="error", location="file", message=str(exc))
+        unreadable = issue_from_error(exc, location="file")
         prov = _with_files(prov, [Path(urdf_path)], base, package_dirs)
-        return Processed(ObjectRecord(**prov.model_dump(),
-                                      verification=VerificationReport.from_issues([issue])))
+        return ObjectResult(ObjectRecord(
+            **prov.model_dump(), verification=VerificationReport.from_issues([unreadable])))
     prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
     folder = Path(out_dir) / prov.object_id
     try:
-        return _process(read, folder, prov, scale=scale, up_axis=up_axis, extras=source_extras,
-                        cache=cache if cache is not None else MeshCache())
+        return _run_stages(read, folder, prov, scale=scale, up_axis=up_axis,
+                           extras=source_extras,
+                           cache=cache if cache is not None else MeshCache())
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
         issues = [*read.issues, exception_issue(exc)]
-        return Processed(ObjectRecord(**prov.model_dump(), name=read.obj.name,
-                                      verification=VerificationReport.from_issues(issues)))
+        return ObjectResult(ObjectRecord(**prov.model_dump(), name=read.obj.name,
+                                         verification=VerificationReport.from_issues(issues)))
 
 
 def folder_checksum(folder: str | os.PathLike) -> str:
@@ -193,8 +188,8 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
 
 
 # ----------------------------------------------------------------------------- pipeline
-def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, up_axis: str,
-             extras: SourceExtras, cache: MeshCache) -> Processed:
+def _run_stages(read: ReadResult, folder: Path, prov: Provenance, *, scale: float,
+                up_axis: str, extras: SourceExtras, cache: MeshCache) -> ObjectResult:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
     written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache,
                                                   option=extras.mjcf_option)
@@ -202,21 +197,21 @@ def _process(read: ReadResult, folder: Path, prov: Provenance, *, scale: float, 
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)
     except UrdfError as exc:
-        issues.append(Issue(code="normalize.oracle", severity="error", location="file",
-                            message=f"the canonical URDF cannot be read back: {exc}"))
-        return Processed(_record(prov, written, normalized, issues, None, folder))
+        issues.append(issue("normalize.oracle", f"the canonical URDF cannot be read back: {exc}",
+                            location="file"))
+        return ObjectResult(_record(prov, written, normalized, issues, None, folder))
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
     checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category, cache))
     issues += canonical.issues + found + source_found + checked
     engines: list[EngineRecord] = [source_engine] if source_engine is not None else []
-    if not any(i.severity == "error" for i in issues):  # only an acceptable object is proven
+    if not has_error(issues):  # only an acceptable object is proven
         engine_issues, simulated = simulation_check(folder, CANONICAL_URDF, canonical.obj,
                                                     collision_severity=_collision_severity(extras))
         engine_issues = compare_with_source(engine_issues, extras)  # MJCF only
         issues, engines = issues + engine_issues, engines + simulated
-    return Processed(_record(prov, canonical.obj, normalized, issues, distance, folder, engines),
-                     canonical.obj)
+    return ObjectResult(_record(prov, canonical.obj, normalized, issues, distance, folder,
+                                engines), canonical.obj)
 
 
 def _collision_severity(extras: SourceExtras) -> str:
@@ -373,17 +368,17 @@ def _validated(model: type[_Record], value: Any, name: str) -> _Record:
     """``value`` as a ``model`` record (a mapping is validated into one).
 
     Raises:
-        ProcessError: ``value`` is neither, or a field is invalid (named ``name.field``).
+        RunObjectError: ``value`` is neither, or a field is invalid (named ``name.field``).
     """
     if isinstance(value, model):
         return value
     if not isinstance(value, Mapping):
-        raise ProcessError(f"{name}: expected a {model.__name__} or a mapping, "
+        raise RunObjectError(f"{name}: expected a {model.__name__} or a mapping, "
                            f"got {type(value).__name__}")
     try:
         return model.model_validate(dict(value))
     except ValidationError as exc:
-        raise ProcessError("; ".join(_problems(exc, name))) from None
+        raise RunObjectError("; ".join(_problems(exc, name))) from None
 
 
 def _problems(exc: ValidationError, name: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""process_object end to end on hand-made URDFs: canonical folder, oracle, idempotency, codes."""
+"""run_object end to end on hand-made URDFs: canonical folder, oracle, idempotency, codes."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ import yourdfpy
 from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.model.inertia import PLACEHOLDER_MASS
-from arena_core.pipeline import process as process_module
+from arena_core.pipeline import run as run_module
 from arena_core.pipeline.normalize import NormalizeError
-from arena_core.pipeline.process import (
+from arena_core.pipeline.run import (
     CANONICAL_URDF,
-    ProcessError,
+    RunObjectError,
     folder_checksum,
-    process_object,
+    run_object,
 )
 from arena_core.util import tolerances as tol
 from schemas.extras import SourceExtras
@@ -48,14 +48,14 @@ def _oracle_codes(record) -> list[str]:
 def test_canonical_folder_is_exact_loadable_and_idempotent(tmp_path: Path, text, scale,
                                                            up_axis):
     src = _write(tmp_path / "src", text)
-    rec = process_object(src, tmp_path / "out", scale=scale, up_axis=up_axis, provenance=PROV)
+    rec = run_object(src, tmp_path / "out", scale=scale, up_axis=up_axis, provenance=PROV).record
     folder = tmp_path / "out" / "obj1"
     assert _oracle_codes(rec) == [] and rec.oracle_distance <= tol.ORACLE
     assert rec.urdf == CANONICAL_URDF and rec.checksum == folder_checksum(folder)
     assert {f.path for f in rec.canonical_files} == {CANONICAL_URDF, MJCF_FILE}
     robot = yourdfpy.URDF.load(str(folder / CANONICAL_URDF), load_meshes=False)
     assert robot.validate(), robot._errors
-    again = process_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV)
+    again = run_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV).record
     assert again.checksum == rec.checksum
     assert (tmp_path / "again" / "obj1" / CANONICAL_URDF).read_bytes() == (
         folder / CANONICAL_URDF).read_bytes()
@@ -64,7 +64,7 @@ def test_canonical_folder_is_exact_loadable_and_idempotent(tmp_path: Path, text,
 
 def test_record_holds_root_frame_joints_and_links(tmp_path: Path):
     src = _write(tmp_path / "src", CABINET)
-    rec = process_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV)
+    rec = run_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV).record
     joints = {j.name: j for j in rec.joints}
     assert joints["spin"].type == "continuous" and joints["spin"].lower is None
     assert joints["spin"].endpoints is None and joints["spin"].effort == 100.0
@@ -85,7 +85,7 @@ def test_record_holds_root_frame_joints_and_links(tmp_path: Path):
 
 def test_helical_and_limits_are_written_in_arena_syntax(tmp_path: Path):
     src = _write(tmp_path / "src", CABINET)
-    process_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV)
+    run_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV)
     text = (tmp_path / "out" / "obj1" / CANONICAL_URDF).read_text()
     assert '<joint name="cap" type="revolute">' in text and '<helical pitch="0.005"/>' in text
     robot = yourdfpy.URDF.load(str(tmp_path / "out" / "obj1" / CANONICAL_URDF),
@@ -109,9 +109,9 @@ def _perturbed_writer(real_write):
 
 
 def test_oracle_rejects_a_writer_that_moves_a_joint(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(process_module, "write_urdf", _perturbed_writer(process_module.write_urdf))
+    monkeypatch.setattr(run_module, "write_urdf", _perturbed_writer(run_module.write_urdf))
     src = _write(tmp_path / "src", CABINET)
-    rec = process_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV)
+    rec = run_object(src, tmp_path / "out", scale=0.01, up_axis="y", provenance=PROV).record
     assert rec.verification.status == "rejected"
     assert _oracle_codes(rec) == ["normalize.oracle", "normalize.oracle"]
     assert rec.oracle_distance > 1e-4
@@ -122,10 +122,10 @@ def test_oracle_rejects_a_writer_that_moves_a_joint(tmp_path: Path, monkeypatch)
 def test_unreadable_source_is_a_rejected_record_and_writes_nothing(tmp_path: Path):
     src = _write(tmp_path / "src", "<robot name='x'><link name='a'>")
     out = tmp_path / "out"
-    rec = process_object(src, out, provenance=PROV)
+    rec = run_object(src, out, provenance=PROV).record
     assert rec.verification.status == "rejected" and rec.verification.codes == ["xml.malformed"]
     assert rec.checksum is None and rec.joints == [] and not (out / "obj1").exists()
-    missing = process_object(tmp_path / "nope.urdf", out, provenance=PROV)
+    missing = run_object(tmp_path / "nope.urdf", out, provenance=PROV).record
     assert missing.verification.codes == ["file.missing"] and missing.files == []
 
 
@@ -138,7 +138,7 @@ def test_unreadable_source_is_a_rejected_record_and_writes_nothing(tmp_path: Pat
     ('<?xml version="0.0" ?><robot name="r"><link name="a"/></robot>', None),
 ])
 def test_reader_repairs_and_codes(tmp_path: Path, text, code):
-    rec = process_object(_write(tmp_path / "src", text), tmp_path / "out", provenance=PROV)
+    rec = run_object(_write(tmp_path / "src", text), tmp_path / "out", provenance=PROV).record
     if code is None:
         assert "xml.declaration_repaired" in rec.verification.codes
         assert rec.checksum is not None
@@ -149,8 +149,8 @@ def test_reader_repairs_and_codes(tmp_path: Path, text, code):
 def test_nothing_is_written_outside_out_dir(tmp_path: Path):
     src = _write(tmp_path / "src", PARTNET)
     before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
-    process_object(src, tmp_path / "out", provenance=PROV)
-    process_object(src, tmp_path / "out", provenance=PROV)  # replaces the folder
+    run_object(src, tmp_path / "out", provenance=PROV)
+    run_object(src, tmp_path / "out", provenance=PROV)  # replaces the folder
     after = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     new = {str(p) for p in set(after) - set(before)}
     assert new == {"out", "out/obj1", f"out/obj1/{CANONICAL_URDF}", f"out/obj1/{MJCF_FILE}"}
@@ -188,7 +188,7 @@ MESHED = """<robot name="m">
 def test_meshes_are_content_addressed_with_materials(tmp_path: Path):
     _obj_with_material(tmp_path / "src" / "parts")
     src = _write(tmp_path / "src", MESHED)
-    rec = process_object(src, tmp_path / "out", provenance=PROV)
+    rec = run_object(src, tmp_path / "out", provenance=PROV).record
     folder = tmp_path / "out" / "obj1"
     names = sorted(p.name for p in (folder / "meshes").iterdir())
     assert [n.rsplit(".", 1)[1] for n in names] == ["mtl", "obj", "png"]
@@ -212,7 +212,7 @@ def test_meshes_are_content_addressed_with_materials(tmp_path: Path):
     # the ghost's visual mesh is missing, so its collision box is its geometry (bbox, mass)
     assert rec.transform.translation[2] == pytest.approx(1.05)
     assert {f.path for f in rec.files} == {"src.urdf", "parts/cube.obj"}
-    again = process_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV)
+    again = run_object(folder / CANONICAL_URDF, tmp_path / "again", provenance=PROV).record
     assert again.checksum == rec.checksum
 
 
@@ -220,7 +220,7 @@ def test_mesh_geometry_sets_inertials_and_bottom_center(tmp_path: Path):
     _obj_with_material(tmp_path / "src" / "parts")
     ghost = MESHED[MESHED.index('<link name="ghost">'):MESHED.index("</link>\n  <joint")]
     src = _write(tmp_path / "src", MESHED.replace(ghost + "</link>", '<link name="ghost"/>'))
-    rec = process_object(src, tmp_path / "out", provenance=PROV)
+    rec = run_object(src, tmp_path / "out", provenance=PROV).record
     links = {link.name: link for link in rec.links}
     assert links["body"].mass_source == "mesh_volume"
     assert links["body"].mass == pytest.approx(1000 * 0.008)
@@ -235,10 +235,10 @@ def test_bad_arguments_raise(tmp_path: Path):
     src = _write(tmp_path / "src", PARTNET)
     for prov in ({"source": "x"}, {"object_id": "../up", "source": "x"},
                  {"object_id": "a", "source": "x", "colour": 1}, {"object_id": "a"}):
-        with pytest.raises(ProcessError):
-            process_object(src, tmp_path / "out", provenance=prov)
+        with pytest.raises(RunObjectError):
+            run_object(src, tmp_path / "out", provenance=prov)
     with pytest.raises(NormalizeError):
-        process_object(src, tmp_path / "out", scale=-1.0, provenance=PROV)
+        run_object(src, tmp_path / "out", scale=-1.0, provenance=PROV)
     assert not (tmp_path / "out").exists()
 
 
@@ -261,17 +261,17 @@ def test_bad_arguments_raise(tmp_path: Path):
 def test_malformed_provenance_and_extras_name_the_field(tmp_path: Path, provenance, extras,
                                                         message):
     src = _write(tmp_path / "src", PARTNET)
-    with pytest.raises(ProcessError) as caught:
-        process_object(src, tmp_path / "out", provenance=provenance, extras=extras)
+    with pytest.raises(RunObjectError) as caught:
+        run_object(src, tmp_path / "out", provenance=provenance, extras=extras)
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
     assert not (tmp_path / "out").exists()
 
 
 def test_provenance_and_extras_records_are_taken_as_they_are(tmp_path: Path):
     src = _write(tmp_path / "src", PARTNET)
-    from_mapping = process_object(src, tmp_path / "a", provenance=PROV, extras={})
-    from_records = process_object(src, tmp_path / "b", provenance=Provenance(**PROV),
-                                  extras=SourceExtras())
+    from_mapping = run_object(src, tmp_path / "a", provenance=PROV, extras={}).record
+    from_records = run_object(src, tmp_path / "b", provenance=Provenance(**PROV),
+                              extras=SourceExtras()).record
     assert from_records == from_mapping and from_records.source_id == "obj1"
 
 
@@ -279,8 +279,8 @@ def test_internal_failure_is_a_rejected_record(tmp_path: Path, monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(process_module, "normalize_object", boom)
-    rec = process_object(_write(tmp_path / "src", PARTNET), tmp_path / "out", provenance=PROV)
+    monkeypatch.setattr(run_module, "normalize_object", boom)
+    rec = run_object(_write(tmp_path / "src", PARTNET), tmp_path / "out", provenance=PROV).record
     assert rec.verification.codes == ["internal.error"] and "disk on fire" in (
         rec.verification.issues[0].message)
     assert rec.model_validate_json(rec.model_dump_json()) == rec
@@ -289,7 +289,7 @@ def test_internal_failure_is_a_rejected_record(tmp_path: Path, monkeypatch):
 def test_a_rod_on_the_edge_of_the_triangle_inequality_is_balanced_for_mujoco(tmp_path):
     """``rod_inertia.urdf``: Stretch's link_puller, refused by MuJoCo as written."""
     fixture = Path(__file__).resolve().parents[2] / "fixtures" / "urdf" / "rod_inertia.urdf"
-    rec = process_object(fixture, tmp_path / "out", provenance=PROV)
+    rec = run_object(fixture, tmp_path / "out", provenance=PROV).record
     assert rec.accepted, rec.verification.issues
     (found,) = [i for i in rec.verification.issues if i.code == "normalize.inertial.balanced"]
     assert found.location == "link:rod"
