@@ -90,6 +90,8 @@ class CardInfo:
     subset_message: str | None = None
     #: Source -> engine -> objects that load and move right in it (the ``engines`` stage).
     engines: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: Source -> self-collision code -> released objects with it (``clean``: with none).
+    collisions: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def card_configs(self) -> list[str]:
         """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
@@ -322,6 +324,24 @@ body = load_urdf(f"{{folder}}/object.urdf", useFixedBase=True, flags=p.URDF_USE_
 import pinocchio as pin; model = pin.buildModelFromUrdf(f"{{folder}}/object.urdf")
 import yourdfpy; robot = yourdfpy.URDF.load(f"{{folder}}/object.urdf")
 ```
+{_collisions(info)}"""
+
+
+def _collisions(info: CardInfo) -> str:
+    if not info.collisions:
+        return ""
+    rows = [[source, info.by_source.get(source, 0), per.get("clean", 0),
+             per.get("collision.rest.penetration", 0), per.get("collision.joint.blocked", 0)]
+            for source, per in sorted(info.collisions.items())]
+    table = _table(["source", "objects", "clean", "penetrating at rest", "joint blocked"], rows)
+    return f"""
+Self-collision, with the object's own contacts on in MuJoCo and PyBullet (a part and the
+part it hangs on excluded): objects whose parts penetrate by more than 2 mm at rest, or
+where a part is blocked when one joint moves from rest to its limits (warnings for real
+sources and for the generated kinds not yet clean; any other generated object with either is
+rejected):
+
+{table}
 """
 
 

@@ -43,7 +43,7 @@ from schemas.release import FORMAT_VERSION
 
 #: Bump when :func:`release.rows.object_row` or :func:`release.rows.row_summary` change
 #: what they make of a record (a release written before is then not reused).
-ROWS_VERSION = "1"
+ROWS_VERSION = "2"
 
 #: The code a row comes from (the record's fields and their conversion; this module): a
 #: release written by other code is not reused.

@@ -54,6 +54,9 @@ ENGINE_TYPE = pa.struct([("engine", pa.string()), ("version", pa.string()),
                          ("loaded", pa.bool_()), ("ok", pa.bool_()),
                          ("max_pose_error", pa.float64())])
 
+#: The self-collision findings the card counts per source (arena_core.engines.self_collision).
+COLLISION_CODES = ("collision.rest.penetration", "collision.joint.blocked")
+
 FILE_TYPE = pa.struct([("path", pa.string()), ("sha256", pa.string()), ("size", pa.int64())])
 
 #: Column -> (arrow type, meaning). The order is the column order of the parquet files.
@@ -182,7 +185,8 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     """The few fields of a row that the card, figures and side files need (kept in memory).
 
     Keys: ``object_id, source, source_id, license, license_class, category,
-    supercategory, checksum, n_moving_joints, joint_counts`` (type -> count),
+    supercategory, checksum, n_moving_joints, joint_counts`` (type -> count), ``engines``
+    (engine -> ok), ``collisions`` (the object's self-collision codes, :data:`COLLISION_CODES`),
     ``files_digest`` (listing digest of the source files), ``folder`` and ``urdf_path``.
     """
     counts = Counter(j["type"] for j in row["joints"])
@@ -191,6 +195,8 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     return {**{k: row[k] for k in keys},
             "joint_counts": {t: counts[t] for t in CURATION_JOINT_TYPES if counts[t]},
             "engines": {e["engine"]: bool(e["ok"]) for e in row["engines"]},
+            "collisions": sorted({i.code for i in record.verification.issues
+                                  if i.code in COLLISION_CODES}),
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
 

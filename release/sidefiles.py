@@ -165,7 +165,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
-        engines=_engine_counts(rows))
+        engines=_engine_counts(rows), collisions=_collision_counts(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -191,6 +191,17 @@ def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key
                         for c, f in shards.items()},
             "subset_message": info.subset_message,
             "figures": {"contact_sheet_key": sheet_key}}
+
+
+def _collision_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:
+    """Source -> self-collision code (and ``clean``) -> objects with it."""
+    out: dict[str, Counter] = {}
+    for r in rows:
+        codes = r.get("collisions")
+        if codes is None:
+            continue
+        out.setdefault(r["source"], Counter()).update(codes or ["clean"])
+    return {source: dict(sorted(per.items())) for source, per in sorted(out.items())}
 
 
 def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:

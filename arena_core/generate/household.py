@@ -60,9 +60,11 @@ def washing_machine(b: Builder) -> str:
                   S.cylinder(drum_r - 0.005, 0.005, (0, 0, h * 0.25)))
     b.continuous(drum, "base", "z", (0, 0, h * 0.5))
     lid = b.link("lid", "plastic", S.box((d - 0.125, w - 0.04, 0.02), (0.04, 0, h + 0.01)))
-    b.revolute(lid, "base", (0, -1, 0), (-d / 2 + 0.1, 0, h), 0.0, b.real(1.4, 1.7))
+    # the lid opens to just short of upright and the knob sits on top of the control panel,
+    # behind the hinge line: a knob on the panel's front face blocked the opening lid
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2 + 0.1, 0, h), 0.0, b.real(1.4, 1.55))
     b.add("base", S.box((0.1, w, 0.12), (-d / 2 + 0.05, 0, h + 0.06)))
-    P.knob(b, "program_knob", "base", (-d / 2 + 0.1, 0.0, h + 0.06), "x", 0.03, 0.025)
+    P.knob(b, "program_knob", "base", (-d / 2 + 0.04, 0.0, h + 0.12), "z", 0.025, 0.025)
     return "top-loading washing machine"
 
 

@@ -62,7 +62,7 @@ def floor_lamp(b: Builder) -> str:
     top = h * 0.85
     shade = b.link("shade", "metal", *_shade((0.04, 0, top - 0.02), (1, 0, -0.4), b.dim(0.1, 0.18), 0.15),
                    S.cylinder(0.012, 0.03, (0, 0, top), "y"))
-    b.revolute(shade, pole, "y", (0, 0, top), -0.5, 1.0)
+    b.revolute(shade, pole, "y", (0, 0, top), -0.3, 0.3)  # further, a wide shade meets the base tube
     P.knob(b, "dimmer", "base", (0, 0.016, h * 0.4), "y", 0.012, 0.012, limits=(0.0, 1.5 * math.pi))
     return "telescoping floor lamp"
 

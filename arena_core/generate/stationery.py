@@ -73,7 +73,11 @@ def clock(b: Builder) -> str:
         x = 0.021 + k * 0.002
         angle = b.real(0, 2 * math.pi)
         tip = np.array([x, r * length * math.sin(angle), zc + r * length * math.cos(angle)])
-        hand = b.link(f"{name}_hand", "metal", S.bar((x, 0, zc), tip, width, 0.0015))
+        # 1.5 mm thick along the axis: S.bar turns its width along the axis unless the bar is
+        # near vertical, and 8 mm thick hands 2 mm apart went through each other
+        vertical = abs(math.cos(angle)) >= 0.9
+        size = (width, 0.0015) if vertical else (0.0015, width)
+        hand = b.link(f"{name}_hand", "metal", S.bar((x, 0, zc), tip, *size))
         b.continuous(hand, "base", "x", (x, 0, zc))
     if pendulum:
         bob = b.link("pendulum", "metal", S.rod((0.03, 0, zc - 0.02), (0.03, 0, 0.08), 0.002),

@@ -127,7 +127,7 @@ def toy_train(b: Builder) -> str:
         if prev is not None:
             hitch = (x + cl / 2 + gap / 2, 0, wr + w * 0.2)
             b.add(name, S.bar((x + cl / 2, 0, hitch[2]), hitch, 0.01, 0.008))
-            b.revolute(name, prev, "z", hitch, -0.6, 0.6)
+            b.revolute(name, prev, "z", hitch, -0.4, 0.4)  # further, wheels of the two cars meet
         for sx in (-1, 1):
             for side, sy in (("left", -1), ("right", 1)):
                 P.wheel(b, f"{name}_wheel_{'fb'[sx > 0]}{side[0]}", name,

@@ -47,6 +47,22 @@ INERTIA_SLACK = 1e-6
 #: Volume (m^3) below which a mesh is treated as degenerate.
 MIN_VOLUME = 1e-15
 
+# --- self-collision (arena_core.engines.self_collision) ----------------------------------
+#: Two of an object's own parts penetrate when an engine's contact between them is deeper
+#: than this (m; MuJoCo's contact ``dist < -SELF_PENETRATION``, PyBullet's
+#: ``contactDistance``). Parts that touch (a door in its frame, a lid on its body) are normal.
+SELF_PENETRATION = 2e-3
+
+#: A joint's sweep takes a sample at least every this far along the path of its moving
+#: part's farthest point (m), between the bounds below per direction.
+SWEEP_STEP = 0.01
+SWEEP_MIN_SAMPLES = 4
+SWEEP_MAX_SAMPLES = 64
+#: Samples of all of an object's sweeps, per engine: more are scaled down to fit, each
+#: direction keeping at least SWEEP_BUDGET_FLOOR (a piano's 88 keys).
+SWEEP_OBJECT_SAMPLES = 256
+SWEEP_BUDGET_FLOOR = 2
+
 # ---------------------------------------------------------------- verification (arena_core.verify)
 #: Plausible object size: the rest-pose bounding-box diagonal must lie in [min, max] meters.
 UNITS_MIN_EXTENT = 5e-3

@@ -15,8 +15,11 @@ so machine load hits both alike), it times:
 * **with the engine check** — the same with :func:`arena_core.pipeline.engine_stage.simulation_check`:
   our MJCF compiled and simulated in MuJoCo, then the canonical URDF loaded by MuJoCo,
   PyBullet, Pinocchio and yourdfpy, each of which reads every mesh itself (that is what
-  the check proves). Its cost per engine is printed beside it; it is reported, not held
-  to the 1.3x (four engines loading the meshes cost more than one read by construction).
+  the check proves), and the self-collision check (:mod:`arena_core.engines.self_collision`:
+  ``self_collision`` in all, of which ``self_collision.mujoco`` and ``.pybullet`` the rest
+  pose and the sweeps in each engine after loading). Its cost per engine is printed beside
+  it; it is reported, not held to the 1.3x (four engines loading the meshes cost more than
+  one read by construction).
 
 Per object the best of ``--rounds`` runs counts (the least disturbed one). Prints the
 medians and their ratios, the slowest objects, and one JSON line with the figures. Exit
@@ -47,6 +50,7 @@ import numpy as np
 import trimesh
 import yourdfpy
 
+import arena_core.engines.self_collision as self_collision
 import arena_core.pipeline.engine_stage as simulation_module
 import arena_core.pipeline.run as run_module
 from arena_core.pipeline.run import run_object
@@ -99,7 +103,7 @@ def pipeline(urdf: Path, out: Path, *, engines: bool) -> float:
         run_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
     else:
         real = run_module.simulation_check
-        run_module.simulation_check = lambda folder, urdf_name, obj: ([], [])
+        run_module.simulation_check = lambda folder, urdf_name, obj, **kw: ([], [])
         try:
             run_object(urdf, out, provenance={"object_id": oid, "source": "bench"})
         finally:
@@ -126,8 +130,26 @@ def _timed() -> None:
         ENGINE_SECONDS.update({r.engine: r.seconds for r in result.results})
         return result
 
+    def timed_collisions(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return check_collisions(*args, **kwargs)
+        finally:
+            ENGINE_SECONDS["self_collision"] = time.perf_counter() - start
+
+    def timed_findings(probe, *args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return probe_findings(probe, *args, **kwargs)
+        finally:
+            ENGINE_SECONDS[f"self_collision.{probe.name}"] = time.perf_counter() - start
+
+    check_collisions = simulation_module.check_self_collision
+    probe_findings = self_collision.probe_findings
     simulation_module.check_mjcf = timed_mjcf
     simulation_module.verify_engines = timed_engines
+    simulation_module.check_self_collision = timed_collisions
+    self_collision.probe_findings = timed_findings
 
 
 def coupled_sources(tmp: Path, generated: int) -> list[Path]:

@@ -81,3 +81,23 @@ def test_patterns_carry_the_fingerprint_and_an_empty_subset_is_not_a_config():
     assert "**The evaluation subset is short**: only 4 eligible objects" in short
     assert "subset is short" not in render_card(_info()) and "No evaluation" not in render_card(
         _info())
+
+
+def test_card_counts_self_collision_per_source():
+    engines = {"generated": {"mujoco": 10}, "sapien": {"mujoco": 2}}
+    text = render_card(_info(engines=engines, collisions={
+        "generated": {"clean": 10},
+        "sapien": {"clean": 1, "collision.joint.blocked": 1}}))
+    assert "| source | objects | clean | penetrating at rest | joint blocked |" in text
+    assert "| generated | 10 | 10 | 0 | 0 |" in text
+    assert "| sapien | 2 | 1 | 0 | 1 |" in text
+    assert "penetrating at rest" not in render_card(_info(engines=engines))
+
+
+def test_collision_counts_from_row_summaries():
+    from release.sidefiles import _collision_counts
+
+    rows = [{"source": "a", "collisions": []}, {"source": "a", "collisions": []},
+            {"source": "a", "collisions": ["collision.rest.penetration"]},
+            {"source": "b"}]  # a summary from before the check: not counted
+    assert _collision_counts(rows) == {"a": {"clean": 2, "collision.rest.penetration": 1}}
