@@ -45,7 +45,7 @@ ERRNO_CODES = {
 
 #: What native libraries say when an allocation is refused.
 _MEMORY_WORDS = re.compile(r"bad_alloc|[Cc]annot allocate memory|failed to map segment|"
-                           r"[Oo]ut of memory|could not allocate memory")
+                           r"[Oo]ut of memory|could not allocate memory|\bMemoryError\b")
 
 #: Longest exception message kept in an issue (characters).
 MESSAGE_CHARS = 300

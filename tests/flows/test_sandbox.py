@@ -84,7 +84,7 @@ def test_validate_enforces_its_budget(tmp_path):
 
     folder = REALDATA / "genesis_repo" / "3763"
     for options, code in ((["--budget-seconds", "0.05"], "resource.timeout"),
-                          (["--budget-memory", "64"], "resource.memory"),
+                          (["--budget-memory", "16"], "resource.memory"),
                           ([], None)):
         proc = subprocess.run([sys.executable, "-m", "flows.cli", "validate", str(folder),
                                "--out", str(tmp_path / str(code)), "--json", *options],

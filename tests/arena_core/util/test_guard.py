@@ -26,6 +26,7 @@ from tests.hostile import CUBE_OBJ, urdf_text
     (OSError(errno.EIO, "Input/output error"), "file.io_error"),
     (RuntimeError("Symlink loop from '/x/a'"), "file.symlink_loop"),
     (MemoryError(), "resource.memory"),
+    (RuntimeError("MemoryError: "), "resource.memory"),  # a native library passing one on
     (RecursionError("maximum recursion depth exceeded"), "input.too_deep"),
     (np.linalg.LinAlgError("Eigenvalues did not converge"), "numeric.invalid"),
     (UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte"), "file.encoding"),
