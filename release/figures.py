@@ -189,27 +189,61 @@ def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
     n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
-    height = 1.8 * rows + 0.2
+    height = 1.9 * rows + 0.3
     fig = Figure(figsize=(1.6 * cols, height))
     for k, (title, failed, tris) in enumerate(cells):
         ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
         _draw_object(ax, tris)
         ax.set_title(title, fontsize=6, pad=0, **({"color": "tab:red"} if failed else {}))
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
-                        hspace=0.2)
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.45 / height, wspace=0.02,
+                        hspace=0.3)
     return fig
 
 
+#: Most characters on one line of a thumbnail's title (a 1.6-inch cell at 6 points).
+TITLE_WIDTH = 28
+_BREAK_AFTER = "-._/ "
+
+
 def _cell_title(title: str, issues: Sequence[Issue]) -> str:
-    """A thumbnail's title: ``title`` cut to 24 characters, then the meshes not drawn.
+    """A thumbnail's title: ``title`` whole, wrapped (:func:`wrap_title`), then the meshes
+    not drawn.
 
     >>> _cell_title("gen-0-00001", [issue("mesh.unreadable", "x")] * 2)
     'gen-0-00001\\n2 mesh(es) not drawn: mesh.unreadable'
     """
     if not issues:
-        return title[:24]
+        return wrap_title(title)
     codes = ", ".join(sorted({i.code for i in issues}))
-    return f"{title[:24]}\n{len(issues)} mesh(es) not drawn: {codes}"
+    return f"{wrap_title(title)}\n{len(issues)} mesh(es) not drawn: {codes}"
+
+
+def wrap_title(title: str, *, width: int = TITLE_WIDTH) -> str:
+    """``title`` on lines of at most ``width`` characters, never cut: an object id
+    ``<source>-<source id>`` longer than ``width`` puts its source on the first line, and a
+    line still too long breaks after its last ``-``, ``.``, ``_``, ``/`` or space that fits
+    (anywhere when none does). Joining the lines gives ``title`` back.
+
+    >>> print(wrap_title("realdata_kitchen_models-DinerChair_100568"))
+    realdata_kitchen_models-
+    DinerChair_100568
+    >>> wrap_title("generated-gen-0-00001")
+    'generated-gen-0-00001'
+    """
+    if len(title) <= width:
+        return title
+    head, sep, tail = title.partition("-")
+    pieces = [head + sep, tail] if sep and tail else [title]
+    lines = []
+    for piece in pieces:
+        while len(piece) > width:
+            cut = max(piece.rfind(c, 0, width) for c in _BREAK_AFTER) + 1
+            cut = cut if cut > 0 else width
+            lines.append(piece[:cut])
+            piece = piece[cut:]
+        if piece:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES

@@ -109,3 +109,21 @@ def test_a_thumbnail_has_the_silhouette_of_the_whole_mesh(name):
     full_mask, thumb_mask = _silhouette(full), _silhouette(thumb)
     iou = (full_mask & thumb_mask).sum() / (full_mask | thumb_mask).sum()
     assert iou > SILHOUETTE_IOU, f"{name}: silhouette IoU {iou:.3f} with the full render"
+
+
+def test_contact_sheet_titles_are_whole_and_fit_their_cells(built):
+    entry = built.objects[0]
+    obj = read_urdf(entry.folder / entry.record.urdf).obj
+    ids = [f"realdata_kitchen_models-{name}" for name in
+           ("DinerChair_100568", "OfficeChair_2490", "Refrigerator_10905_with_a_long_tail")]
+    ids += ["pybullet_data_mjcf-mjcf.inverted_double_pendulum", "generated-gen-0-00001"]
+    fig = sheet_figure([(oid, obj) for oid in ids], columns=len(ids))
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    width = fig.bbox.width / len(ids)
+    for k, (ax, oid) in enumerate(zip(fig.axes, ids, strict=True)):
+        assert ax.get_title().replace("\n", "") == oid  # never cut
+        box = ax.title.get_window_extent(renderer)
+        assert k * width <= box.x0 and box.x1 <= (k + 1) * width, (oid, box)
+        assert box.y1 <= fig.bbox.height
