@@ -253,12 +253,16 @@ def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
 
     All faces when the object has at most ``max_faces``; otherwise each visual mesh of more
     than 64 faces is simplified by quadric decimation to its share of ``max_faces`` (in
-    proportion to its faces; deterministic). Primitives are drawn whole. Each mesh file is
+    proportion to its faces; deterministic). Primitives are drawn whole. An object without
+    any visual geometry (e.g. PyBullet's humanoid) is drawn from its collision geometry. Each mesh file is
     read once (one :class:`~arena_core.mesh.parts.MeshCache` per object).
     """
     cache, pieces, issues = MeshCache(), [], []
     for name in sorted(obj.links):
-        pieces.extend(_link_pieces(obj, name, cache, issues))
+        pieces.extend(_link_pieces(obj, name, cache, issues, "visual"))
+    if not pieces and not issues:  # no visual geometry at all: draw the collision geometry
+        for name in sorted(obj.links):
+            pieces.extend(_link_pieces(obj, name, cache, issues, "collision"))
     total = sum(len(faces) for _, _, faces, _ in pieces)
     per_link: dict[str, list[np.ndarray]] = {}
     for name, verts, faces, pose in pieces:
@@ -275,10 +279,10 @@ _Piece = tuple[str, np.ndarray, np.ndarray, np.ndarray]
 
 
 def _link_pieces(obj: ArticulatedObject, name: str, cache: MeshCache,
-                 issues: list[Issue]) -> list[_Piece]:
+                 issues: list[Issue], kind: str) -> list[_Piece]:
     link, pose = obj.links[name], obj.link_poses[name]
     pieces = []
-    for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
+    for mesh in (m for m in link.meshes if m.kind == kind and m.path):
         try:
             loaded = cache.mesh(mesh.path)
         except MeshLoadFailure as exc:
@@ -288,7 +292,7 @@ def _link_pieces(obj: ArticulatedObject, name: str, cache: MeshCache,
         if len(loaded.faces):
             verts = loaded.vertices * np.asarray(mesh.scale, float)
             pieces.append((name, verts, np.asarray(loaded.faces), pose @ mesh.origin))
-    for prim in (p for p in link.primitives if p.kind == "visual"):
+    for prim in (p for p in link.primitives if p.kind == kind):
         shape = _primitive_mesh(prim.shape, prim.size)
         pieces.append((name, shape.vertices, shape.faces, pose @ prim.origin))
     return pieces

@@ -12,7 +12,7 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
-from arena_core.formats.urdf.read import read_urdf
+from arena_core.formats.urdf.read import read_urdf, read_urdf_string
 from release.figures import (
     MAX_FACES,
     cells_figure,
@@ -127,3 +127,15 @@ def test_contact_sheet_titles_are_whole_and_fit_their_cells(built):
         box = ax.title.get_window_extent(renderer)
         assert k * width <= box.x0 and box.x1 <= (k + 1) * width, (oid, box)
         assert box.y1 <= fig.bbox.height
+
+
+def test_an_object_without_visual_geometry_is_drawn_from_its_collision_geometry(tmp_path):
+    text = """<robot name="r">
+      <link name="base"><collision><geometry><box size="0.2 0.2 0.1"/></geometry></collision></link>
+      <link name="arm"><collision><geometry><sphere radius="0.05"/></geometry></collision></link>
+      <joint name="j" type="revolute"><parent link="base"/><child link="arm"/>
+        <origin xyz="0 0 0.2"/><axis xyz="0 0 1"/>
+        <limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>"""
+    obj = read_urdf_string(text, base_dir=tmp_path).obj
+    tris, issues = object_triangles(obj)
+    assert issues == [] and len(tris) == 2 and all(len(t) for t in tris)
