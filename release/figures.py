@@ -29,6 +29,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from arena_core.curation.coverage import source_colors
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.util import tolerances as tol
@@ -61,29 +62,34 @@ def save_png(fig: Figure, path: str | os.PathLike[str], *, dpi: int = 100) -> Pa
 
 
 def supercategory_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
-    """Horizontal bars: objects per supercategory, stacked by source (SPEC order)."""
+    """Save :func:`supercategory_plot` of ``rows`` at ``path``."""
+    return save_png(supercategory_plot(rows), path)
+
+
+def supercategory_plot(rows: Sequence[Mapping]) -> Figure:
+    """Horizontal bars: objects per supercategory, stacked by source (SPEC order), one colour
+    per source (:func:`~arena_core.curation.coverage.source_colors`), the legend right of the
+    axes and room right of the longest bar."""
     counts = Counter((r.get("supercategory") or _UNASSIGNED, r["source"]) for r in rows)
     sources = sorted({s for _, s in counts})
     sups = list(SUPERCATEGORY_IDS) + ([_UNASSIGNED] if any(k[0] == _UNASSIGNED for k in counts)
                                       else [])
-    fig = Figure(figsize=(9, 0.32 * len(sups) + 1.6))
+    fig = Figure(figsize=(11, max(0.32 * len(sups) + 1.6, 0.2 * len(sources) + 1.2)),
+                 layout="constrained")
     ax = fig.subplots()
     left = np.zeros(len(sups))
-    from matplotlib import colormaps
-
-    palette = colormaps["tab20"]  # distinct colours for up to 20 sources, then they cycle
-    for k, source in enumerate(sources):
+    for source, color in zip(sources, source_colors(len(sources)), strict=True):
         values = np.array([counts.get((s, source), 0) for s in sups], dtype=float)
-        ax.barh(sups, values, left=left, label=source, color=palette(k % 20))
+        ax.barh(sups, values, left=left, label=source, color=color)
         left += values
+    ax.set_xlim(0, max(float(left.max(initial=0)) * 1.08, 1.0))
     ax.invert_yaxis()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("objects")
     ax.set_title(f"objects per supercategory by source ({len(rows)} objects)")
     if sources:
-        ax.legend(fontsize="small", loc="lower right")
-    fig.tight_layout()
-    return save_png(fig, path)
+        fig.legend(fontsize="small", loc="outside right upper", title="source")
+    return fig
 
 
 def joint_type_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:

@@ -12,6 +12,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
+from arena_core.curation.coverage import coverage_plot, coverage_table
+from arena_core.curation.items import CurationItem
 from arena_core.formats.urdf.read import read_urdf, read_urdf_string
 from release.figures import (
     MAX_FACES,
@@ -20,8 +22,10 @@ from release.figures import (
     joint_type_figure,
     object_triangles,
     sheet_figure,
+    supercategory_plot,
 )
 from release.reader import load_rows
+from schemas.curation import SUPERCATEGORY_IDS
 
 
 def test_figures_are_deterministic_and_carry_no_software_tag(built, tmp_path):
@@ -139,3 +143,46 @@ def test_an_object_without_visual_geometry_is_drawn_from_its_collision_geometry(
     obj = read_urdf_string(text, base_dir=tmp_path).obj
     tris, issues = object_triangles(obj)
     assert issues == [] and len(tris) == 2 and all(len(t) for t in tris)
+
+
+def _fourteen_sources() -> list[dict]:
+    """Rows of 14 sources; one supercategory far longer than the others."""
+    rows = [{"supercategory": SUPERCATEGORY_IDS[k % 5], "source": f"source_{k:02d}"}
+            for k in range(14) for _ in range(3)]
+    return rows + [{"supercategory": SUPERCATEGORY_IDS[0], "source": "source_00"}] * 60
+
+
+def _assert_readable(fig, bar_axes) -> None:
+    """Every legend inside the figure and clear of every axes; the bars inside their axes
+    with room right of the longest; one distinct colour per source."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes if ax.get_legend())]
+    assert legends
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1 + 1
+        assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 + 1
+        for ax in fig.axes:
+            assert not box.overlaps(ax.get_window_extent(renderer)), (legend, ax)
+    frame = bar_axes.get_window_extent(renderer)
+    bars = [p.get_window_extent(renderer) for p in bar_axes.patches]
+    assert max(b.x1 for b in bars) < frame.x1 - 0.03 * frame.width  # the longest bar has room
+    colors = [tuple(c.patches[0].get_facecolor()) for c in bar_axes.containers]
+    assert len(colors) == 14 and len(set(colors)) == 14
+
+
+def test_supercategory_figure_is_readable_with_fourteen_sources():
+    fig = supercategory_plot(_fourteen_sources())
+    _assert_readable(fig, fig.axes[0])
+
+
+def test_subset_coverage_figure_is_readable_with_fourteen_sources():
+    items = [CurationItem(object_id=f"o{k}", source=r["source"], source_id=str(k),
+                          content_checksum=str(k), bbox_extent=np.ones(3), volume=1.0,
+                          signature=None, joint_counts={"revolute": 1}, verified=True,
+                          category="c", supercategory=r["supercategory"])
+             for k, r in enumerate(_fourteen_sources())]
+    fig = coverage_plot(coverage_table(items), title="eval")
+    _assert_readable(fig, fig.axes[0])
