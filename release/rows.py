@@ -99,7 +99,9 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                 "`mujoco_mjcf` (its `object.xml`), `mujoco` (MuJoCo's URDF import), `pybullet`, "
                 "`pinocchio`, `yourdfpy`; `loaded`, `ok` (every link's pose within 1e-9 of "
                 "arena_core's forward kinematics at 6 configurations, 1e-6 for PyBullet's "
-                "float32 API; 1 s of MuJoCo simulation finite) and the worst pose error"),
+                "float32 API; 1 s of MuJoCo simulation finite) and `max_pose_error`, the worst "
+                "link-pose error (m, or rad; the same measure for every engine), null when "
+                "the engine did not load or could not move the object"),
     "source_files": (pa.list_(FILE_TYPE), "source files the object was read from, with sha256"),
     "mesh_archive": (pa.string(), "path of the object's zip (URDF + meshes) in this repository"),
     "mesh_archive_sha256": (pa.string(), "sha256 of that zip"),
