@@ -184,7 +184,8 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     """The few fields of a row that the card, figures and side files need (kept in memory).
 
     Keys: ``object_id, source, source_id, license, license_class, category,
-    supercategory, checksum, n_moving_joints, joint_counts`` (type -> count),
+    supercategory, checksum, n_moving_joints, joint_counts`` (type -> count), ``engines``
+    (engine -> ok), ``engine_versions`` (engine -> the version that checked the object),
     ``files_digest`` (listing digest of the source files), ``folder`` and ``urdf_path``.
     """
     counts = Counter(j["type"] for j in row["joints"])
@@ -193,6 +194,7 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     return {**{k: row[k] for k in keys},
             "joint_counts": {t: counts[t] for t in CURATION_JOINT_TYPES if counts[t]},
             "engines": {e["engine"]: bool(e["ok"]) for e in row["engines"]},
+            "engine_versions": {e["engine"]: e["version"] for e in row["engines"]},
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
 

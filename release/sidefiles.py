@@ -165,7 +165,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
-        engines=_engine_counts(rows))
+        engines=_engine_counts(rows), engine_versions=_engine_versions(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -191,6 +191,16 @@ def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key
                         for c, f in shards.items()},
             "subset_message": info.subset_message,
             "figures": {"contact_sheet_key": sheet_key}}
+
+
+def _engine_versions(rows: Sequence[Mapping]) -> dict[str, list[str]]:
+    """Engine -> the versions recorded in the rows (summaries written before they carried
+    ``engine_versions`` contribute none)."""
+    out: dict[str, set[str]] = {}
+    for r in rows:
+        for engine, version in r.get("engine_versions", {}).items():
+            out.setdefault(engine, set()).add(version)
+    return {engine: sorted(versions) for engine, versions in sorted(out.items())}
 
 
 def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:
