@@ -85,9 +85,10 @@ def test_patterns_carry_the_fingerprint_and_an_empty_subset_is_not_a_config():
 
 def test_the_card_names_the_engine_versions_the_rows_record(built):
     """Versions in the card come from the rows (the packages that ran), not from prose."""
+    from importlib.metadata import version
+
     import mujoco
     import pybullet  # noqa: F401 - the version is its distribution's
-    from importlib.metadata import version
 
     text = (built.release_dir / "README.md").read_text()
     assert f"`mujoco_mjcf` {mujoco.__version__}" in text
