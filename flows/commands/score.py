@@ -102,7 +102,17 @@ def format_score(s: dict) -> str:
                        ("unmatched_pred", "spurious in prediction")):
         if s[key]:
             lines.append(f"{label}: {', '.join(s[key])}")
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *table_legend()])
+
+
+def table_legend() -> list[str]:
+    """What the table's terse columns mean (the thresholds are the metric's own)."""
+    from arena_core.metric.scores import TAU_AXIS, TAU_ORIGIN
+
+    return ["type: 1 when the predicted joint type differs from the ground truth's, else 0",
+            f"succ: yes when the type is equal, axis < {TAU_AXIS:g} rad and origin < "
+            f"{TAU_ORIGIN:g} m (the paper's success criterion)",
+            "-: not defined for this pair (e.g. E_alpha and E_B of an unbounded joint)"]
 
 
 def _f(value) -> str:

@@ -122,3 +122,15 @@ def test_score_and_evaluate_state_the_same_rule_for_missing_limits(capsys):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert " ".join(LIMITS_RULE.split()[:12]) in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_table_explains_its_type_and_succ_columns(capsys):
+    from arena_core.metric.scores import TAU_AXIS, TAU_ORIGIN
+
+    assert main(["score", GT, PRED]) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if line.startswith("gt_joint"))
+    assert head.split()[-4] == "type" and head.split()[-1] == "succ"
+    legend = {line.split(":")[0]: line for line in out.splitlines() if ": " in line}
+    assert "type differs" in legend["type"]
+    assert f"axis < {TAU_AXIS:g} rad" in legend["succ"] and f"origin < {TAU_ORIGIN:g} m" in legend["succ"]
