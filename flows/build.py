@@ -59,6 +59,8 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIG = REPO / "manifests" / "build.yaml"
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
 OVERRIDES = REPO / "manifests" / "overrides.yaml"
+#: The category review queue of a build, in its output folder.
+REVIEW_QUEUE = "review_queue.yaml"
 
 #: Objects per processing task at least, and processing tasks at most (Prefect costs ~0.1 s
 #: of CPU per task: map over chunks, and larger chunks for a larger library).
@@ -207,7 +209,8 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
         empty = done is None and curation.releasable == 0
         report, check = (curation.report, not_written(plan)) if empty else \
             done or release_and_check(plan, curation, key)
-    summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
+    summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check,
+                              review_file=plan.out / REVIEW_QUEUE, overrides_file=OVERRIDES)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
     if empty:
@@ -257,7 +260,7 @@ def curate_all(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> Sto
     """Curate, index the canonical folders and report the build (one read of every stored
     object); write the review queue."""
     done = curate_objects(keys, plan, skipped)
-    write_review_queue(plan.out / "review_queue.yaml", done.curated.review)
+    write_review_queue(plan.out / REVIEW_QUEUE, done.curated.review)
     return done
 
 
