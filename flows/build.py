@@ -38,7 +38,7 @@ from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_re
 from arena_core.pipeline.store import ObjectStore
 from arena_core.util.fs import write_atomic
 from flows.budgeted import ensure_stored
-from flows.ingest import Ingested, ingest, spans
+from flows.ingest import Ingested, ingest, ingest_in_order, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
 from flows.sandbox import Budget
@@ -222,17 +222,27 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
 
 def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int | None]]],
                progress: StageProgress) -> list[Ingested]:
-    """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
-    futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
-                                    plan.config.skip_missing_sources, plan.limit, span,
+    """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order; with
+    a limit, one part after another until the limit is read (:func:`ingest_in_order`)."""
+    def submit(manifest: SourceManifest, span: tuple[int, int | None], limit: int | None):
+        return ingest_source.submit(manifest, plan.out / "cache", plan.out / "work",
+                                    plan.config.skip_missing_sources, limit, span,
                                     plan.store.root, plan.budget)
-               for m, span in parts]
+
+    if plan.limit is None:
+        found_parts = (f.result() for f in [submit(m, span, None) for m, span in parts])
+    else:
+        found_parts = ingest_in_order(parts, lambda m, span, n: submit(m, span, n).result(),
+                                      plan.limit)
     merged: dict[str, Ingested] = {}
-    for future in futures:
-        found = future.result()
+    read = 0
+    for found in found_parts:
         into = merged.setdefault(found.source, Ingested(found.source, skipped=found.skipped))
         into.items += found.items
+        read += 1
         progress.advance()
+    if read < len(parts):
+        progress.advance(len(parts) - read)  # parts a limit left unread
     return list(merged.values())
 
 
