@@ -67,18 +67,26 @@ def run(args: argparse.Namespace) -> int:
         if "without limits" in message:
             message += " (some limits but not all; see arena score --help)"
         return reject("score", message)
-    score, imputed = result
-    payload = {**dataclasses.asdict(score), "imputed_limits": imputed}
-    if imputed:  # the limits are the ground truth's: their errors say nothing (evaluate too)
-        from arena_core.evaluate.impute import LIMIT_COLUMNS
-
-        for match in payload["matches"]:
-            match.update(dict.fromkeys(LIMIT_COLUMNS))
+    payload = score_payload(*result)
     if args.json:
         print(json.dumps(jsonable(payload), allow_nan=False))
     else:
         print(format_score(payload))
     return 0
+
+
+def score_payload(score, imputed: bool) -> dict:
+    """The JSON payload of a :class:`~arena_core.metric.compare.ObjectScore` (``arena score
+    --json``, and each object's ``score`` in ``arena evaluate``'s JSON): its fields and
+    ``imputed_limits``; with imputed limits, the limit errors are null (they would compare the
+    ground truth's limits with themselves)."""
+    from arena_core.evaluate.impute import LIMIT_COLUMNS
+
+    payload = {**dataclasses.asdict(score), "imputed_limits": imputed}
+    if imputed:
+        for match in payload["matches"]:
+            match.update(dict.fromkeys(LIMIT_COLUMNS))
+    return payload
 
 
 def format_score(s: dict) -> str:
