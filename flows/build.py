@@ -38,7 +38,7 @@ from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_re
 from arena_core.pipeline.store import ObjectStore
 from arena_core.util.fs import write_atomic
 from flows.budgeted import ensure_stored
-from flows.ingest import Ingested, ingest, spans
+from flows.ingest import Ingested, ingest, ingest_in_order, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
 from flows.sandbox import Budget
@@ -59,6 +59,8 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_CONFIG = REPO / "manifests" / "build.yaml"
 TAXONOMY = REPO / "manifests" / "taxonomy.yaml"
 OVERRIDES = REPO / "manifests" / "overrides.yaml"
+#: The category review queue of a build, in its output folder.
+REVIEW_QUEUE = "review_queue.yaml"
 
 #: Objects per processing task at least, and processing tasks at most (Prefect costs ~0.1 s
 #: of CPU per task: map over chunks, and larger chunks for a larger library).
@@ -207,7 +209,8 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
         empty = done is None and curation.releasable == 0
         report, check = (curation.report, not_written(plan)) if empty else \
             done or release_and_check(plan, curation, key)
-    summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check)
+    summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check,
+                              review_file=plan.out / REVIEW_QUEUE, overrides_file=OVERRIDES)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
     if empty:
@@ -219,17 +222,27 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
 
 def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int | None]]],
                progress: StageProgress) -> list[Ingested]:
-    """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order."""
-    futures = [ingest_source.submit(m, plan.out / "cache", plan.out / "work",
-                                    plan.config.skip_missing_sources, plan.limit, span,
+    """Each source read by its parts (:func:`flows.ingest.spans`) in parallel, in order; with
+    a limit, one part after another until the limit is read (:func:`ingest_in_order`)."""
+    def submit(manifest: SourceManifest, span: tuple[int, int | None], limit: int | None):
+        return ingest_source.submit(manifest, plan.out / "cache", plan.out / "work",
+                                    plan.config.skip_missing_sources, limit, span,
                                     plan.store.root, plan.budget)
-               for m, span in parts]
+
+    if plan.limit is None:
+        found_parts = (f.result() for f in [submit(m, span, None) for m, span in parts])
+    else:
+        found_parts = ingest_in_order(parts, lambda m, span, n: submit(m, span, n).result(),
+                                      plan.limit)
     merged: dict[str, Ingested] = {}
-    for future in futures:
-        found = future.result()
+    read = 0
+    for found in found_parts:
         into = merged.setdefault(found.source, Ingested(found.source, skipped=found.skipped))
         into.items += found.items
+        read += 1
         progress.advance()
+    if read < len(parts):
+        progress.advance(len(parts) - read)  # parts a limit left unread
     return list(merged.values())
 
 
@@ -257,7 +270,7 @@ def curate_all(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> Sto
     """Curate, index the canonical folders and report the build (one read of every stored
     object); write the review queue."""
     done = curate_objects(keys, plan, skipped)
-    write_review_queue(plan.out / "review_queue.yaml", done.curated.review)
+    write_review_queue(plan.out / REVIEW_QUEUE, done.curated.review)
     return done
 
 

@@ -29,7 +29,7 @@ from schemas.errors import ArenaError
 #: subcommand -> (module under flows.commands, one-line help). Order is the help order.
 COMMANDS = {
     "build": ("build", "build a release from the sources of a build config (the main job)"),
-    "validate": ("validate", "normalize and verify one object (folder, URDF or archive)"),
+    "validate": ("validate", "normalize and verify one object (folder, URDF or MJCF, archive)"),
     "score": ("score", "score a predicted URDF against a ground-truth URDF with the metric"),
     "generate": ("generate", "write procedurally generated articulated objects"),
     "materialize": ("materialize", "write one release row back to a loadable URDF folder"),

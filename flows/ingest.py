@@ -10,6 +10,7 @@ worker processes cost more than reading them).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -84,6 +85,28 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
         key = object_key(obj)
         items.append((key, None if store is not None and store.has(key) else obj))
     return Ingested(manifest.name, items)
+
+
+def ingest_in_order(parts: list[tuple[SourceManifest, tuple[int, int | None]]],
+                    read: Callable[[SourceManifest, tuple[int, int | None], int], Ingested],
+                    limit: int) -> Iterator[Ingested]:
+    """The parts ``(manifest, span)`` read one after another, each with the objects still
+    wanted (``read(manifest, span, remaining)``), until ``limit`` objects are read: a build
+    with ``--limit N`` reads (lists, hashes, parses) only the sources its N objects come
+    from, not every source N times over. A skipped source does not count.
+
+    >>> got = lambda m, span, n: Ingested(m, [(f"{m}-{i}", None) for i in range(min(n, 3))])
+    >>> [(i.source, len(i.items)) for i in ingest_in_order([("a", (0, None)),
+    ...     ("b", (0, None)), ("c", (0, None))], got, 5)]
+    [('a', 3), ('b', 2)]
+    """
+    remaining = limit
+    for manifest, span in parts:
+        if remaining <= 0:
+            return
+        found = read(manifest, span, remaining)
+        remaining -= len(found.items)
+        yield found
 
 
 def _read(adapter, manifest: SourceManifest, root: Path, work: Path,

@@ -92,6 +92,8 @@ class CardInfo:
     engines: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     #: Source -> self-collision code -> released objects with it (``clean``: with none).
     collisions: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: Engine -> the versions that checked the objects (as the rows record them).
+    engine_versions: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     def card_configs(self) -> list[str]:
         """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
@@ -291,6 +293,17 @@ def _counts(info: CardInfo) -> str:
 """
 
 
+def _engine_versions(info: CardInfo) -> str:
+    """``; checked with mujoco_mjcf 4.0.1, ...``: the versions the rows record."""
+    known = [(e, info.engine_versions[e]) for e in sorted(info.engine_versions,
+                                                         key=_ENGINE_ORDER.index)
+             if any(info.engine_versions[e])]
+    if not known:
+        return ""
+    return "; checked with " + ", ".join(
+        f"`{e}` {' / '.join(v for v in versions if v)}" for e, versions in known)
+
+
 def _engines(info: CardInfo) -> str:
     names = sorted({e for per in info.engines.values() for e in per}, key=_ENGINE_ORDER.index)
     if not names:
@@ -306,7 +319,7 @@ forward kinematics at the rest pose and 5 random configurations (1e-9; 1e-6 for 
 float32 API), and simulated for 1 s in MuJoCo. Objects that load and move right, per source
 (`mujoco_mjcf` is the object's own `object.xml`; `mujoco` is MuJoCo's URDF import;
 `mujoco_source`, for objects converted from MuJoCo XML, is MuJoCo's own kinematics of the
-source model agreeing with the canonical object to 1e-9 -- the MuJoCo oracle):
+source model agreeing with the canonical object to 1e-9 -- the MuJoCo oracle){_engine_versions(info)}:
 
 {table}
 

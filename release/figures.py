@@ -3,8 +3,11 @@
 Every figure is drawn on a matplotlib ``Figure`` with the Agg canvas (no display, no
 pyplot global state) and saved as PNG with the ``Software`` metadata removed, so the
 same inputs give the same bytes. The thumbnails render each object's visual geometry at
-its stored state with ``Poly3DCollection`` (software rasterization, no OpenGL), with the
-faces decimated to at most ``max_faces`` per object for speed. A mesh that does not load
+its stored state with ``Poly3DCollection`` (software rasterization, no OpenGL) from the whole
+surface: an object of at most ``max_faces`` faces is drawn with all of them; a larger one has
+each visual mesh simplified by quadric decimation (``fast_simplification``, through trimesh,
+after merging coincident vertices) to its share of ``max_faces``, which keeps the surface's
+shape. A mesh that does not load
 is not drawn, and its cell says so: under the title, in red, ``N mesh(es) not drawn:`` and
 the loader's codes (``mesh.unreadable``, ``mesh.missing``, ...).
 
@@ -26,6 +29,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from arena_core.curation.coverage import source_colors
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.util import tolerances as tol
@@ -35,9 +39,13 @@ from schemas.issues import Issue, issue
 #: PNG metadata written with every figure (no software version, no timestamp).
 PNG_METADATA = {"Software": None}
 
-#: Most objects on the contact sheet, and most faces drawn per thumbnail.
+#: Most objects on the contact sheet, and most faces drawn per thumbnail (above it, quadric
+#: decimation; 12,000 faces keep the silhouette of the detailed real objects, within 1% of
+#: all faces, and draw in about 0.3 s).
 MAX_THUMBNAILS = 64
-MAX_FACES = 1500
+MAX_FACES = 12_000
+#: A mesh of at most this many faces is never simplified.
+_MIN_SIMPLIFIED_FACES = 64
 
 #: Direction of the light used to shade thumbnails (unit vector, object frame).
 _LIGHT = np.array([0.4, -0.6, 0.7]) / np.linalg.norm([0.4, -0.6, 0.7])
@@ -54,29 +62,34 @@ def save_png(fig: Figure, path: str | os.PathLike[str], *, dpi: int = 100) -> Pa
 
 
 def supercategory_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
-    """Horizontal bars: objects per supercategory, stacked by source (SPEC order)."""
+    """Save :func:`supercategory_plot` of ``rows`` at ``path``."""
+    return save_png(supercategory_plot(rows), path)
+
+
+def supercategory_plot(rows: Sequence[Mapping]) -> Figure:
+    """Horizontal bars: objects per supercategory, stacked by source (SPEC order), one colour
+    per source (:func:`~arena_core.curation.coverage.source_colors`), the legend right of the
+    axes and room right of the longest bar."""
     counts = Counter((r.get("supercategory") or _UNASSIGNED, r["source"]) for r in rows)
     sources = sorted({s for _, s in counts})
     sups = list(SUPERCATEGORY_IDS) + ([_UNASSIGNED] if any(k[0] == _UNASSIGNED for k in counts)
                                       else [])
-    fig = Figure(figsize=(9, 0.32 * len(sups) + 1.6))
+    fig = Figure(figsize=(11, max(0.32 * len(sups) + 1.6, 0.2 * len(sources) + 1.2)),
+                 layout="constrained")
     ax = fig.subplots()
     left = np.zeros(len(sups))
-    from matplotlib import colormaps
-
-    palette = colormaps["tab20"]  # distinct colours for up to 20 sources, then they cycle
-    for k, source in enumerate(sources):
+    for source, color in zip(sources, source_colors(len(sources)), strict=True):
         values = np.array([counts.get((s, source), 0) for s in sups], dtype=float)
-        ax.barh(sups, values, left=left, label=source, color=palette(k % 20))
+        ax.barh(sups, values, left=left, label=source, color=color)
         left += values
+    ax.set_xlim(0, max(float(left.max(initial=0)) * 1.08, 1.0))
     ax.invert_yaxis()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("objects")
     ax.set_title(f"objects per supercategory by source ({len(rows)} objects)")
     if sources:
-        ax.legend(fontsize="small", loc="lower right")
-    fig.tight_layout()
-    return save_png(fig, path)
+        fig.legend(fontsize="small", loc="outside right upper", title="source")
+    return fig
 
 
 def joint_type_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -> Path:
@@ -182,63 +195,130 @@ def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
     n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
-    height = 1.8 * rows + 0.2
+    height = 1.9 * rows + 0.3
     fig = Figure(figsize=(1.6 * cols, height))
     for k, (title, failed, tris) in enumerate(cells):
         ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
         _draw_object(ax, tris)
         ax.set_title(title, fontsize=6, pad=0, **({"color": "tab:red"} if failed else {}))
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.3 / height, wspace=0.02,
-                        hspace=0.2)
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.45 / height, wspace=0.02,
+                        hspace=0.3)
     return fig
 
 
+#: Most characters on one line of a thumbnail's title (a 1.6-inch cell at 6 points).
+TITLE_WIDTH = 28
+_BREAK_AFTER = "-._/ "
+
+
 def _cell_title(title: str, issues: Sequence[Issue]) -> str:
-    """A thumbnail's title: ``title`` cut to 24 characters, then the meshes not drawn.
+    """A thumbnail's title: ``title`` whole, wrapped (:func:`wrap_title`), then the meshes
+    not drawn.
 
     >>> _cell_title("gen-0-00001", [issue("mesh.unreadable", "x")] * 2)
     'gen-0-00001\\n2 mesh(es) not drawn: mesh.unreadable'
     """
     if not issues:
-        return title[:24]
+        return wrap_title(title)
     codes = ", ".join(sorted({i.code for i in issues}))
-    return f"{title[:24]}\n{len(issues)} mesh(es) not drawn: {codes}"
+    return f"{wrap_title(title)}\n{len(issues)} mesh(es) not drawn: {codes}"
+
+
+def wrap_title(title: str, *, width: int = TITLE_WIDTH) -> str:
+    """``title`` on lines of at most ``width`` characters, never cut: an object id
+    ``<source>-<source id>`` longer than ``width`` puts its source on the first line, and a
+    line still too long breaks after its last ``-``, ``.``, ``_``, ``/`` or space that fits
+    (anywhere when none does). Joining the lines gives ``title`` back.
+
+    >>> print(wrap_title("realdata_kitchen_models-DinerChair_100568"))
+    realdata_kitchen_models-
+    DinerChair_100568
+    >>> wrap_title("generated-gen-0-00001")
+    'generated-gen-0-00001'
+    """
+    if len(title) <= width:
+        return title
+    head, sep, tail = title.partition("-")
+    pieces = [head + sep, tail] if sep and tail else [title]
+    lines = []
+    for piece in pieces:
+        while len(piece) > width:
+            cut = max(piece.rfind(c, 0, width) for c in _BREAK_AFTER) + 1
+            cut = cut if cut > 0 else width
+            lines.append(piece[:cut])
+            piece = piece[cut:]
+        if piece:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
                      ) -> tuple[list[np.ndarray], list[Issue]]:
-    """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), ``<= max_faces`` overall,
-    and one issue per visual mesh that did not load (the loader's code; not drawn).
+    """Per link, ``(f, 3, 3)`` triangles (m, object frame at rest), about ``max_faces``
+    overall, and one issue per visual mesh that did not load (the loader's code; not drawn).
 
-    Faces are decimated by a fixed stride (deterministic), shared evenly over links. Each
-    mesh file is read once (one :class:`~arena_core.mesh.parts.MeshCache` per object).
+    All faces when the object has at most ``max_faces``; otherwise each visual mesh of more
+    than 64 faces is simplified by quadric decimation to its share of ``max_faces`` (in
+    proportion to its faces; deterministic). Primitives are drawn whole. An object without
+    any visual geometry (e.g. PyBullet's humanoid) is drawn from its collision geometry. Each mesh file is
+    read once (one :class:`~arena_core.mesh.parts.MeshCache` per object).
     """
-    cache, per_link, issues = MeshCache(), [], []
+    cache, pieces, issues = MeshCache(), [], []
     for name in sorted(obj.links):
-        tris = _link_triangles(obj, name, cache, issues)
-        if len(tris):
-            per_link.append(tris)
-    budget = max(1, max_faces // max(len(per_link), 1))
-    return [t[:: max(1, -(-len(t) // budget))] for t in per_link], issues
+        pieces.extend(_link_pieces(obj, name, cache, issues, "visual"))
+    if not pieces and not issues:  # no visual geometry at all: draw the collision geometry
+        for name in sorted(obj.links):
+            pieces.extend(_link_pieces(obj, name, cache, issues, "collision"))
+    total = sum(len(faces) for _, _, faces, _ in pieces)
+    per_link: dict[str, list[np.ndarray]] = {}
+    for name, verts, faces, pose in pieces:
+        if total > max_faces and len(faces) > _MIN_SIMPLIFIED_FACES:
+            share = max(_MIN_SIMPLIFIED_FACES, len(faces) * max_faces // total)
+            verts, faces = _simplified(verts, faces, share)
+        per_link.setdefault(name, []).append(_transform(verts, pose)[faces])
+    tris = [np.concatenate(parts) for parts in per_link.values()]
+    return [t for t in tris if len(t)], issues
 
 
-def _link_triangles(obj: ArticulatedObject, name: str, cache: MeshCache,
-                    issues: list[Issue]) -> np.ndarray:
+#: One visual piece of a link: link name, vertices ``(n, 3)``, faces ``(m, 3)``, pose ``(4, 4)``.
+_Piece = tuple[str, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _link_pieces(obj: ArticulatedObject, name: str, cache: MeshCache,
+                 issues: list[Issue], kind: str) -> list[_Piece]:
     link, pose = obj.links[name], obj.link_poses[name]
-    parts = []
-    for mesh in (m for m in link.meshes if m.kind == "visual" and m.path):
+    pieces = []
+    for mesh in (m for m in link.meshes if m.kind == kind and m.path):
         try:
             loaded = cache.mesh(mesh.path)
         except MeshLoadFailure as exc:
             issues.append(issue(exc.code, f"mesh {mesh.filename!r}: {exc}; not drawn",
                                 severity="warning", location=f"link:{name}"))
             continue
-        verts = loaded.vertices * np.asarray(mesh.scale, float)
-        parts.append(_transform(verts, pose @ mesh.origin)[loaded.faces])
-    for prim in (p for p in link.primitives if p.kind == "visual"):
+        if len(loaded.faces):
+            verts = loaded.vertices * np.asarray(mesh.scale, float)
+            pieces.append((name, verts, np.asarray(loaded.faces), pose @ mesh.origin))
+    for prim in (p for p in link.primitives if p.kind == kind):
         shape = _primitive_mesh(prim.shape, prim.size)
-        parts.append(_transform(shape.vertices, pose @ prim.origin)[shape.faces])
-    return np.concatenate(parts) if parts else np.zeros((0, 3, 3))
+        pieces.append((name, shape.vertices, shape.faces, pose @ prim.origin))
+    return pieces
+
+
+def _simplified(vertices: np.ndarray, faces: np.ndarray, face_count: int
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """``(vertices, faces)`` simplified by quadric decimation to about ``face_count`` faces.
+
+    Coincident vertices are merged first (a mesh stored as separate triangles would
+    otherwise have every edge on a border, which quadric decimation cannot collapse).
+    """
+    import trimesh
+
+    mesh = trimesh.Trimesh(np.array(vertices, dtype=float), np.array(faces, dtype=np.int64),
+                           process=True)
+    if len(mesh.faces) <= face_count:
+        return np.asarray(mesh.vertices), np.asarray(mesh.faces)
+    simple = mesh.simplify_quadric_decimation(face_count=face_count)
+    return np.asarray(simple.vertices), np.asarray(simple.faces)
 
 
 def _primitive_mesh(shape: str, size: tuple[float, ...]):

@@ -102,7 +102,9 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
                 "`mujoco_mjcf` (its `object.xml`), `mujoco` (MuJoCo's URDF import), `pybullet`, "
                 "`pinocchio`, `yourdfpy`; `loaded`, `ok` (every link's pose within 1e-9 of "
                 "arena_core's forward kinematics at 6 configurations, 1e-6 for PyBullet's "
-                "float32 API; 1 s of MuJoCo simulation finite) and the worst pose error"),
+                "float32 API; 1 s of MuJoCo simulation finite) and `max_pose_error`, the worst "
+                "link-pose error (m, or rad; the same measure for every engine), null when "
+                "the engine did not load or could not move the object"),
     "source_files": (pa.list_(FILE_TYPE), "source files the object was read from, with sha256"),
     "mesh_archive": (pa.string(), "path of the object's zip (URDF + meshes) in this repository"),
     "mesh_archive_sha256": (pa.string(), "sha256 of that zip"),
@@ -187,6 +189,7 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     Keys: ``object_id, source, source_id, license, license_class, category,
     supercategory, checksum, n_moving_joints, joint_counts`` (type -> count), ``engines``
     (engine -> ok), ``collisions`` (the object's self-collision codes, :data:`COLLISION_CODES`),
+    ``engine_versions`` (engine -> the version that checked the object),
     ``files_digest`` (listing digest of the source files), ``folder`` and ``urdf_path``.
     """
     counts = Counter(j["type"] for j in row["joints"])
@@ -197,6 +200,7 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
             "engines": {e["engine"]: bool(e["ok"]) for e in row["engines"]},
             "collisions": sorted({i.code for i in record.verification.issues
                                   if i.code in COLLISION_CODES}),
+            "engine_versions": {e["engine"]: e["version"] for e in row["engines"]},
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
 

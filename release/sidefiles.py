@@ -21,7 +21,7 @@ from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateR
 from schemas.release import FORMAT_VERSION, ReleaseSpec
 
 #: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
-THUMBNAIL_VERSION = "1"
+THUMBNAIL_VERSION = "2"
 
 #: The row-summary fields the count figures (supercategories, joint types, moving joints)
 #: are drawn from; bump :data:`FIGURES_VERSION` when a figure reads anything else.
@@ -165,7 +165,8 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
-        engines=_engine_counts(rows), collisions=_collision_counts(rows))
+        engines=_engine_counts(rows), collisions=_collision_counts(rows),
+        engine_versions=_engine_versions(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -202,6 +203,16 @@ def _collision_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:
             continue
         out.setdefault(r["source"], Counter()).update(codes or ["clean"])
     return {source: dict(sorted(per.items())) for source, per in sorted(out.items())}
+
+
+def _engine_versions(rows: Sequence[Mapping]) -> dict[str, list[str]]:
+    """Engine -> the versions recorded in the rows (summaries written before they carried
+    ``engine_versions`` contribute none)."""
+    out: dict[str, set[str]] = {}
+    for r in rows:
+        for engine, version in r.get("engine_versions", {}).items():
+            out.setdefault(engine, set()).add(version)
+    return {engine: sorted(versions) for engine, versions in sorted(out.items())}
 
 
 def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:

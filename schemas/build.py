@@ -97,6 +97,11 @@ class BuildSummary(BaseModel):
     processed_now: int
     stage_seconds: dict[str, float]
     check: ReleaseCheck
+    #: Objects whose category is unresolved or uncertain, listed in ``review_file`` (decided
+    #: in ``overrides_file``, whose entries always win).
+    review_queue: int = 0
+    review_file: str = ""
+    overrides_file: str = ""
 
     @computed_field
     @property
@@ -105,9 +110,13 @@ class BuildSummary(BaseModel):
 
     @classmethod
     def of(cls, release: str | os.PathLike, report: BuildReport, processed_now: int,
-           stage_seconds: dict[str, float], check: ReleaseCheck) -> BuildSummary:
+           stage_seconds: dict[str, float], check: ReleaseCheck, *,
+           review_file: str | os.PathLike = "", overrides_file: str | os.PathLike = ""
+           ) -> BuildSummary:
         fields = report.model_dump(include={"objects_in", "accepted", "rejected",
                                             "rejected_by_code", "duplicates", "released",
-                                            "eval_subset", "skipped_sources", "sources"})
+                                            "eval_subset", "skipped_sources", "sources",
+                                            "review_queue"})
         return cls(release=str(release), processed_now=processed_now,
-                   stage_seconds=dict(stage_seconds), check=check, **fields)
+                   stage_seconds=dict(stage_seconds), check=check,
+                   review_file=str(review_file), overrides_file=str(overrides_file), **fields)

@@ -4,7 +4,13 @@ Pure functions over plain per-object summaries (:class:`CurationItem`); the flow
 the items from normalized records and writes what these functions return.
 """
 
-from arena_core.curation.coverage import coverage_figure, coverage_markdown, coverage_table
+from arena_core.curation.coverage import (
+    coverage_figure,
+    coverage_markdown,
+    coverage_plot,
+    coverage_table,
+    source_colors,
+)
 from arena_core.curation.duplicates import (
     DuplicateError,
     DuplicateReport,
@@ -55,8 +61,10 @@ __all__ = [
     "build_index",
     "candidate_pairs",
     "coverage_figure",
+    "coverage_plot",
     "coverage_markdown",
     "coverage_table",
+    "source_colors",
     "duplicates_table",
     "find_duplicates",
     "hash_rank",

@@ -79,9 +79,34 @@ def coverage_markdown(table: pd.DataFrame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def source_colors(n: int) -> list[tuple[float, float, float, float]]:
+    """``n`` distinct RGBA colours, one per source: tab10 up to 10, tab20 up to 20, then
+    ``n`` evenly spaced samples of turbo (never cycled, so no two sources share one).
+
+    >>> len(set(source_colors(14))) == 14
+    True
+    """
+    from matplotlib import colormaps
+
+    if n <= 10:
+        return [colormaps["tab10"](k) for k in range(n)]
+    if n <= 20:
+        return [colormaps["tab20"](k) for k in range(n)]
+    return [colormaps["turbo"](x) for x in np.linspace(0.05, 0.95, n)]
+
+
 def coverage_figure(table: pd.DataFrame, path: str | Path, *, title: str = "") -> Path:
     """Save a two-panel PNG/SVG/PDF (by suffix) of a :func:`coverage_table`; return the path."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    coverage_plot(table, title=title).savefig(path, dpi=100)
+    return path
+
+
+def coverage_plot(table: pd.DataFrame, *, title: str = ""):
+    """The matplotlib ``Figure`` :func:`coverage_figure` saves: objects per supercategory
+    stacked by source (one colour each, :func:`source_colors`; the legend below the panels,
+    outside the data) beside the supercategory x joint-type heat map."""
     by_source = table["objects"].unstack("source", fill_value=0)
     by_source = by_source.drop(columns=["-"], errors="ignore")
     sups = list(dict.fromkeys(table.index.get_level_values("supercategory")))
@@ -92,19 +117,24 @@ def coverage_figure(table: pd.DataFrame, path: str | Path, *, title: str = "") -
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(13, 0.35 * len(sups) + 2.0))
+    ncol = min(5, max(len(by_source.columns), 1))
+    legend_rows = -(-len(by_source.columns) // ncol)
+    fig = Figure(figsize=(13, 0.35 * len(sups) + 2.0 + 0.25 * legend_rows),
+                 layout="constrained")
     FigureCanvasAgg(fig)
-    ax_bar, ax_heat = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
+    ax_bar, ax_heat = fig.subplots(1, 2, width_ratios=[3, 2])
     left = np.zeros(len(sups))
-    for source in by_source.columns:
+    colors = source_colors(len(by_source.columns))
+    for source, color in zip(by_source.columns, colors, strict=True):
         values = by_source[source].to_numpy()
-        ax_bar.barh(sups, values, left=left, label=source)
+        ax_bar.barh(sups, values, left=left, label=source, color=color)
         left += values
+    ax_bar.set_xlim(0, max(float(left.max(initial=0)) * 1.08, 1.0))
     ax_bar.invert_yaxis()
     ax_bar.set_xlabel("objects")
     if len(by_source.columns):
-        ax_bar.legend(fontsize="small", loc="lower center", bbox_to_anchor=(0.5, 1.0),
-                      ncol=min(4, len(by_source.columns)), frameon=False)
+        fig.legend(*ax_bar.get_legend_handles_labels(), fontsize="small", loc="outside lower center",
+                   ncol=ncol, frameon=False)
     image = ax_heat.imshow(types.to_numpy(), aspect="auto", cmap="viridis")
     ax_heat.set_xticks(range(len(types.columns)), types.columns, rotation=30)
     ax_heat.set_yticks(range(len(sups)), [""] * len(sups))
@@ -112,7 +142,4 @@ def coverage_figure(table: pd.DataFrame, path: str | Path, *, title: str = "") -
         ax_heat.text(c, r, str(value), ha="center", va="center", color="w", fontsize="small")
     fig.colorbar(image, ax=ax_heat, label="objects with >= 1 joint of the type")
     fig.suptitle(title or f"coverage: {int(table['objects'].sum())} objects")
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    return path
+    return fig

@@ -23,7 +23,7 @@ from pathlib import Path
 from arena_core.engines import verify_engines
 from arena_core.engines.base import silenced
 from arena_core.engines.self_collision import check_self_collision
-from arena_core.formats.mjcf.check import check_mjcf
+from arena_core.formats.mjcf.check import mjcf_check
 from arena_core.formats.mjcf.mujoco_load import object_asset_cache
 from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.model.articulated import ArticulatedObject
@@ -48,12 +48,14 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
     with object_asset_cache():  # the MJCF and the URDF import read the same meshes
         if mjcf.is_file():
             with silenced():  # MuJoCo's mesh decoder warns on stderr (texture coordinates)
-                found = check_mjcf(mjcf, obj, seed=seed)
-            compiled = not any(i.code == "mjcf.compile_failed" for i in found)
-            records.append(EngineRecord(engine=MJCF_ENGINE, version=mujoco.__version__,
-                                        loaded=compiled,
-                                        ok=not has_error(found)))
-            issues += found
+                checked = mjcf_check(mjcf, obj, seed=seed)
+            compiled = not any(i.code == "mjcf.compile_failed" for i in checked.issues)
+            error = checked.max_pose_error
+            records.append(EngineRecord(
+                engine=MJCF_ENGINE, version=mujoco.__version__, loaded=compiled,
+                ok=not has_error(checked.issues),
+                max_pose_error=error if error is not None and math.isfinite(error) else None))
+            issues += checked.issues
         result = verify_engines(folder / urdf, obj, seed=seed)
         collisions, _ = check_self_collision(folder, urdf, obj, severity=collision_severity,
                                              confirm_only=True)

@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -118,12 +119,38 @@ class Adapter(ABC):
     @staticmethod
     def _guarded(manifest: SourceManifest, entries: Iterable[Entry]) -> Iterator[SourceObject]:
         for entry in entries:
-            yield from guarded(lambda e=entry: list(e.read()), location="file",
-                               on_error=lambda found, e=entry: [failed_object(manifest, e, found)])
+            found = guarded(lambda e=entry: list(e.read()), location="file",
+                            on_error=lambda problem, e=entry: [failed_object(manifest, e, problem)])
+            yield from (with_upstream_marks(obj) for obj in found)
 
     @abstractmethod
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
         """Yield the entries of the checked, absolute ``root``, sorted by source id."""
+
+
+#: How an upstream author files an object as bad: a ``_bad`` path segment
+#: (kitchen_models' ``DishwasherBox/_bad/12259``, flattened to ``DishwasherBox__bad_12259``).
+_MARKED_BAD = re.compile(r"(^|/|_)_bad(_|/|$)")
+
+
+def with_upstream_marks(obj: SourceObject) -> SourceObject:
+    """``obj`` with a ``source.marked_bad`` warning when its upstream author filed it as bad
+    (its source id has a ``_bad`` segment: ``__bad_`` or ``/_bad/``).
+
+    A warning, not a rejection: the author gives no reason, every check of ours still runs
+    and decides; the code tells a user who wants only what the author stands behind what to
+    filter out (the row's ``verification`` holds it, the viewer shows it).
+
+    >>> [bool(_MARKED_BAD.search(s)) for s in ("Box__bad_12", "Box/_bad/12", "my_badge")]
+    [True, True, False]
+    """
+    if not _MARKED_BAD.search(obj.source_id) or any(i.code == "source.marked_bad"
+                                                    for i in obj.issues):
+        return obj
+    mark = issue("source.marked_bad", f"{obj.source_id!r} is filed as bad by its upstream author "
+                 "(a `_bad` folder; no reason given upstream); released if our checks pass",
+                 location="object")
+    return obj.model_copy(update={"issues": [*obj.issues, mark]})
 
 
 def check_root(root: str | Path, manifest: SourceManifest) -> Path:

@@ -220,6 +220,10 @@ def format_summary(summary) -> str:
                      f"{o.released} released{codes}")
     for name, why in s.skipped_sources.items():
         lines.append(f"skipped source {name}: {why.splitlines()[0]}")
+    if s.review_queue:
+        lines.append(f"category review queue: {s.review_queue} objects in {s.review_file} "
+                     f"(unresolved or uncertain categories); decide each in "
+                     f"{s.overrides_file or 'manifests/overrides.yaml'} and build again")
     lines.append("seconds per stage: " + ", ".join(f"{k} {v:.1f}" for k, v in
                                                    s.stage_seconds.items()))
     return "\n".join(lines)

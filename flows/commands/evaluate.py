@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from flows.commands.common import reject, usage
+from flows.commands.score import LIMITS_RULE
 
 #: Names listed per method for prediction folders that match no object of the config.
 MAX_LISTED = 20
@@ -53,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="scoring processes (default: the available CPUs, 1 for small runs)")
     parser.add_argument("--alpha", type=float, default=1.0, help="split norm, 1/m (default 1)")
     parser.add_argument("--kappa", type=float, default=math.pi, help="compactification scale")
+    parser.epilog = LIMITS_RULE
 
 
 def run(args: argparse.Namespace) -> int:

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from flows.commands.common import jsonable
+from flows.commands.score import score_payload
 
 #: Columns whose pairwise gaps the markdown shows as a method x method matrix.
 GAP_MATRICES = ("E_alpha_phi_tree", "success_rate")
@@ -104,7 +105,8 @@ def _per_object(outcomes: Sequence, values: Mapping[str, np.ndarray], ids: list[
             "status": o.status, "reason": o.reason, "prediction": o.prediction,
             "values": {k: _num(v) for k, v in zip(keys, vals, strict=True)},
             "imputed_limits": o.imputed_limits,
-            "score": None if o.score is None else jsonable(dataclasses.asdict(o.score))}
+            "score": None if o.score is None else jsonable(score_payload(o.score,
+                                                                          o.imputed_limits))}
     return out
 
 

@@ -1,8 +1,9 @@
 """Thumbnails of the object list: the release card's renderer, one object per PNG.
 
 Each thumbnail is :func:`release.figures.sheet_figure` of one object — the same
-software-rasterized drawing (visual meshes at the stored state, faces decimated to
-:data:`MAX_FACES`) as the card's contact sheet — saved at :data:`DPI`. Drawing one takes
+software-rasterized drawing (visual meshes at the stored state, the whole surface or,
+above :data:`release.figures.MAX_FACES` faces, its quadric simplification) as the card's
+contact sheet — saved at :data:`DPI`. Drawing one takes
 0.1-1 s, so they are drawn when the page first asks for them, one at a time (the
 machine's other core keeps serving meshes), and kept in memory (:class:`ThumbnailCache`,
 at most ``capacity`` of them, least recently used dropped first).
@@ -17,10 +18,9 @@ from pathlib import Path
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-from release.figures import PNG_METADATA, sheet_figure
+from release.figures import MAX_FACES, PNG_METADATA, sheet_figure
 
-#: Faces drawn per thumbnail, and its resolution (a 1.6 x 2.0 inch figure: 128 x 160 px).
-MAX_FACES = 1200
+#: Resolution of a thumbnail (a 1.6 x 2.0 inch figure: 128 x 160 px).
 DPI = 80
 
 

@@ -167,3 +167,17 @@ def test_habitat_objects_are_y_up_and_its_doors_stand_upright(ingested, tmp_path
         obj = read_urdf(stored.folder / record.urdf).obj
         extent = np.ptp(ObjectGeometry.build(obj, MeshCache()).root_points(obj), axis=0)
         assert extent.argmax() == 2 and extent[2] > 2.0, (source_id, extent)  # ~2 m tall
+
+
+def test_objects_their_upstream_author_filed_as_bad_say_so(ingested, realdata):
+    """PROVENANCE's ``path_in_repo`` with a ``_bad`` folder <=> a ``source.marked_bad``
+    warning (not a rejection: our checks decide)."""
+    provenance = json.loads((realdata / "PROVENANCE.json").read_text())
+    entries = provenance if isinstance(provenance, list) else provenance.get("objects", [])
+    bad = {e["object_id"] for e in entries
+           if isinstance(e, dict) and "/_bad/" in f"/{e.get('path_in_repo', '')}/"}
+    assert bad == {"DishwasherBox__bad_12259"}
+    marked = {o.source_id: [i for i in o.issues if i.code == "source.marked_bad"]
+              for objs in ingested.values() for o in objs}
+    assert {sid for sid, found in marked.items() if found} == bad
+    assert all(i.severity == "warning" for found in marked.values() for i in found)

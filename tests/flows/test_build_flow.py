@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from arena_core.util.hashing import file_sha256
 
@@ -129,6 +130,10 @@ def test_summary_counts_and_skipped_source(first):
     assert len(store_keys(first.out / "store")) == s.objects_in
     written = json.loads((first.out / "build_summary.json").read_text())
     assert written["processed_now"] == s.processed_now and written["check"]["ok"]
+    queue = yaml.safe_load((first.out / "review_queue.yaml").read_text()) or []
+    assert s.review_queue == len(queue) == written["review_queue"]
+    assert Path(s.review_file) == first.out / "review_queue.yaml"
+    assert s.overrides_file.endswith("manifests/overrides.yaml")
     report = json.loads((first.out / "release" / "reports" / "build_report.json").read_text())
     assert report["released"] == s.released and "absent" in report["skipped_sources"]
     expected = {"generated": N_GENERATED}

@@ -165,13 +165,23 @@ def test_a_configured_api_url_or_dask_cluster_starts_no_server():
 
 
 # --------------------------------------------------------------- summary wording
-def _summary(objects_in: int, processed_now: int) -> str:
+def _summary(objects_in: int, processed_now: int, review_queue: int = 0) -> str:
     # The fields of flows.build.BuildSummary that format_summary reads (no Prefect import).
     summary = SimpleNamespace(release="build/release", objects_in=objects_in, accepted=0,
                               rejected=0, duplicates=0, released=0, eval_subset=0,
                               processed_now=processed_now, rejected_by_code={},
-                              skipped_sources={}, sources={}, stage_seconds={"ingest": 1.0})
+                              skipped_sources={}, sources={}, stage_seconds={"ingest": 1.0},
+                              review_queue=review_queue, review_file="build/review_queue.yaml",
+                              overrides_file="manifests/overrides.yaml")
     return format_summary(summary)
+
+
+def test_summary_names_the_category_review_queue_and_where_to_decide():
+    text = _summary(400, 400, review_queue=17)
+    line = next(x for x in text.splitlines() if "review queue" in x)
+    assert "17 objects in build/review_queue.yaml" in line
+    assert "manifests/overrides.yaml" in line
+    assert "review queue" not in _summary(400, 400)
 
 
 def test_summary_says_all_were_processed():

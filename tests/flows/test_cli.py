@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,13 @@ def test_main_with_an_argv_list_keeps_the_process_settings(monkeypatch, capsys):
     assert cli.main([]) == 0  # no command: the help
     assert gc.isenabled() and gc.get_freeze_count() == 0 and cli.os.environ == {}
     assert "validate" in capsys.readouterr().out
+
+
+def test_the_help_says_what_validate_reads_as_the_readme_does(capsys):
+    """`arena --help` and the README's command table describe ``validate`` alike (MJCF too)."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if line.startswith("| `arena validate "))
+    described = row.split("|")[2].strip().split(";")[0]
+    assert cli.main([]) == 0
+    out = capsys.readouterr().out
+    assert described in out and "MJCF" in described

@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 GT = str(REPO / "manifests" / "examples" / "door_gt.urdf")
 PRED = str(REPO / "manifests" / "examples" / "door_pred.urdf")
 KEYS = {"E_alpha_phi_tree", "E_alpha_phi_tree_certified", "E_alpha_phi_tree_lower_bound",
-        "E_alpha_tree", "matches", "unmatched_gt", "unmatched_pred"}
+        "E_alpha_tree", "matches", "unmatched_gt", "unmatched_pred", "imputed_limits"}
 MATCH_KEYS = {"gt_joint", "pred_joint", "E_alpha", "E_alpha_phi", "E_B", "type_err", "axis_err",
               "origin_err", "limit_range_err", "limit_dir_err", "success"}
 
@@ -77,3 +77,60 @@ def test_help_lists_subcommands(capsys):
     out = capsys.readouterr().out
     for name in ("build", "validate", "score", "generate", "materialize", "publish"):
         assert name in out
+
+
+def _without_limits(tmp_path, names=None) -> str:
+    """The example prediction with the ``<limit>`` of the joints ``names`` (all) removed."""
+    import re
+
+    text = Path(PRED).read_text()
+    for joint in re.findall(r"<joint .*?</joint>", text, flags=re.S):
+        name = re.search(r'name="([^"]+)"', joint).group(1)
+        if names is None or name in names:
+            text = text.replace(joint, re.sub(r"<limit[^>]*/>", "", joint))
+    path = tmp_path / "pred_no_limits.urdf"
+    path.write_text(text)
+    return str(path)
+
+
+def test_a_prediction_without_limits_is_scored_as_evaluate_scores_it(tmp_path, capsys):
+    """The shared rule: no limit anywhere -> limits imputed from the ground truth (the dagger
+    protocol of arena evaluate), said in the output; limit errors undefined."""
+    from arena_core.evaluate.impute import impute_limits
+    from arena_core.formats.urdf.read import read_urdf
+    from arena_core.metric.compare import score_objects
+
+    bare = _without_limits(tmp_path)
+    assert main(["score", GT, bare, "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    gt, pred = read_urdf(GT).obj, read_urdf(bare).obj
+    expected = score_objects(gt, impute_limits(gt, pred))
+    assert payload["imputed_limits"] is True
+    assert payload["E_alpha_phi_tree"] == pytest.approx(expected.E_alpha_phi_tree, abs=1e-12)
+    assert all(m["limit_range_err"] is None and m["limit_dir_err"] is None
+               for m in payload["matches"])
+    assert main(["score", GT, bare]) == 0
+    assert "imputed from the ground truth" in capsys.readouterr().out
+    assert main(["score", GT, PRED, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["imputed_limits"] is False
+
+
+def test_score_and_evaluate_state_the_same_rule_for_missing_limits(capsys):
+    from flows.commands.score import LIMITS_RULE
+
+    for command in ("score", "evaluate"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert " ".join(LIMITS_RULE.split()[:12]) in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_table_explains_its_type_and_succ_columns(capsys):
+    from arena_core.metric.scores import TAU_AXIS, TAU_ORIGIN
+
+    assert main(["score", GT, PRED]) == 0
+    out = capsys.readouterr().out
+    head = next(line for line in out.splitlines() if line.startswith("gt_joint"))
+    assert head.split()[-4] == "type" and head.split()[-1] == "succ"
+    legend = {line.split(":")[0]: line for line in out.splitlines() if ": " in line}
+    assert "type differs" in legend["type"]
+    assert f"axis < {TAU_AXIS:g} rad" in legend["succ"] and f"origin < {TAU_ORIGIN:g} m" in legend["succ"]

@@ -101,3 +101,15 @@ def test_collision_counts_from_row_summaries():
             {"source": "a", "collisions": ["collision.rest.penetration"]},
             {"source": "b"}]  # a summary from before the check: not counted
     assert _collision_counts(rows) == {"a": {"clean": 2, "collision.rest.penetration": 1}}
+
+
+def test_the_card_names_the_engine_versions_the_rows_record(built):
+    """Versions in the card come from the rows (the packages that ran), not from prose."""
+    from importlib.metadata import version
+
+    import mujoco
+    import pybullet  # noqa: F401 - the version is its distribution's
+
+    text = (built.release_dir / "README.md").read_text()
+    assert f"`mujoco_mjcf` {mujoco.__version__}" in text
+    assert f"`pybullet` {version('pybullet')}" in text

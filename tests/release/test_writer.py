@@ -241,3 +241,13 @@ def test_manifests_and_reports(built):
     assert built.duplicates[0].object_id in dup_md and built.duplicates[0].duplicate_of in dup_md
     coverage = (built.release_dir / "reports/coverage.md").read_text()
     assert f"**{len(built.objects)}**" in coverage
+
+
+def test_every_loaded_engine_entry_holds_its_worst_pose_error(built):
+    """The card says the ``engines`` column holds the worst pose error: no loaded entry is
+    null, the object's own MJCF included."""
+    rows = load_rows(built.release_dir)
+    entries = [e for r in rows for e in r["engines"] if e["loaded"]]
+    assert {e["engine"] for e in entries} >= {"mujoco_mjcf", "mujoco", "pybullet"}
+    assert all(e["max_pose_error"] is not None for e in entries), [
+        e for e in entries if e["max_pose_error"] is None][:3]

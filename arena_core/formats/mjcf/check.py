@@ -2,11 +2,15 @@
 forward kinematics puts its link, a second of simulation stays finite, and coupled joints
 move as one when driven
 (:func:`check_mjcf`; :mod:`arena_core.formats.mjcf.write` writes the file).
+:func:`mjcf_check` also returns the worst link-pose error it measured, the ``max_pose_error``
+of the ``mujoco_mjcf`` entry in a record's ``engines``.
 """
 
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import dataclass
 
 import mujoco
 import numpy as np
@@ -25,6 +29,17 @@ FK_TOLERANCE = tol.ORACLE
 SIM_SECONDS = 1.0
 
 
+@dataclass(frozen=True)
+class MjcfCheck:
+    """What :func:`mjcf_check` found: ``issues`` (as :func:`check_mjcf`) and
+    ``max_pose_error``, the worst link-pose error over the ``k`` configurations (m, or ~rad;
+    the measure of :func:`arena_core.engines.base.pose_error`), ``None`` when the model did
+    not compile or its bodies could not be compared."""
+
+    issues: list[Issue]
+    max_pose_error: float | None
+
+
 def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, seed: int = 0,
                sim_seconds: float = SIM_SECONDS) -> list[Issue]:
     """Compile the MJCF at ``path`` in MuJoCo and compare it with ``obj``; never raises.
@@ -37,14 +52,21 @@ def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, s
     instability warning), ``coupling.mujoco.*`` (driven, a helical or mimic joint does not
     follow its leader: :mod:`arena_core.formats.mjcf.coupling`).
     """
+    return mjcf_check(path, obj, k=k, seed=seed, sim_seconds=sim_seconds).issues
+
+
+def mjcf_check(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, seed: int = 0,
+               sim_seconds: float = SIM_SECONDS) -> MjcfCheck:
+    """:func:`check_mjcf` with the worst pose error it measured (:class:`MjcfCheck`)."""
     try:
         model = mujoco.MjModel.from_xml_path(str(path))
     except Exception as exc:  # noqa: BLE001 - MuJoCo's reason is the issue
-        return [_issue("mjcf.compile_failed", "file", _one_line(exc))]
+        return MjcfCheck([_issue("mjcf.compile_failed", "file", _one_line(exc))], None)
     names = mjcf_names(obj)
-    issues = []
+    issues, worst = [], None
     try:
-        issues += _check_fk(model, obj, names, k=k, seed=seed)
+        found, worst = _check_fk(model, obj, names, k=k, seed=seed)
+        issues += found
     except Exception as exc:  # noqa: BLE001 - a bad object must not stop a build
         issues.append(_issue("mjcf.fk_mismatch", "object", _one_line(exc, kind=True)))
     try:
@@ -56,7 +78,7 @@ def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, s
             mujoco_coupling_issues(model, obj, names)
     except Exception as exc:  # noqa: BLE001
         issues.append(_issue("coupling.mujoco.failed", "object", _one_line(exc, kind=True)))
-    return issues
+    return MjcfCheck(issues, worst)
 
 
 def set_configuration(model: mujoco.MjModel, data: mujoco.MjData, obj: ArticulatedObject,
@@ -81,27 +103,40 @@ def set_configuration(model: mujoco.MjModel, data: mujoco.MjData, obj: Articulat
 
 
 def _check_fk(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, *, k: int,
-              seed: int) -> list[Issue]:
+              seed: int) -> tuple[list[Issue], float | None]:
+    """Issues, and the worst :func:`_pose_error` (``None`` when a body is missing)."""
     ids = {link: mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, body)
            for link, body in names.bodies.items()}
     missing = sorted(link for link, i in ids.items() if i < 0)
     if missing:
         return [_issue("mjcf.fk_mismatch", f"link:{link}", f"no body {names.bodies[link]!r} "
-                       "in the model") for link in missing]
+                       "in the model") for link in missing], None
     data = mujoco.MjData(model)
     worst: dict[str, tuple[float, int]] = {}
+    largest = 0.0
     for index, q in enumerate(random_configurations(obj, k, np.random.default_rng(seed))):
         set_configuration(model, data, obj, q, names=names)
         mujoco.mj_kinematics(model, data)
         for link, pose in link_poses(obj, q).items():
             body = ids[link]
-            err = max(float(np.max(np.abs(data.xpos[body] - pose[:3, 3]))),
-                      float(np.max(np.abs(data.xmat[body].reshape(3, 3) - pose[:3, :3]))))
+            xpos, xmat = data.xpos[body], data.xmat[body].reshape(3, 3)
+            err = max(float(np.max(np.abs(xpos - pose[:3, 3]))),
+                      float(np.max(np.abs(xmat - pose[:3, :3]))))
+            largest = max(largest, _pose_error(xpos, xmat, pose))
             if not err <= FK_TOLERANCE and not err < worst.get(link, (0.0, 0))[0]:
                 worst[link] = (err, index)
     return [_issue("mjcf.fk_mismatch", f"link:{link}", f"body {names.bodies[link]!r} is "
                    f"{err:.3g} off arena_core's pose at configuration {i} (seed {seed})")
-            for link, (err, i) in sorted(worst.items())]
+            for link, (err, i) in sorted(worst.items())], largest
+
+
+def _pose_error(xpos: np.ndarray, xmat: np.ndarray, pose: np.ndarray) -> float:
+    """:func:`arena_core.engines.base.pose_error` of MuJoCo's body pose and ``pose``
+    (``max(|dp|, |dR|_F / sqrt(2))``, norms by ``math.hypot``: the same bits on every CPU)."""
+    dp = (np.asarray(xpos, float) - pose[:3, 3]).tolist()
+    dr = (np.asarray(xmat, float) - pose[:3, :3]).ravel().tolist()
+    value = max(math.hypot(*dp), math.hypot(*dr) / math.sqrt(2.0))
+    return value if math.isfinite(value) else math.inf
 
 
 def _check_sim(model: mujoco.MjModel, obj: ArticulatedObject, names: MjcfNames, *,

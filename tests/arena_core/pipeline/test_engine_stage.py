@@ -27,6 +27,23 @@ def test_every_engine_loads_and_moves_a_canonical_object(tmp_path):
     assert [e.engine for e in engines] == ENGINES
     assert all(e.loaded and e.ok for e in engines)
     assert all(e.max_pose_error <= 1e-6 for e in engines if e.max_pose_error is not None)
+    mjcf = engines[0]  # the card's column holds the worst pose error of every engine
+    assert mjcf.max_pose_error is not None and 0.0 <= mjcf.max_pose_error <= 1e-6
+
+
+def test_the_mjcf_entry_reports_the_pose_error_its_check_measured(tmp_path):
+    _, folder, obj = _canonical(tmp_path, good_object(tmp_path / "src", "door", variant=2))
+    xml = folder / "object.xml"
+    text = xml.read_text()
+    body = text.index("<body", text.index("<body") + 1)  # the first child body
+    start = text.index('pos="', body) + len('pos="')
+    end = text.index('"', start)
+    x, y, z = map(float, text[start:end].split())
+    xml.write_text(text[:start] + f"{x + 0.01:.9g} {y} {z}" + text[end:])
+    issues, engines = simulation_check(folder, CANONICAL_URDF, obj)
+    assert "mjcf.fk_mismatch" in {i.code for i in issues}
+    assert engines[0].engine == MJCF_ENGINE and not engines[0].ok
+    assert abs(engines[0].max_pose_error - 0.01) < 1e-6
 
 
 def test_helical_joint_moves_with_its_pitch_in_every_engine(tmp_path):

@@ -498,3 +498,17 @@ def test_moving_links_never_collide_with_a_world_welded_parent(tmp_path):
                                         (c.geom1, c.geom2))) for c in data.contact[:data.ncon]}
     assert ("arm", "post") in contacts["without"]
     assert not {("arm", "post"), ("arm", "tip")} & contacts["written"]
+
+
+def test_the_mjcf_pose_error_is_the_engines_pose_error():
+    """The ``mujoco_mjcf`` column and the engines' columns hold the same measure."""
+    from arena_core.engines.base import pose_error
+    from arena_core.formats.mjcf.check import _pose_error
+
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        a, b = np.eye(4), np.eye(4)
+        a[:3, :3] = np.linalg.qr(rng.normal(size=(3, 3)))[0]
+        b[:3, :3] = np.linalg.qr(rng.normal(size=(3, 3)))[0]
+        a[:3, 3], b[:3, 3] = rng.normal(size=3), rng.normal(size=3)
+        assert _pose_error(a[:3, 3], a[:3, :3], b) == pose_error(a, b)
