@@ -16,6 +16,27 @@ from pathlib import Path
 
 import numpy as np
 
+
+def library_roots(manifests) -> dict[str, Path]:
+    """Source name -> installed folder of each ``urdf_folder`` manifest of ``manifests``
+    (paths) whose distribution is installed at its pinned version (the others are left out:
+    their record cannot be compared with a source file)."""
+    from flows.packages import package_root
+    from schemas.errors import ArenaError
+    from schemas.sources import load_source_manifest
+
+    roots = {}
+    for path in manifests:
+        manifest = load_source_manifest(path)
+        if manifest.adapter != "urdf_folder":
+            continue
+        try:
+            roots[manifest.name] = package_root(manifest, manifest.name)
+        except ArenaError:
+            continue
+    return roots
+
+
 #: Coordinates drawn for joints without finite limits (radians or meters).
 FREE_RANGE = math.pi
 

@@ -24,32 +24,18 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
-
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
-from flows.packages import package_root  # noqa: E402
-from schemas.sources import load_source_manifest  # noqa: E402
-from tests.source_fk import pybullet_fk_distance, source_fk_distance  # noqa: E402
+from tests.source_fk import (  # noqa: E402
+    library_roots,
+    pybullet_fk_distance,
+    source_fk_distance,
+)
 
 LIBRARIES = REPO / "manifests" / "sources" / "libraries"
 #: The agreement asked of Pinocchio's kinematics, and of PyBullet's (float32), issue 28.
 FK_TOLERANCE, PYBULLET_TOLERANCE = 1e-9, 1e-6
-
-
-def _roots() -> dict[str, Path]:
-    """Source name -> installed folder, for the installed ``urdf_folder`` library manifests."""
-    roots = {}
-    for path in sorted(LIBRARIES.glob("*.yaml")):
-        if yaml.safe_load(path.read_text())["adapter"] != "urdf_folder":
-            continue
-        manifest = load_source_manifest(path)
-        try:
-            roots[manifest.name] = package_root(manifest, manifest.name)
-        except Exception as exc:  # noqa: BLE001 - not installed: listed, not compared
-            print(f"{manifest.name}: skipped ({exc})")
-    return roots
 
 
 def _distance(source: Path, record: dict, canonical: Path) -> tuple[float, int, float, str]:
@@ -98,7 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("build", type=Path, help="a build folder (holds store/)")
     args = parser.parse_args()
-    roots = _roots()
+    roots = library_roots(sorted(LIBRARIES.glob("*.yaml")))
     per_source: dict[str, list[tuple[str, float, int]]] = {}
     mjcf: dict[str, list[tuple[str, float, bool]]] = {}
     failed = []

@@ -17,7 +17,7 @@ import yaml
 
 from flows.cli import main
 from flows.packages import installed
-from tests.source_fk import source_fk_distance
+from tests.source_fk import library_roots, source_fk_distance
 
 pytestmark = pytest.mark.slow
 
@@ -88,14 +88,7 @@ def test_the_new_library_manifests_build_with_their_judged_codes(harness, tmp_pa
 
 def _check_source_kinematics(out: Path) -> None:
     """Every accepted URDF object against its source file (``tests/source_fk.py``)."""
-    from flows.packages import package_root
-    from schemas.sources import load_source_manifest
-
-    roots = {}
-    for name in CASES:
-        manifest = load_source_manifest(LIBRARIES / name)
-        if manifest.adapter == "urdf_folder":
-            roots[manifest.name] = package_root(manifest, manifest.name)
+    roots = library_roots(LIBRARIES / name for name in CASES)
     compared = 0
     for path in sorted(out.glob("store/*/*/record.json")):
         record = json.loads(path.read_text())
