@@ -68,7 +68,7 @@ def process_objects(objects: list[SourceObject], store_root: Path,
     (``False``: it was in the store already)."""
     store = ObjectStore(store_root)
     done = []
-    with Sandbox(lambda request: build_entry(*request), budget) as box:
+    with Sandbox(lambda request: build_entry(*request, pieces=store.pieces), budget) as box:
         for obj in objects:
             cached = store.has(object_key(obj))  # a concurrent task may have finished it
             stored = store.process(obj, build=lambda o, folder: box.call((o, folder)))

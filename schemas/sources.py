@@ -161,6 +161,9 @@ class SourceManifest(BaseModel):
     ``license_class``: given explicitly, or derived from ``commercial_use=False``
     (non-commercial), ``copyleft=True`` (copyleft), both ``True``/``False`` (permissive),
     else from ``license`` by :func:`classify_license`.
+    ``collision_max_pieces``: convex collision pieces per link that the decomposition of
+    non-convex collision meshes may make (default
+    :data:`arena_core.mesh.decompose.DEFAULT_MAX_PIECES`, 32; docs/convention.md).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -182,6 +185,7 @@ class SourceManifest(BaseModel):
     commercial_use: bool | None = None
     copyleft: bool | None = None
     license_class: LicenseClass | None = None
+    collision_max_pieces: int | None = Field(default=None, ge=1, le=256)
     _file: Path | None = PrivateAttr(default=None)
 
     @field_validator("name")
@@ -387,7 +391,8 @@ class SourceObject(BaseModel):
 
     ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
     ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
-    ``scale`` and ``up_axis`` are the manifest's (how normalization reads the object).
+    ``scale``, ``up_axis`` and ``collision_max_pieces`` are the manifest's (how normalization
+    reads the object).
     ``extras`` holds the adapter's own data (package folders, annotations, the MuJoCo maps:
     :class:`~schemas.extras.SourceExtras`; a mapping is validated into one).
     """
@@ -406,6 +411,7 @@ class SourceObject(BaseModel):
     files: list[SourceFile] = Field(default_factory=list)
     scale: Scale = 1.0
     up_axis: UpAxisName = "z"
+    collision_max_pieces: int | None = Field(default=None, ge=1, le=256)
     extras: SourceExtras = Field(default_factory=SourceExtras)
     issues: list[Issue] = Field(default_factory=list)
 

@@ -116,3 +116,14 @@ RPY_WRAP = 1e-9
 #: when their kinematics are also close: E_alpha^{phi,tree} at most this (dimensionless).
 #: Same-geometry objects that move very differently are different objects.
 GEOMETRY_ONLY_MAX_TREE = 0.5
+
+# ---------------------------------------------------------------- collision geometry
+#: Collision fidelity (arena_core.mesh.collision_fidelity): a link's collision geometry, as
+#: engines use it (each piece's convex hull), may stand off its source collision surface by
+#: at most this fraction of the link's bounding-box diagonal (unitless) ...
+COLLISION_STANDOFF = 0.05
+#: ... or by this much (m), whichever is larger.
+COLLISION_STANDOFF_FLOOR = 0.01
+#: A collision mesh is close enough to convex to be kept as it is (no decomposition) when its
+#: hull stands off its surface by at most this fraction of the link's diagonal (unitless).
+CONVEX_STANDOFF = 0.02

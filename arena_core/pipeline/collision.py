@@ -1,0 +1,150 @@
+"""The collision stage of normalization: convex pieces for collision meshes that are not close
+to convex, and each link's collision fidelity before and after.
+
+Runs on the normalized object (mass properties already computed from the geometry as the
+source gives it, so they never come from the pieces), before the canonical folder is
+written. Per link with collision geometry (``tol`` is :mod:`arena_core.util.tolerances`):
+
+* a collision mesh whose hull stands off the link's collision surface (all its meshes and
+  primitives) by at most ``tol.CONVEX_STANDOFF`` of the link's bounding-box diagonal is kept
+  as it is (generated primitives, most small parts, a part whose hull only covers what its
+  neighbours fill);
+* every other one is replaced by its convex pieces
+  (:func:`arena_core.mesh.decompose.convex_pieces`, cached in a
+  :class:`~arena_core.mesh.decompose.PieceStore`): each piece its own collision mesh (same
+  origin and scale as the mesh it came from), or a thin box where a piece is flat. The
+  pieces that replace a link's meshes are at most ``max_pieces``: the meshes are served
+  worst first (largest standoff), each an equal share of what is left and at least two;
+  a mesh left without a share keeps its hull;
+* CoACD failing on a mesh keeps the mesh (``collision.decompose.failed``, warning);
+* the fidelity (:func:`arena_core.mesh.collision_fidelity.link_fidelity`) of the result
+  against the source collision geometry is recorded, and a link beyond its tolerance is
+  ``collision.fidelity.exceeded`` (warning).
+
+Visual geometry is untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from arena_core.mesh.collision_fidelity import (
+    SEED,
+    LinkFidelity,
+    collision_surface,
+    link_fidelity,
+    placed_geometry,
+)
+from arena_core.mesh.convexity import SurfaceIndex
+from arena_core.mesh.decompose import DecomposeError, DecomposeParams, PieceStore
+from arena_core.mesh.parts import MeshCache, MeshLoadFailure
+from arena_core.model.articulated import ArticulatedObject, Link, MeshRef, Primitive
+from arena_core.pipeline.normalize_simready import degenerate, thin_box
+from arena_core.util import tolerances as tol
+from schemas.issues import Issue
+
+
+@dataclass
+class CollisionResult:
+    """The object with its collision pieces, the issues, each link's fidelity before
+    (``source``) and after, and how many decompositions ran or were reused."""
+
+    obj: ArticulatedObject
+    issues: list[Issue] = field(default_factory=list)
+    before: dict[str, LinkFidelity] = field(default_factory=dict)
+    after: dict[str, LinkFidelity] = field(default_factory=dict)
+    decomposed: int = 0
+    cache_hits: int = 0
+
+
+def decompose_collisions(obj: ArticulatedObject, *, store: PieceStore, cache: MeshCache,
+                         params: DecomposeParams | None = None) -> CollisionResult:
+    """``obj`` with convex collision pieces and its fidelity figures (module docstring)."""
+    params = params or DecomposeParams()
+    start = (store.decomposed, store.hits)
+    result = CollisionResult(obj)
+    links = []
+    for link in obj.links.values():
+        new = _link_pieces(link, store, cache, params, result.issues)
+        links.append(new)
+        before, after = link_fidelity(link, link, cache), link_fidelity(new, link, cache)
+        if before is None or after is None:
+            continue
+        result.before[link.name], result.after[link.name] = before, after
+        if not after.within:
+            result.issues.append(_exceeded(link.name, after))
+    result.obj = ArticulatedObject.from_parts(obj.name, links, obj.joints,
+                                              source_path=obj.source_path)
+    result.decomposed, result.cache_hits = store.decomposed - start[0], store.hits - start[1]
+    return result
+
+
+def _link_pieces(link: Link, store: PieceStore, cache: MeshCache, params: DecomposeParams,
+                 issues: list[Issue]) -> Link:
+    refs = [m for m in link.meshes if m.kind == "collision"]
+    if not refs:
+        return link
+    surface = collision_surface(link, cache)
+    if surface is None:
+        return link
+    points = surface.reshape(-1, 3)
+    limit = tol.CONVEX_STANDOFF * float(np.linalg.norm(np.ptp(points, axis=0)))
+    index = SurfaceIndex(surface, seed=SEED)
+    placed = {id(m): placed_geometry(m, cache) for m in refs}
+    standoff = {id(m): index.standoff(placed[id(m)][0]) for m in refs
+                if placed[id(m)] is not None}
+    concave = sorted((m for m in refs if standoff.get(id(m), 0.0) > limit),
+                     key=lambda m: -standoff[id(m)])
+    if not concave:
+        return link
+    swap: dict[int, tuple[list[MeshRef], list[Primitive]] | None] = {}
+    budget = params.max_pieces
+    for i, ref in enumerate(concave):  # the worst first, at least two pieces each
+        share = max(2, budget // (len(concave) - i))
+        if share > budget:
+            break
+        swap[id(ref)] = _pieces(ref, link.name, share, store, cache, params, issues)
+        budget -= share
+    meshes, boxes = [], []
+    for mesh in link.meshes:
+        found = swap.get(id(mesh))
+        meshes += [mesh] if found is None else found[0]
+        boxes += [] if found is None else found[1]
+    return replace(link, meshes=tuple(meshes), primitives=(*link.primitives, *boxes))
+
+
+def _pieces(ref: MeshRef, link: str, share: int, store: PieceStore, cache: MeshCache,
+            params: DecomposeParams, issues: list[Issue]
+            ) -> tuple[list[MeshRef], list[Primitive]] | None:
+    try:
+        mesh = cache.mesh(ref.path)
+        files = store.pieces(mesh.vertices, mesh.faces, params=replace(params, max_pieces=share))
+    except (DecomposeError, MeshLoadFailure, OSError) as exc:
+        issues.append(Issue(code="collision.decompose.failed", severity="warning",
+                            location=f"link:{link}/collision", message=f"collision mesh "
+                            f"{ref.filename!r} kept as it is: {exc}"[:500]))
+        return None
+    meshes, boxes = [], []
+    for path in files:
+        piece = replace(ref, filename=path.name, path=str(path), name=None)
+        geometry = placed_geometry(piece, cache)
+        if geometry is None:
+            continue
+        if degenerate(geometry[0]):
+            boxes.append(thin_box(geometry[0]))
+        else:
+            meshes.append(piece)
+    return meshes, boxes
+
+
+def _exceeded(link: str, fid: LinkFidelity) -> Issue:
+    return Issue(code="collision.fidelity.exceeded", severity="warning",
+                 location=f"link:{link}/collision",
+                 message=f"collision geometry ({fid.pieces} pieces, as engines use it) stands "
+                 f"off the source collision surface by {fid.standoff:.4g} m "
+                 f"({100 * fid.relative_standoff:.1f}% of the link's {fid.size:.3g} m), more "
+                 f"than its tolerance {fid.tolerance:.3g} m")
+
+
