@@ -5,9 +5,10 @@ that are not close to convex, and at most a given number of convex pieces.
 scale, so one decomposition serves every ``<mesh scale>``):
 
 1. the mesh is split into its connected pieces (vertices welded by position);
-2. a piece whose hull stands off it by at most ``tol.CONVEX_STANDOFF`` of the mesh's
-   bounding-box diagonal is one convex piece (its vertices); any other goes to CoACD
-   (`coacd` on PyPI, Wei et al. 2022) with the fixed :attr:`DecomposeParams.seed`;
+2. a piece whose hull stands off it by at most ``keep`` (file units; default
+   ``tol.CONVEX_STANDOFF`` of the mesh's bounding-box diagonal) is one convex piece (its
+   vertices); any other goes to CoACD (`coacd` on PyPI, Wei et al. 2022) with the fixed
+   :attr:`DecomposeParams.seed`;
 3. while there are more than ``max_pieces`` pieces, the two whose merged bounding box adds
    the least volume to theirs are merged (their hull is the merged piece).
 
@@ -58,7 +59,8 @@ class DecomposeError(ArenaError, RuntimeError):
 
 @dataclass(frozen=True)
 class DecomposeParams:
-    """CoACD's parameters (its names) and the bound on the pieces; part of the cache key.
+    """CoACD's parameters (its names), the bound on the pieces and the standoff (file units)
+    up to which a connected piece is kept whole (``keep``); part of the cache key.
 
     The defaults trade CoACD's own (threshold 0.05, resolution 2000, 150 MCTS iterations
     of depth 3) for seconds per mesh (CoACD's defaults take 20-40 s on a 24-triangle open
@@ -67,6 +69,7 @@ class DecomposeParams:
     """
 
     max_pieces: int = DEFAULT_MAX_PIECES
+    keep: float | None = None
     threshold: float = 0.1
     resolution: int = 300
     preprocess_resolution: int = 20
@@ -89,9 +92,10 @@ def convex_pieces(vertices: np.ndarray, faces: np.ndarray, *,
     """
     vertices = np.asarray(vertices, dtype=float)
     size = float(np.linalg.norm(np.ptp(vertices, axis=0))) if len(vertices) else 0.0
+    keep = tol.CONVEX_STANDOFF * size if params.keep is None else params.keep
     pieces: list[np.ndarray] = []
     for v, f in split_mesh(vertices, faces):
-        if len(f) > MAX_COACD_FACES or _close_to_convex(v, f, size):
+        if len(f) > MAX_COACD_FACES or _close_to_convex(v, f, keep):
             pieces.append(v)
         else:
             pieces += _coacd(v, f, params)
@@ -151,11 +155,10 @@ def hull_obj(points: np.ndarray) -> bytes:
 
 
 # ----------------------------------------------------------------------------- helpers
-def _close_to_convex(vertices: np.ndarray, faces: np.ndarray, size: float) -> bool:
+def _close_to_convex(vertices: np.ndarray, faces: np.ndarray, keep: float) -> bool:
     if len(vertices) < 4 or len(faces) == 0:
         return True
-    standoff = hull_standoff(vertices, vertices[faces], seed=0)
-    return standoff <= tol.CONVEX_STANDOFF * size
+    return hull_standoff(vertices, vertices[faces], seed=0) <= keep
 
 
 def _coacd(vertices: np.ndarray, faces: np.ndarray, params: DecomposeParams

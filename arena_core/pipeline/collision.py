@@ -6,8 +6,8 @@ source gives it, so they never come from the pieces), before the canonical folde
 written. Per link with collision geometry (``tol`` is :mod:`arena_core.util.tolerances`):
 
 * a collision mesh whose hull stands off the link's collision surface (all its meshes and
-  primitives) by at most ``tol.CONVEX_STANDOFF`` of the link's bounding-box diagonal is kept
-  as it is (generated primitives, most small parts, a part whose hull only covers what its
+  primitives) by at most ``tol.CONVEX_STANDOFF`` of the link's bounding-box diagonal or
+  ``tol.CONVEX_STANDOFF_FLOOR`` (1 cm), whichever is larger, is kept as it is (generated primitives, most small parts, a part whose hull only covers what its
   neighbours fill);
 * every other one is replaced by its convex pieces
   (:func:`arena_core.mesh.decompose.convex_pieces`, cached in a
@@ -15,7 +15,9 @@ written. Per link with collision geometry (``tol`` is :mod:`arena_core.util.tole
   origin and scale as the mesh it came from), or a thin box where a piece is flat. The
   pieces that replace a link's meshes are at most ``max_pieces``: the meshes are served
   worst first (largest standoff), each an equal share of what is left and at least two;
-  a mesh left without a share keeps its hull;
+  a mesh left without a share keeps its hull. Inside a mesh, a connected piece whose hull
+  stands off it by at most the same limit is one
+  piece; only the others go to CoACD;
 * CoACD failing on a mesh keeps the mesh (``collision.decompose.failed``, warning);
 * the fidelity (:func:`arena_core.mesh.collision_fidelity.link_fidelity`) of the result
   against the source collision geometry is recorded, and a link beyond its tolerance is
@@ -90,7 +92,8 @@ def _link_pieces(link: Link, store: PieceStore, cache: MeshCache, params: Decomp
     if surface is None:
         return link
     points = surface.reshape(-1, 3)
-    limit = tol.CONVEX_STANDOFF * float(np.linalg.norm(np.ptp(points, axis=0)))
+    limit = max(tol.CONVEX_STANDOFF_FLOOR,
+                tol.CONVEX_STANDOFF * float(np.linalg.norm(np.ptp(points, axis=0))))
     index = SurfaceIndex(surface, seed=SEED)
     placed = {id(m): placed_geometry(m, cache) for m in refs}
     standoff = {id(m): index.standoff(placed[id(m)][0]) for m in refs
@@ -105,7 +108,9 @@ def _link_pieces(link: Link, store: PieceStore, cache: MeshCache, params: Decomp
         share = max(2, budget // (len(concave) - i))
         if share > budget:
             break
-        swap[id(ref)] = _pieces(ref, link.name, share, store, cache, params, issues)
+        keep = float(f"{limit / float(np.max(np.abs(ref.scale))):.6g}")  # in file units
+        swap[id(ref)] = _pieces(ref, link.name, replace(params, max_pieces=share, keep=keep),
+                                store, cache, issues)
         budget -= share
     meshes, boxes = [], []
     for mesh in link.meshes:
@@ -115,12 +120,12 @@ def _link_pieces(link: Link, store: PieceStore, cache: MeshCache, params: Decomp
     return replace(link, meshes=tuple(meshes), primitives=(*link.primitives, *boxes))
 
 
-def _pieces(ref: MeshRef, link: str, share: int, store: PieceStore, cache: MeshCache,
-            params: DecomposeParams, issues: list[Issue]
+def _pieces(ref: MeshRef, link: str, params: DecomposeParams, store: PieceStore,
+            cache: MeshCache, issues: list[Issue]
             ) -> tuple[list[MeshRef], list[Primitive]] | None:
     try:
         mesh = cache.mesh(ref.path)
-        files = store.pieces(mesh.vertices, mesh.faces, params=replace(params, max_pieces=share))
+        files = store.pieces(mesh.vertices, mesh.faces, params=params)
     except (DecomposeError, MeshLoadFailure, OSError) as exc:
         issues.append(Issue(code="collision.decompose.failed", severity="warning",
                             location=f"link:{link}/collision", message=f"collision mesh "

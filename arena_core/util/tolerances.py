@@ -125,5 +125,8 @@ COLLISION_STANDOFF = 0.05
 #: ... or by this much (m), whichever is larger.
 COLLISION_STANDOFF_FLOOR = 0.01
 #: A collision mesh is close enough to convex to be kept as it is (no decomposition) when its
-#: hull stands off its surface by at most this fraction of the link's diagonal (unitless).
+#: hull stands off the link's collision surface by at most this fraction of the link's
+#: diagonal (unitless) ...
 CONVEX_STANDOFF = 0.02
+#: ... or by at most this much (m): small parts (knobs, handles' posts) are not decomposed.
+CONVEX_STANDOFF_FLOOR = 0.01
