@@ -6,8 +6,8 @@ drawer (the joint's child body) is open at the top where a vertical ray from abo
 the visual geometry of the whole object, first meets the drawer itself at least
 :data:`MIN_DEPTH` (and a third of the drawer's height) below its top. A small box is dropped
 from just above the rim at the deepest such point and simulated for :data:`SECONDS` with the
-object held in place (its joints reset every step); it must come to rest below the rim,
-inside the drawer's footprint. Helpers for tests, not a library.
+object held in place (its joints reset every step); it must come to rest below the rim and
+above the drawer's bottom, inside the drawer's footprint. Helpers for tests, not a library.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ _VISUAL_GROUP = 1
 class DrawerDrop:
     joint: str
     rim: float          # z of the drawer's top (m)
+    floor: float        # z of the drawer's bottom (m)
     start: float        # z where the probe was released
     rest: float         # z where it came to rest
     half: float         # the probe's half side
@@ -42,7 +43,7 @@ class DrawerDrop:
 
     @property
     def below_rim(self) -> bool:
-        return self.inside and self.rest < self.rim - self.half
+        return self.inside and self.floor - self.half < self.rest < self.rim - self.half
 
 
 def drawer_drops(folder: Path) -> list[DrawerDrop]:
@@ -83,7 +84,8 @@ def _drop(folder: Path, model: mujoco.MjModel, joint: int) -> DrawerDrop | None:
     rest = _simulate(folder, model, joint, np.array([point[0], point[1], start]), half)
     inside = bool(np.all(rest[:2] >= lo[:2]) and np.all(rest[:2] <= hi[:2]))
     name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
-    return DrawerDrop(name, float(hi[2]), float(start), float(rest[2]), half, inside)
+    return DrawerDrop(name, float(hi[2]), float(lo[2]), float(start), float(rest[2]), half,
+                      inside)
 
 
 def _body_box(model, data, body: int) -> tuple[np.ndarray, np.ndarray] | None:

@@ -7,8 +7,9 @@ scale, so one decomposition serves every ``<mesh scale>``):
 1. the mesh is split into its connected pieces (vertices welded by position);
 2. a piece whose hull stands off it by at most ``keep`` (file units; default
    ``tol.CONVEX_STANDOFF`` of the mesh's bounding-box diagonal) is one convex piece (its
-   vertices); any other goes to CoACD (`coacd` on PyPI, Wei et al. 2022) with the fixed
-   :attr:`DecomposeParams.seed`;
+   vertices); an open surface of at most ``max_pieces`` flat regions (boards without
+   thickness: a drawer, a shelf) is split into them; any other goes to CoACD (`coacd` on
+   PyPI, Wei et al. 2022) with the fixed :attr:`DecomposeParams.seed`;
 3. while there are more than ``max_pieces`` pieces, the two whose merged bounding box adds
    the least volume to theirs are merged (their hull is the merged piece).
 
@@ -39,6 +40,8 @@ from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
+import trimesh
+from scipy.spatial import ConvexHull, QhullError
 
 from arena_core.mesh.convexity import hull_standoff, hull_triangles, split_mesh
 from arena_core.util import tolerances as tol
@@ -98,7 +101,7 @@ def convex_pieces(vertices: np.ndarray, faces: np.ndarray, *,
         if len(f) > MAX_COACD_FACES or _close_to_convex(v, f, keep):
             pieces.append(v)
         else:
-            pieces += _coacd(v, f, params)
+            pieces += _planar_pieces(v, f, params.max_pieces) or _coacd(v, f, params)
     return [_hull_vertices(p) for p in _merged(pieces, params.max_pieces)]
 
 
@@ -144,14 +147,30 @@ class PieceStore:
 
 
 def hull_obj(points: np.ndarray) -> bytes:
-    """The OBJ text of the convex hull of ``(n, 3)`` points (just ``v`` lines when flat)."""
+    """The OBJ text of the convex hull of ``(n, 3)`` points; a flat set is written as the
+    fan of its outline (the stage makes it a thin box), so every piece file is a mesh."""
     tris = hull_triangles(points)
     if len(tris) == 0:
-        return "".join(f"v {x!r} {y!r} {z!r}\n" for x, y, z in points.tolist()).encode()
+        tris = _flat_fan(np.asarray(points, dtype=float))
     verts, index = np.unique(tris.reshape(-1, 3), axis=0, return_inverse=True)
     lines = [f"v {x!r} {y!r} {z!r}" for x, y, z in verts.tolist()]
     lines += [f"f {a + 1} {b + 1} {c + 1}" for a, b, c in index.reshape(-1, 3).tolist()]
     return ("\n".join(lines) + "\n").encode()
+
+
+def _flat_fan(points: np.ndarray) -> np.ndarray:
+    """``(m, 3, 3)`` triangles fanning the outline of coplanar points (their 2-D hull in the
+    plane of their two largest spreads; the points in order when that fails)."""
+    centre = points.mean(axis=0)
+    _, _, vt = np.linalg.svd(points - centre)
+    try:
+        order = ConvexHull((points - centre) @ vt[:2].T).vertices
+    except (QhullError, ValueError):
+        order = np.arange(len(points))
+    ring = points[order]
+    if len(ring) < 3:
+        ring = points[np.resize(np.arange(len(points)), 3)]
+    return np.stack([np.repeat(ring[:1], len(ring) - 2, axis=0), ring[1:-1], ring[2:]], axis=1)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -159,6 +178,27 @@ def _close_to_convex(vertices: np.ndarray, faces: np.ndarray, keep: float) -> bo
     if len(vertices) < 4 or len(faces) == 0:
         return True
     return hull_standoff(vertices, vertices[faces], seed=0) <= keep
+
+
+def _planar_pieces(vertices: np.ndarray, faces: np.ndarray, limit: int
+                   ) -> list[np.ndarray] | None:
+    """The flat regions of an open surface made of at most ``limit`` of them (a drawer or a
+    shelf modelled as boards without thickness), each one piece; ``None`` for a closed
+    surface or a curved one. CoACD would first make such a surface a solid on a voxel grid,
+    thickening every board by a voxel."""
+    mesh = trimesh.Trimesh(vertices, faces, process=False)
+    if mesh.is_watertight:
+        return None
+    groups = [np.asarray(g) for g in mesh.facets]
+    if len(groups) > limit:
+        return None
+    grouped = np.zeros(len(faces), dtype=bool)
+    for g in groups:
+        grouped[g] = True
+    groups += [np.array([i]) for i in np.flatnonzero(~grouped)]
+    if len(groups) > limit:
+        return None
+    return [vertices[np.unique(faces[g])] for g in groups]
 
 
 def _coacd(vertices: np.ndarray, faces: np.ndarray, params: DecomposeParams

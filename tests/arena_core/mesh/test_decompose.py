@@ -25,6 +25,14 @@ def open_box(extents=(0.4, 0.3, 0.15)) -> trimesh.Trimesh:
     return trimesh.Trimesh(box.vertices, box.faces[keep])
 
 
+def thick_drawer() -> trimesh.Trimesh:
+    """A drawer with 2 cm walls: one closed, concave solid (CoACD's case)."""
+    outer = trimesh.creation.box(extents=(0.4, 0.3, 0.15))
+    inner = trimesh.creation.box(extents=(0.36, 0.26, 0.15))
+    inner.apply_translation((0, 0, 0.02))
+    return outer.difference(inner)
+
+
 def two_boxes() -> trimesh.Trimesh:
     a = trimesh.creation.box(extents=(0.1, 0.1, 0.1))
     b = a.copy()
@@ -60,15 +68,24 @@ def test_disjoint_convex_pieces_are_kept_without_coacd(monkeypatch):
     assert len(merged) == 1 and hull_volume(merged[0]) == pytest.approx(0.1 * 0.1 * 0.6)
 
 
-def test_an_open_box_is_decomposed_into_pieces_that_keep_its_opening():
+def test_an_open_box_is_split_into_its_boards(monkeypatch):
+    monkeypatch.setattr(decompose, "_coacd", lambda *a: pytest.fail("CoACD was called"))
     drawer = open_box()
+    pieces = convex_pieces(drawer.vertices, drawer.faces, params=DecomposeParams())
+    assert len(pieces) == 5 and all(hull_volume(p) == 0 for p in pieces)
+    index = SurfaceIndex(drawer.triangles, seed=0)
+    assert max(index.standoff(p) for p in pieces) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_a_thick_drawer_is_decomposed_by_coacd_into_pieces_that_keep_its_opening():
+    drawer = thick_drawer()
     params = DecomposeParams(max_pieces=8)
     pieces = convex_pieces(drawer.vertices, drawer.faces, params=params)
     assert 2 <= len(pieces) <= 8
     index = SurfaceIndex(drawer.triangles, seed=0)
     whole = index.standoff(drawer.vertices)
     worst = max(index.standoff(p) for p in pieces)
-    assert 0.12 <= whole <= 0.15 + 1e-12
+    assert 0.1 <= whole <= 0.13 + 1e-12  # the lid of the hull over a 13 cm deep cavity
     assert worst < 0.5 * whole
     again = convex_pieces(drawer.vertices, drawer.faces, params=params)  # deterministic
     assert all(np.array_equal(a, b) for a, b in zip(pieces, again, strict=True))
@@ -98,11 +115,12 @@ def test_coacd_failure_is_a_decompose_error(monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(coacd, "run_coacd", broken)
-    drawer = open_box()
+    drawer = thick_drawer()
     with pytest.raises(DecomposeError, match="boom"):
         convex_pieces(drawer.vertices, drawer.faces, params=DecomposeParams())
 
 
-def test_hull_obj_of_a_flat_set_is_its_points():
-    square = np.array([[0.0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]])
-    assert hull_obj(square).count(b"v ") == 4 and b"f " not in hull_obj(square)
+def test_hull_obj_of_a_flat_set_is_the_fan_of_its_outline():
+    square = np.array([[0.0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0.5, 0.5, 0]])
+    text = hull_obj(square)
+    assert text.count(b"v ") == 4 and text.count(b"f ") == 2

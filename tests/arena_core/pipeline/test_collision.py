@@ -28,9 +28,11 @@ URDF = """<robot name="drawer">
 
 
 def drawer_folder(tmp_path):
-    box = trimesh.creation.box(extents=(0.4, 0.3, 0.15))
-    keep = [i for i, n in enumerate(box.face_normals) if n[2] < 0.5]
-    trimesh.Trimesh(box.vertices, box.faces[keep]).export(tmp_path / "drawer.obj")
+    """A drawer with 2 cm walls (one closed concave solid: CoACD decomposes it) and a knob."""
+    outer = trimesh.creation.box(extents=(0.4, 0.3, 0.15))
+    inner = trimesh.creation.box(extents=(0.36, 0.26, 0.15))
+    inner.apply_translation((0, 0, 0.02))
+    outer.difference(inner).export(tmp_path / "drawer.obj")
     trimesh.creation.box(extents=(0.02, 0.02, 0.02)).export(tmp_path / "knob.obj")
     (tmp_path / "drawer.urdf").write_text(URDF)
     return tmp_path / "drawer.urdf"
