@@ -90,6 +90,8 @@ class CardInfo:
     subset_message: str | None = None
     #: Source -> engine -> objects that load and move right in it (the ``engines`` stage).
     engines: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    #: Source -> (links within the collision-fidelity tolerance, links with collision geometry).
+    collision: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def card_configs(self) -> list[str]:
         """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
@@ -161,8 +163,8 @@ def render_card(info: CardInfo) -> str:
     """The full ``README.md`` text (front matter + body), ending with one newline."""
     header = yaml.safe_dump(front_matter(info), sort_keys=False, allow_unicode=True, width=100)
     sections = [
-        _intro(info), _loading(info), _counts(info), _engines(info), _figures(info), _columns(),
-        _storage(), _licenses(info), _files(), _changelog(info), _citation(),
+        _intro(info), _loading(info), _counts(info), _engines(info), _collision(info),
+        _figures(info), _columns(), _storage(), _licenses(info), _files(), _changelog(info), _citation(),
     ]
     body = "\n\n".join(s.strip() for s in sections if s)
     return f"---\n{header}---\n\n{body}\n"
@@ -317,6 +319,28 @@ body = p.loadURDF(f"{{folder}}/object.urdf", useFixedBase=True, flags=p.URDF_USE
 import pinocchio as pin; model = pin.buildModelFromUrdf(f"{{folder}}/object.urdf")
 import yourdfpy; robot = yourdfpy.URDF.load(f"{{folder}}/object.urdf")
 ```
+"""
+
+
+def _collision(info: CardInfo) -> str:
+    if not info.collision:
+        return ""
+    rows = [[source, n, within, f"{100 * within / n:.1f}%"]
+            for source, (within, n) in sorted(info.collision.items())]
+    within = sum(w for w, _ in info.collision.values())
+    total = sum(n for _, n in info.collision.values())
+    rows.append(["all", total, within, f"{100 * within / total:.1f}%"])
+    table = _table(["source", "links", "within tolerance", "share"], rows)
+    return f"""
+## Collision geometry
+
+Engines use the convex hull of every collision mesh. Collision meshes that are not close to
+convex are replaced by convex pieces (connected pieces, flat boards, CoACD; at most 32 per
+link by default), each its own collision element in `object.urdf` and geom in `object.xml`.
+A link is within tolerance when no piece's hull stands off the source collision surface by
+more than max(1 cm, 5% of the link's size) (per link: the `links[].collision` column):
+
+{table}
 """
 
 

@@ -165,7 +165,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         changelog_md=changelog_md,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
-        engines=_engine_counts(rows))
+        engines=_engine_counts(rows), collision=_collision_counts(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -191,6 +191,18 @@ def release_info(info: card.CardInfo, shards: Mapping[str, list[str]], sheet_key
                         for c, f in shards.items()},
             "subset_message": info.subset_message,
             "figures": {"contact_sheet_key": sheet_key}}
+
+
+def _collision_counts(rows: Sequence[Mapping]) -> dict[str, tuple[int, int]]:
+    """Source -> (links within the collision-fidelity tolerance, links with collision
+    geometry)."""
+    out: dict[str, list[int]] = {}
+    for r in rows:
+        per = out.setdefault(r["source"], [0, 0])
+        flags = r.get("collision", [])
+        per[0] += sum(flags)
+        per[1] += len(flags)
+    return {source: (n[0], n[1]) for source, n in sorted(out.items()) if n[1]}
 
 
 def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:

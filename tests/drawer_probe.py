@@ -4,7 +4,8 @@ For a canonical object folder (its ``object.xml``) and each prismatic joint: the
 opened to the limit farthest from its rest value, every other joint held at rest, and the
 drawer (the joint's child body) is open at the top where a vertical ray from above, through
 the visual geometry of the whole object, first meets the drawer itself at least
-:data:`MIN_DEPTH` (and a third of the drawer's height) below its top. A small box is dropped
+:data:`MIN_DEPTH` (and a third of the drawer's height) below its top, and horizontal rays
+from half that depth meet the drawer's own walls on all four sides. A small box is dropped
 from just above the rim at the deepest such point and simulated for :data:`SECONDS` with the
 object held in place (its joints reset every step); it must come to rest below the rim and
 above the drawer's bottom, inside the drawer's footprint. Helpers for tests, not a library.
@@ -121,9 +122,23 @@ def _cavity(model, data, body: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarra
             if dist < 0 or model.geom_bodyid[hit[0]] != body:
                 continue
             depth = hi[2] - (top - dist)
-            if depth >= best:
+            if depth >= best and _walled(model, data, body, xy, hi[2] - depth / 2):
                 best, point = depth, xy
     return point
+
+
+def _walled(model, data, body: int, xy: np.ndarray, z: float) -> bool:
+    """Whether horizontal rays from ``(xy, z)`` meet the drawer's own walls on all four
+    sides (a container, not a sliding panel or a lid)."""
+    groups = np.zeros(6, dtype=np.uint8)
+    groups[_VISUAL_GROUP] = 1
+    hit = np.zeros(1, dtype=np.int32)
+    for direction in ((1.0, 0, 0), (-1.0, 0, 0), (0, 1.0, 0), (0, -1.0, 0)):
+        dist = mujoco.mj_ray(model, data, np.array([xy[0], xy[1], z]), np.array(direction),
+                             groups, 1, -1, hit)
+        if dist < 0 or model.geom_bodyid[hit[0]] != body:
+            return False
+    return True
 
 
 def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray,
@@ -134,6 +149,7 @@ def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray
     probe.add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[half, half, half])
     probe.mass, probe.explicitinertial = PROBE_MASS, True  # object.xml: inertiafromgeom false
     probe.inertia = [PROBE_MASS * (2 * half) ** 2 / 6] * 3
+    probe.ipos, probe.iquat = [0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]
     full = spec.compile()
     data = mujoco.MjData(full)
     held = _opened(model, joint)

@@ -12,7 +12,8 @@ written. Per link with collision geometry (``tol`` is :mod:`arena_core.util.tole
 * every other one is replaced by its convex pieces
   (:func:`arena_core.mesh.decompose.convex_pieces`, cached in a
   :class:`~arena_core.mesh.decompose.PieceStore`): each piece its own collision mesh (same
-  origin and scale as the mesh it came from), or a thin box where a piece is flat. The
+  origin and scale as the mesh it came from), or a thin box where a piece is thinner than
+  ``MIN_BOX_THICKNESS`` (a board without thickness: engines cannot collide with it). The
   pieces that replace a link's meshes are at most ``max_pieces``: the meshes are served
   worst first (largest standoff), each an equal share of what is left and at least two;
   a mesh left without a share keeps its hull. Inside a mesh, a connected piece whose hull
@@ -43,7 +44,7 @@ from arena_core.mesh.convexity import SurfaceIndex
 from arena_core.mesh.decompose import DecomposeError, DecomposeParams, PieceStore
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject, Link, MeshRef, Primitive
-from arena_core.pipeline.normalize_simready import degenerate, thin_box
+from arena_core.pipeline.normalize_simready import MIN_BOX_THICKNESS, degenerate, thin_box
 from arena_core.util import tolerances as tol
 from schemas.issues import Issue
 
@@ -137,11 +138,18 @@ def _pieces(ref: MeshRef, link: str, params: DecomposeParams, store: PieceStore,
         geometry = placed_geometry(piece, cache)
         if geometry is None:
             continue
-        if degenerate(geometry[0]):
+        if degenerate(geometry[0]) or _thinness(geometry[0]) < MIN_BOX_THICKNESS:
             boxes.append(thin_box(geometry[0]))
         else:
             meshes.append(piece)
     return meshes, boxes
+
+
+def _thinness(points: np.ndarray) -> float:
+    """The extent (m) of ``(n, 3)`` points along their direction of least spread."""
+    centred = points - points.mean(axis=0)
+    _, _, vt = np.linalg.svd(centred, full_matrices=False)
+    return float(np.ptp(centred @ vt[-1]))
 
 
 def _exceeded(link: str, fid: LinkFidelity) -> Issue:
