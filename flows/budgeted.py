@@ -72,5 +72,7 @@ def process_objects(objects: list[SourceObject], store_root: Path,
         for obj in objects:
             cached = store.has(object_key(obj))  # a concurrent task may have finished it
             stored = store.process(obj, build=lambda o, folder: box.call((o, folder)))
-            done.append((stored.key, not cached))
+            fresh = not cached
+            done.append((stored.key, fresh, stored.record.decompositions if fresh else 0,
+                         stored.record.decomposition_cache_hits if fresh else 0))
     return done
