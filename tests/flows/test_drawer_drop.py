@@ -11,7 +11,7 @@ drawers; :func:`test_every_listed_object_has_an_open_drawer` keeps the list hone
 the IAI kitchen, whose 13 drawer links have no collision geometry at all in the source (a
 box falls through them before and after; nothing to decompose). With each collision mesh
 replaced by its convex hull, as before issue 30, the hull of a drawer fills it and the box
-stays on its lid or is thrown out: on that build (arena-pipeline-10) 39 of the 58 drawers of
+stays on its lid or is thrown out: on that build (arena-pipeline-10) 38 of the 58 drawers of
 the listed objects failed; on arena-pipeline-11 none.
 """
 
