@@ -69,9 +69,11 @@ def ensure_stored(objects: list[SourceObject], store_root: Path,
     (``False``: it was in the store already)."""
     store = ObjectStore(store_root)
     done = []
-    with Sandbox(lambda request: build_entry(*request), budget) as box:
+    with Sandbox(lambda request: build_entry(*request, pieces=store.pieces), budget) as box:
         for obj in objects:
             cached = store.has(object_key(obj))  # a concurrent task may have finished it
             stored = store.ensure(obj, build=lambda o, folder: box.call((o, folder)))
-            done.append((stored.key, not cached))
+            fresh = not cached
+            done.append((stored.key, fresh, stored.record.decompositions if fresh else 0,
+                         stored.record.decomposition_cache_hits if fresh else 0))
     return done

@@ -141,8 +141,9 @@ def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
 
 @task(name="normalize-verify", cache_policy=NONE)
 def normalize_chunk(objects: list[SourceObject], store_root: Path,
-                    budget: Budget) -> list[tuple[str, bool]]:
-    """``(store key, run now)`` per object (``False``: it was in the store)."""
+                    budget: Budget) -> list[tuple[str, bool, int, int]]:
+    """``(store key, run now, decompositions, piece-cache hits)`` per object (``False``, 0,
+    0: it was in the store)."""
     return ensure_stored(objects, store_root, budget)
 
 
@@ -197,7 +198,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     items = [item for found in ingested for item in found.items][:limit]
     del ingested
     with timer.stage("normalize", len(items), unit="objects") as progress:
-        keys, processed_now = normalize_all(items, plan, progress)
+        keys, (processed_now, decomposed, hits) = normalize_all(items, plan, progress)
     del items  # the source objects (~10 KB each in memory: ~200 MB at 20K) are done with
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
@@ -210,7 +211,8 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
         report, check = (curation.report, not_written(plan)) if empty else \
             done or release_and_check(plan, curation, key)
     summary = BuildSummary.of(plan.release_dir, report, processed_now, timer.seconds, check,
-                              review_file=plan.out / REVIEW_QUEUE, overrides_file=OVERRIDES)
+                              review_file=plan.out / REVIEW_QUEUE, overrides_file=OVERRIDES,
+                              decompositions=decomposed, decomposition_cache_hits=hits)
     write_atomic(plan.out / "build_summary.json",
                  json.dumps(summary.model_dump(mode="json"), indent=1, sort_keys=True))
     if empty:
@@ -247,23 +249,26 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
 
 
 def normalize_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
-                  progress: StageProgress) -> tuple[list[str], int]:
-    """The sorted store keys of the ingested ``items`` and how many objects were run
+                  progress: StageProgress) -> tuple[list[str], tuple[int, int, int]]:
+    """The sorted store keys of the ingested ``items``, and how many objects were run
     now (objects already in the store, which ingest sent by key only, are not sent to a
-    task at all)."""
+    task at all), the collision-mesh decompositions they ran and the decompositions they
+    found in the store's piece cache."""
     store = plan.store
     keys = [key for key, _ in items]
     todo = [o for key, o in items if o is not None and not store.has(key)]
     progress.advance(len(items) - len(todo))
     size = max(CHUNK, -(-len(todo) // MAX_TASKS))
     chunks = [todo[i:i + size] for i in range(0, len(todo), size)]
-    fresh = 0
+    fresh = decomposed = hits = 0
     for future in as_completed(list(normalize_chunk.map(chunks, unmapped(store.root),
                                                         unmapped(plan.budget)))):
         done = future.result()
-        fresh += sum(now for _, now in done)
+        fresh += sum(now for _, now, _, _ in done)
+        decomposed += sum(n for _, _, n, _ in done)
+        hits += sum(n for _, _, _, n in done)
         progress.advance(len(done))
-    return sorted(set(keys)), fresh
+    return sorted(set(keys)), (fresh, decomposed, hits)
 
 
 def curate_all(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) -> StoredCuration:

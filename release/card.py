@@ -94,6 +94,8 @@ class CardInfo:
     collisions: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     #: Engine -> the versions that checked the objects (as the rows record them).
     engine_versions: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: Source -> (links within the collision-fidelity tolerance, links with collision geometry).
+    collision_fidelity: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def card_configs(self) -> list[str]:
         """The configs the YAML declares: ``full``, and ``eval200`` unless it has no rows."""
@@ -165,8 +167,8 @@ def render_card(info: CardInfo) -> str:
     """The full ``README.md`` text (front matter + body), ending with one newline."""
     header = yaml.safe_dump(front_matter(info), sort_keys=False, allow_unicode=True, width=100)
     sections = [
-        _intro(info), _loading(info), _counts(info), _engines(info), _figures(info), _columns(),
-        _storage(), _licenses(info), _files(), _changelog(info), _citation(),
+        _intro(info), _loading(info), _counts(info), _engines(info), _collision(info),
+        _figures(info), _columns(), _storage(), _licenses(info), _files(), _changelog(info), _citation(),
     ]
     body = "\n\n".join(s.strip() for s in sections if s)
     return f"---\n{header}---\n\n{body}\n"
@@ -353,6 +355,28 @@ part it hangs on excluded): objects whose parts penetrate by more than 2 mm at r
 where a part is blocked when one joint moves from rest to its limits (warnings for real
 sources and for the generated kinds not yet clean; any other generated object with either is
 rejected):
+
+{table}
+"""
+
+
+def _collision(info: CardInfo) -> str:
+    if not info.collision_fidelity:
+        return ""
+    rows = [[source, n, within, f"{100 * within / n:.1f}%"]
+            for source, (within, n) in sorted(info.collision_fidelity.items())]
+    within = sum(w for w, _ in info.collision_fidelity.values())
+    total = sum(n for _, n in info.collision_fidelity.values())
+    rows.append(["all", total, within, f"{100 * within / total:.1f}%"])
+    table = _table(["source", "links", "within tolerance", "share"], rows)
+    return f"""
+## Collision geometry
+
+Engines use the convex hull of every collision mesh. Collision meshes that are not close to
+convex are replaced by convex pieces (connected pieces, flat boards, CoACD; at most 32 per
+link by default), each its own collision element in `object.urdf` and geom in `object.xml`.
+A link is within tolerance when no piece's hull stands off the source collision surface by
+more than max(1 cm, 5% of the link's size) (per link: the `links[].collision` column):
 
 {table}
 """

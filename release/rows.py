@@ -47,8 +47,15 @@ JOINT_TYPE = pa.struct([
         "damping", "friction", "armature", "stiffness", "springref")])),
 ])
 
+COLLISION_TYPE = pa.struct([
+    ("size", pa.float64()), ("standoff", pa.float64()), ("relative_standoff", pa.float64()),
+    ("added_volume", pa.float64()), ("within", pa.bool_()), ("pieces", pa.int32()),
+    ("source_standoff", pa.float64()), ("source_added_volume", pa.float64()),
+    ("source_within", pa.bool_())])
+
 LINK_TYPE = pa.struct([("name", pa.string()), ("mass", pa.float64()), ("com", _VEC),
-                       ("inertia", _MAT), ("mass_source", pa.string())])
+                       ("inertia", _MAT), ("mass_source", pa.string()),
+                       ("collision", COLLISION_TYPE)])
 
 ENGINE_TYPE = pa.struct([("engine", pa.string()), ("version", pa.string()),
                          ("loaded", pa.bool_()), ("ok", pa.bool_()),
@@ -83,7 +90,12 @@ COLUMNS: dict[str, tuple[pa.DataType, str]] = {
     "links": (pa.list_(LINK_TYPE), "links: name, `mass` (kg), `com` (3, m, root frame), "
               "`inertia` (3x3, kg m^2 about the COM, root-frame axes), `mass_source` "
               "(`urdf`, `mesh_volume`, `convex_hull`, `default`, `placeholder`: an explicit "
-              "negligible inertial on a link with none, so no engine invents one)"),
+              "negligible inertial on a link with none, so no engine invents one), "
+              "`collision`: the fidelity of its collision geometry as engines use it (each "
+              "piece's convex hull): `standoff` from the source collision surface (m; "
+              "`relative_standoff` of the link's diagonal `size`), `added_volume` (fraction "
+              "of the link's hull), `within` max(1 cm, 5%), `pieces`, and the `source_*` "
+              "figures before decomposition (null: no collision geometry)"),
     "n_links": (pa.int32(), "number of links"),
     "n_joints": (pa.int32(), "number of joints (fixed included)"),
     "n_moving_joints": (pa.int32(), "number of non-fixed joints"),
@@ -189,6 +201,7 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
     Keys: ``object_id, source, source_id, license, license_class, category,
     supercategory, checksum, n_moving_joints, joint_counts`` (type -> count), ``engines``
     (engine -> ok), ``collisions`` (the object's self-collision codes, :data:`COLLISION_CODES`),
+    ``collision_fidelity`` (per link with collision geometry: within its fidelity tolerance),
     ``engine_versions`` (engine -> the version that checked the object),
     ``files_digest`` (listing digest of the source files), ``folder`` and ``urdf_path``.
     """
@@ -201,6 +214,8 @@ def row_summary(row: Mapping, record: ObjectRecord, folder: str | os.PathLike[st
             "collisions": sorted({i.code for i in record.verification.issues
                                   if i.code in COLLISION_CODES}),
             "engine_versions": {e["engine"]: e["version"] for e in row["engines"]},
+            "collision_fidelity": [bool(link["collision"]["within"]) for link in row["links"]
+                                   if link.get("collision") is not None],
             "files_digest": listing_sha256((f.path, f.size, f.sha256) for f in record.files),
             "folder": Path(folder)}
 

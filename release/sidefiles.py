@@ -166,7 +166,7 @@ def card_info(rows: Sequence[Mapping], subset: SubsetResult,
         fingerprints=dict(fingerprints or {}),
         subset_message=subset_message(subset),
         engines=_engine_counts(rows), collisions=_collision_counts(rows),
-        engine_versions=_engine_versions(rows))
+        engine_versions=_engine_versions(rows), collision_fidelity=_fidelity_counts(rows))
 
 
 def subset_message(subset: SubsetResult) -> str | None:
@@ -213,6 +213,18 @@ def _engine_versions(rows: Sequence[Mapping]) -> dict[str, list[str]]:
         for engine, version in r.get("engine_versions", {}).items():
             out.setdefault(engine, set()).add(version)
     return {engine: sorted(versions) for engine, versions in sorted(out.items())}
+
+
+def _fidelity_counts(rows: Sequence[Mapping]) -> dict[str, tuple[int, int]]:
+    """Source -> (links within the collision-fidelity tolerance, links with collision
+    geometry)."""
+    out: dict[str, list[int]] = {}
+    for r in rows:
+        per = out.setdefault(r["source"], [0, 0])
+        flags = r.get("collision_fidelity", [])
+        per[0] += sum(flags)
+        per[1] += len(flags)
+    return {source: (n[0], n[1]) for source, n in sorted(out.items()) if n[1]}
 
 
 def _engine_counts(rows: Sequence[Mapping]) -> dict[str, dict[str, int]]:

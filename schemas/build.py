@@ -95,6 +95,10 @@ class BuildSummary(BaseModel):
     skipped_sources: dict[str, str]
     sources: dict[str, SourceOutcome] = Field(default_factory=dict)
     processed_now: int
+    #: Convex decompositions of collision meshes run by the objects processed now, and those
+    #: found in the store's piece cache (an unchanged rebuild: 0 and 0, nothing processed).
+    decompositions: int = 0
+    decomposition_cache_hits: int = 0
     stage_seconds: dict[str, float]
     check: ReleaseCheck
     #: Objects whose category is unresolved or uncertain, listed in ``review_file`` (decided
@@ -111,12 +115,14 @@ class BuildSummary(BaseModel):
     @classmethod
     def of(cls, release: str | os.PathLike, report: BuildReport, processed_now: int,
            stage_seconds: dict[str, float], check: ReleaseCheck, *,
-           review_file: str | os.PathLike = "", overrides_file: str | os.PathLike = ""
-           ) -> BuildSummary:
+           review_file: str | os.PathLike = "", overrides_file: str | os.PathLike = "",
+           decompositions: int = 0, decomposition_cache_hits: int = 0) -> BuildSummary:
         fields = report.model_dump(include={"objects_in", "accepted", "rejected",
                                             "rejected_by_code", "duplicates", "released",
                                             "eval_subset", "skipped_sources", "sources",
                                             "review_queue"})
         return cls(release=str(release), processed_now=processed_now,
                    stage_seconds=dict(stage_seconds), check=check,
+                   decompositions=decompositions,
+                   decomposition_cache_hits=decomposition_cache_hits,
                    review_file=str(review_file), overrides_file=str(overrides_file), **fields)

@@ -94,8 +94,31 @@ class Provenance(SourceIdentity):
         return value
 
 
+class CollisionRecord(BaseModel):
+    """A link's collision fidelity (:mod:`arena_core.mesh.collision_fidelity`): how far its
+    collision geometry, as engines use it (each piece's convex hull), stands off the source
+    collision surface (``standoff`` m; ``relative_standoff`` of the link's bounding-box
+    diagonal ``size`` m) and the volume it adds (``added_volume``, a fraction of the link's
+    hull volume); ``within`` the tolerance; ``pieces`` collision elements; ``source_*`` the
+    same figures for the source's collision geometry (each mesh one hull, before
+    decomposition)."""
+
+    model_config = _CONFIG
+
+    size: float = Field(ge=0)
+    standoff: float = Field(ge=0)
+    relative_standoff: float = Field(ge=0)
+    added_volume: float = Field(ge=0)
+    within: bool
+    pieces: int = Field(ge=0)
+    source_standoff: float = Field(ge=0)
+    source_added_volume: float = Field(ge=0)
+    source_within: bool
+
+
 class LinkRecord(BaseModel):
-    """A link's mass properties in the root frame at rest (``None`` for a massless link)."""
+    """A link's mass properties in the root frame at rest (``None`` for a massless link) and
+    its collision fidelity (``None``: no collision geometry)."""
 
     model_config = _CONFIG
 
@@ -104,6 +127,7 @@ class LinkRecord(BaseModel):
     com: Vec3 | None = None
     inertia: Mat3 | None = None
     mass_source: MassSource | None = None
+    collision: CollisionRecord | None = None
 
 
 class EngineRecord(BaseModel):
@@ -247,6 +271,8 @@ class ObjectRecord(SourceIdentity):
     renamed_links: dict[str, str] = Field(default_factory=dict)
     mjcf: str | None = None
     engines: list[EngineRecord] = Field(default_factory=list)
+    decompositions: int = Field(default=0, ge=0)
+    decomposition_cache_hits: int = Field(default=0, ge=0)
 
     @property
     def accepted(self) -> bool:

@@ -23,7 +23,8 @@ class SourceObject(BaseModel):
 
     ``urdf_path`` and ``root_dir`` are absolute; mesh paths of the URDF must resolve inside
     ``root_dir``. ``license_class`` defaults to :func:`classify_license` of ``license``.
-    ``scale`` and ``up_axis`` are the manifest's (how normalization reads the object).
+    ``scale``, ``up_axis`` and ``collision_max_pieces`` are the manifest's (how normalization
+    reads the object).
     ``extras`` holds the adapter's own data (package folders, annotations, the MuJoCo maps:
     :class:`~schemas.extras.SourceExtras`; a mapping is validated into one).
     """
@@ -42,6 +43,7 @@ class SourceObject(BaseModel):
     files: list[SourceFile] = Field(default_factory=list)
     scale: Scale = 1.0
     up_axis: UpAxisName = "z"
+    collision_max_pieces: int | None = Field(default=None, ge=1, le=256)
     extras: SourceExtras = Field(default_factory=SourceExtras)
     issues: list[Issue] = Field(default_factory=list)
 

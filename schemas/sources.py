@@ -124,6 +124,9 @@ class SourceManifest(BaseModel):
     ``license_class``: given explicitly, or derived from ``commercial_use=False``
     (non-commercial), ``copyleft=True`` (copyleft), both ``True``/``False`` (permissive),
     else from ``license`` by :func:`classify_license`.
+    ``collision_max_pieces``: convex collision pieces per link that the decomposition of
+    non-convex collision meshes may make (default
+    :data:`arena_core.mesh.decompose.DEFAULT_MAX_PIECES`, 32; docs/convention.md).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -145,6 +148,7 @@ class SourceManifest(BaseModel):
     commercial_use: bool | None = None
     copyleft: bool | None = None
     license_class: LicenseClass | None = None
+    collision_max_pieces: int | None = Field(default=None, ge=1, le=256)
     _file: Path | None = PrivateAttr(default=None)
 
     @field_validator("name")

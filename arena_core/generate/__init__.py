@@ -4,7 +4,8 @@ Each *kind* (``cabinet``, ``bottle``, ``faucet``, ... — see :data:`KINDS`) is 
 function that samples dimensions, counts and placements from a numpy ``Generator`` and
 declares links made of watertight solids and one-DOF joints with physically sensible
 limits. The builder merges, centers and measures them; the writer emits arena URDF v1
-(helical joints via ``<helical pitch>``), one binary STL per link (visual = collision) and
+(helical joints via ``<helical pitch>``), one binary STL per link (and its convex collision pieces where the link is not one convex solid:
+:mod:`arena_core.generate.collision`) and
 a ``meta.json``. Everything is deterministic for a seed.
 
 Public API::

@@ -43,6 +43,7 @@ import trimesh
 from scipy.spatial import cKDTree
 
 from arena_core.generate import meshing
+from arena_core.generate.collision import convex_pieces
 from arena_core.generate.shapes import unit
 from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties, MeshRef
 from arena_core.util import tolerances as tol
@@ -67,6 +68,12 @@ VERTEX_GAP = 1e-6
 #: Displacement (m) used to break coplanar faces of a link's parts, and how many tries.
 JITTER = 2e-5
 JITTER_ATTEMPTS = 4
+
+#: Collision pieces stand off their part by at most this much (m) or this fraction of the
+#: link's bounding-box diagonal, whichever is larger (half the pipeline's "close to convex"
+#: limits, ``tol.CONVEX_STANDOFF_FLOOR`` and ``tol.CONVEX_STANDOFF``).
+COLLISION_FLOOR = 0.005
+COLLISION_RELATIVE = 0.01
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _FIXED_AXIS = np.array([1.0, 0.0, 0.0])  # what a URDF reader assumes when <axis> is absent
@@ -234,10 +241,15 @@ class Builder:
         origins = self._frame_origins(boxes, shift)
         links, meshes = [], {}
         for link, (vertices, faces) in world.items():
-            tri = _to_frame(vertices, shift - origins[link])[faces]
+            offset = shift - origins[link]
+            tri = _to_frame(vertices, offset)[faces]
             crosses = meshing.crosses(tri)
             meshes[f"meshes/{link}.stl"] = meshing.stl_bytes(tri, crosses)
-            links.append(_make_link(link, tri, crosses, MATERIALS[self._links[link].material]))
+            pieces = _collision_triangles(self._links[link], boxes[link], offset)
+            for k, piece in enumerate(pieces):
+                meshes[_piece_file(link, k)] = meshing.stl_bytes(piece, meshing.crosses(piece))
+            links.append(_make_link(link, tri, crosses, MATERIALS[self._links[link].material],
+                                    collision_pieces=len(pieces)))
         joints = [self._make_joint(j, origins) for j in self._tree_order()]
         obj = ArticulatedObject.from_parts(kind, links, joints)
         materials = {link: spec.material for link, spec in self._links.items()}
@@ -371,14 +383,35 @@ def _to_frame(vertices: np.ndarray, offset: np.ndarray) -> np.ndarray:
     return (np.asarray(vertices, float) + offset).astype(np.float32).astype(float)
 
 
-def _make_link(name: str, tri: np.ndarray, crosses: np.ndarray, density: float) -> Link:
-    """The link's inertial from its triangles ``(m, 3, 3)`` in its frame and their crosses."""
+def _collision_triangles(spec: _LinkSpec, bounds: np.ndarray,
+                        offset: np.ndarray) -> list[np.ndarray]:
+    """``(m_k, 3, 3)`` triangles of each convex collision piece of the link in its frame
+    (:func:`arena_core.generate.collision.convex_pieces`); none when one piece is the whole
+    link (its visual mesh serves as collision mesh: engines use its hull)."""
+    limit = max(COLLISION_FLOOR, COLLISION_RELATIVE * float(np.linalg.norm(np.ptp(bounds, axis=0))))
+    pieces = convex_pieces(spec.parts, spec.cuts, limit=limit)
+    if len(pieces) <= 1:
+        return []
+    return [_to_frame(v, offset)[f] for v, f in pieces]
+
+
+def _piece_file(link: str, k: int) -> str:
+    return f"meshes/{link}_collision_{k:02d}.stl"
+
+
+def _make_link(name: str, tri: np.ndarray, crosses: np.ndarray, density: float, *,
+               collision_pieces: int = 0) -> Link:
+    """The link's inertial from its triangles ``(m, 3, 3)`` in its frame and their crosses;
+    its collision meshes are its ``collision_pieces`` convex pieces
+    (``<name>_collision_NN.stl``), or the visual mesh when there are none."""
     props = meshing.mass_properties(tri, crosses, density)
     inertia = np.asarray(props["inertia"], float)
     inertia = (inertia + inertia.T) / 2.0
     mass = MassProperties(mass=float(props["mass"]), com=np.asarray(props["center_mass"], float),
                           inertia=inertia, source="urdf")
-    filename = f"meshes/{name}.stl"
+    files = [("visual", f"meshes/{name}.stl")]
+    files += [("collision", _piece_file(name, k)) for k in range(collision_pieces)] \
+        or [("collision", f"meshes/{name}.stl")]
     refs = tuple(MeshRef(filename=filename, path=None, origin=np.eye(4), scale=np.ones(3),
-                         kind=kind) for kind in ("visual", "collision"))
+                         kind=kind) for kind, filename in files)
     return Link(name=name, inertial=mass, meshes=refs)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from arena_core.mesh.convexity import closed_convex
 from arena_core.mesh.arrays import mesh_arrays
 from arena_core.mesh.watertight import may_be_watertight
 from arena_core.util import tolerances as tol
@@ -98,6 +99,7 @@ class MeshCache:
         self._meshes: dict[tuple[str, str], MeshGeometry | MeshLoadFailure] = {}
         self._parts: dict[tuple, Part | MeshLoadFailure] = {}
         self._hulls: dict[tuple, object] = {}
+        self._convex: dict[tuple[str, str], bool] = {}
         self.real = RealPaths()  # the object's files resolved, a folder once
 
     def mesh(self, path: str | os.PathLike) -> MeshGeometry:
@@ -116,6 +118,16 @@ class MeshCache:
         if key not in self._parts:
             self._parts[key] = _attempt(lambda: _scaled_part(self.mesh(path), scale))
         return _found(self._parts[key])
+
+    def convex_solid(self, path: str | os.PathLike) -> bool:
+        """Whether the file at ``path`` is a closed convex solid
+        (:func:`~arena_core.mesh.convexity.closed_convex`; any scale and placement keep it
+        so), computed once per file; raises :class:`MeshLoadFailure`."""
+        key = self._key(path)
+        if key not in self._convex:
+            mesh = self.mesh(path)
+            self._convex[key] = closed_convex(mesh.vertices, mesh.faces)
+        return self._convex[key]
 
     def convex_hull(self, points: np.ndarray):
         """``scipy.spatial.ConvexHull(points)`` of ``(n, 3)`` float64 points, computed once per

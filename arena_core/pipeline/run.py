@@ -37,7 +37,8 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -50,8 +51,10 @@ from arena_core.formats.urdf.read import ReadResult, UrdfError, read_urdf
 from arena_core.formats.urdf.write import write_urdf
 from arena_core.generate.collision_pending import SELF_COLLISION_PENDING
 from arena_core.mesh.canonical_files import copy_meshes
+from arena_core.mesh.decompose import DecomposeParams, PieceStore
 from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import ArticulatedObject, joint_twists
+from arena_core.pipeline.collision import CollisionResult, decompose_collisions
 from arena_core.pipeline.engine_stage import simulation_check
 from arena_core.pipeline.mjcf_oracle import mjcf_oracle
 from arena_core.pipeline.mjcf_stability import compare_with_source
@@ -66,6 +69,7 @@ from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.issues import Issue, has_error, issue
 from schemas.record import (
+    CollisionRecord,
     DynamicsRecord,
     EngineRecord,
     JointRecord,
@@ -107,6 +111,8 @@ def run_object(
     provenance: Provenance | Mapping[str, Any],
     extras: SourceExtras | Mapping[str, Any] | None = None,
     cache: MeshCache | None = None,
+    pieces: PieceStore | None = None,
+    collision: DecomposeParams | None = None,
 ) -> ObjectResult:
     """Normalize, write, check and record one object (see the module docstring).
 
@@ -125,6 +131,11 @@ def run_object(
             meshes through it, and the canonical copies are served from the reads of their
             sources, so each mesh file is parsed once; pass the same cache on to
             :func:`arena_core.curation.features.object_features`.
+        pieces: where convex decompositions of collision meshes are kept and reused
+            (:mod:`arena_core.pipeline.collision`; ``None``: a temporary store in
+            ``out_dir``, removed when the object is written).
+        collision: the decomposition's parameters (default
+            :class:`~arena_core.mesh.decompose.DecomposeParams`).
 
     Raises:
         RunObjectError: ``provenance`` or ``extras`` is malformed (the message names the
@@ -144,9 +155,11 @@ def run_object(
     prov = _with_files(prov, [Path(urdf_path), *_mesh_paths(read.obj)], base, package_dirs)
     folder = Path(out_dir) / prov.object_id
     try:
-        return _run_stages(read, folder, prov, scale=scale, up_axis=up_axis,
-                           extras=source_extras,
-                           cache=cache if cache is not None else MeshCache())
+        with _piece_store(pieces, Path(out_dir)) as store:
+            return _run_stages(read, folder, prov, scale=scale, up_axis=up_axis,
+                               extras=source_extras,
+                               cache=cache if cache is not None else MeshCache(),
+                               pieces=store, collision=collision or DecomposeParams())
     except Exception as exc:  # noqa: BLE001 - one object's failure must not stop a build
         issues = [*read.issues, exception_issue(exc)]
         return ObjectResult(ObjectRecord(**prov.model_dump(), name=read.obj.name,
@@ -189,17 +202,21 @@ def write_canonical_folder(obj: ArticulatedObject, folder: str | os.PathLike, *,
 
 # ----------------------------------------------------------------------------- pipeline
 def _run_stages(read: ReadResult, folder: Path, prov: Provenance, *, scale: float,
-                up_axis: str, extras: SourceExtras, cache: MeshCache) -> ObjectResult:
+                up_axis: str, extras: SourceExtras, cache: MeshCache, pieces: PieceStore,
+                collision: DecomposeParams) -> ObjectResult:
     normalized = normalize_object(read.obj, scale=scale, up_axis=up_axis, cache=cache)
+    collided = decompose_collisions(normalized.obj, store=pieces, cache=cache, params=collision)
+    normalized = replace(normalized, obj=collided.obj)
     written, copy_issues = write_canonical_folder(normalized.obj, folder, cache=cache,
                                                   option=extras.mjcf_option)
-    issues = [*read.issues, *normalized.issues, *copy_issues]
+    issues = [*read.issues, *normalized.issues, *collided.issues, *copy_issues]
     try:
         canonical = read_urdf(folder / CANONICAL_URDF)
     except UrdfError as exc:
         issues.append(issue("normalize.oracle", f"the canonical URDF cannot be read back: {exc}",
                             location="file"))
-        return ObjectResult(_record(prov, written, normalized, issues, None, folder))
+        return ObjectResult(_record(prov, written, normalized, issues, None, folder,
+                                    collision=collided))
     distance, found = oracle_issues(read.obj, written, canonical.obj, normalized)
     source_found, source_engine = mjcf_oracle(canonical.obj, normalized, extras)  # MJCF only
     checked = verify_object(canonical.obj, extras=_verify_extras(extras, prov.category, cache))
@@ -211,7 +228,7 @@ def _run_stages(read: ReadResult, folder: Path, prov: Provenance, *, scale: floa
         engine_issues = compare_with_source(engine_issues, extras)  # MJCF only
         issues, engines = issues + engine_issues, engines + simulated
     return ObjectResult(_record(prov, canonical.obj, normalized, issues, distance, folder,
-                                engines), canonical.obj)
+                                engines, collision=collided), canonical.obj)
 
 
 def _collision_severity(extras: SourceExtras) -> str:
@@ -234,7 +251,8 @@ def _verify_extras(extras: SourceExtras, category: str | None, cache: MeshCache
 
 def _record(prov: Provenance, obj: ArticulatedObject, normalized: Normalized, issues: list[Issue],
             distance: float | None, folder: Path,
-            engines: list[EngineRecord] | None = None) -> ObjectRecord:
+            engines: list[EngineRecord] | None = None, *,
+            collision: CollisionResult | None = None) -> ObjectRecord:
     unique = list(dict.fromkeys(issues))
     t = normalized.transform
     transform = TransformRecord(rotation=t.rotation.tolist(), translation=t.translation.tolist(),
@@ -242,25 +260,52 @@ def _record(prov: Provenance, obj: ArticulatedObject, normalized: Normalized, is
     digests = hash_tree(folder)
     canonical_files = [SourceFile(path=p, sha256=h, size=n) for p, n, h in digests]
     return ObjectRecord(
-        **prov.model_dump(), name=obj.name, links=_link_records(obj, normalized.mass_sources),
+        **prov.model_dump(), name=obj.name,
+        links=_link_records(obj, normalized.mass_sources, collision),
         joints=_joint_records(obj), transform=transform,
         verification=VerificationReport.from_issues(unique), oracle_distance=distance,
         urdf=CANONICAL_URDF, checksum=listing_sha256(digests), canonical_files=canonical_files,
         renamed_links={k: v for k, v in sorted(normalized.link_names.items()) if k != v},
-        mjcf=MJCF_FILE if (folder / MJCF_FILE).is_file() else None, engines=engines or [])
+        mjcf=MJCF_FILE if (folder / MJCF_FILE).is_file() else None, engines=engines or [],
+        decompositions=collision.decomposed if collision else 0,
+        decomposition_cache_hits=collision.cache_hits if collision else 0)
 
 
-def _link_records(obj: ArticulatedObject, sources: Mapping[str, str]) -> list[LinkRecord]:
+def _link_records(obj: ArticulatedObject, sources: Mapping[str, str],
+                  collision: CollisionResult | None = None) -> list[LinkRecord]:
     out = []
     for name in obj.links:
         props = obj.root_mass(name)
+        fidelity = _collision_record(collision, name)
         if props is None:
-            out.append(LinkRecord(name=name))
+            out.append(LinkRecord(name=name, collision=fidelity))
             continue
         out.append(LinkRecord(name=name, mass=float(props.mass), com=_floats(props.com),
                               inertia=_floats(props.inertia),
-                              mass_source=sources.get(name, props.source)))
+                              mass_source=sources.get(name, props.source), collision=fidelity))
     return out
+
+
+def _collision_record(collision: CollisionResult | None, link: str) -> CollisionRecord | None:
+    if collision is None or link not in collision.after:
+        return None
+    before, after = collision.before[link], collision.after[link]
+    return CollisionRecord(size=after.size, standoff=after.standoff,
+                           relative_standoff=after.relative_standoff,
+                           added_volume=after.added, within=after.within, pieces=after.pieces,
+                           source_standoff=before.standoff, source_added_volume=before.added,
+                           source_within=before.within)
+
+
+@contextmanager
+def _piece_store(pieces: PieceStore | None, out_dir: Path) -> Iterator[PieceStore]:
+    """``pieces``, or a temporary store inside ``out_dir`` for this object."""
+    if pieces is not None:
+        yield pieces
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".pieces-", dir=out_dir) as tmp:
+        yield PieceStore(tmp)
 
 
 def _joint_records(obj: ArticulatedObject) -> list[JointRecord]:

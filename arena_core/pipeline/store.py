@@ -23,6 +23,7 @@ from typing import Any
 
 from arena_core.curation.features import ObjectFeatures, object_features
 from arena_core.curation.signature import SignatureError
+from arena_core.mesh.decompose import DEFAULT_MAX_PIECES, DecomposeParams, PieceStore
 from arena_core.mesh.parts import MeshCache
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.pipeline.run import run_object
@@ -33,8 +34,13 @@ from schemas.issues import Issue
 from schemas.record import ObjectRecord, Provenance, VerificationReport
 from schemas.source_object import SourceObject
 
+#: Folder of the store root that keeps convex decompositions of collision meshes, keyed by
+#: the content of the mesh and the parameters (:class:`~arena_core.mesh.decompose.PieceStore`):
+#: an object whose key changed reuses the decompositions of its unchanged meshes.
+PIECES_DIR = "pieces"
+
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-10"
+PIPELINE_VERSION = "arena-pipeline-11"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -78,6 +84,11 @@ class ObjectStore:
 
     def __init__(self, root: str | os.PathLike):
         self.root = Path(root)
+
+    @property
+    def pieces(self) -> Path:
+        """The folder of the store's collision-mesh decompositions."""
+        return self.root / PIECES_DIR
 
     def entry(self, key: str) -> Path:
         return self.root / key[:2] / key
@@ -124,7 +135,7 @@ class ObjectStore:
         ``build(obj, folder)`` writes the entry into an empty ``folder`` (default
         :func:`build_entry`; the build runs it in a budgeted child process); whatever it
         raises becomes the object's rejected record."""
-        build = build or build_entry
+        build = build or (lambda o, folder: build_entry(o, folder, pieces=self.pieces))
         key = object_key(obj)
         found = self.get(key)
         if found is not None:
@@ -161,9 +172,11 @@ def link_canonical_folder(index: Path, object_id: str, folder: Path) -> None:
     os.symlink(folder, link)
 
 
-def build_entry(obj: SourceObject, folder: Path) -> None:
+def build_entry(obj: SourceObject, folder: Path, pieces: Path | None = None) -> None:
     """Run ``obj`` (:func:`~arena_core.pipeline.run.run_object`) into the entry ``folder``;
-    one mesh cache serves the run and the features, so each mesh file is parsed once."""
+    one mesh cache serves the run and the features, so each mesh file is parsed once.
+    ``pieces``: the store's decompositions (:attr:`ObjectStore.pieces`; ``None``: a temporary
+    one for this object)."""
     provenance = _provenance(obj)
     cache = MeshCache()
     canonical = None
@@ -173,7 +186,8 @@ def build_entry(obj: SourceObject, folder: Path) -> None:
         result = run_object(obj.urdf_path, folder / "object", root_dir=obj.root_dir,
                             package_dirs=obj.extras.package_dirs, scale=obj.scale,
                             up_axis=obj.up_axis, provenance=provenance, extras=obj.extras,
-                            cache=cache)
+                            cache=cache, pieces=None if pieces is None else PieceStore(pieces),
+                            collision=collision_params(obj))
         record, canonical = result.record, result.canonical
         if obj.issues:
             record = record.model_copy(update={"verification": VerificationReport.from_issues(
@@ -182,6 +196,11 @@ def build_entry(obj: SourceObject, folder: Path) -> None:
     if features is not None:
         (folder / "features.json").write_text(json.dumps(features.to_json(), sort_keys=True))
     (folder / "record.json").write_text(record.model_dump_json(indent=1), encoding="utf-8")
+
+
+def collision_params(obj: SourceObject) -> DecomposeParams:
+    """The decomposition's parameters for ``obj``: its source's ``collision_max_pieces``."""
+    return DecomposeParams(max_pieces=obj.collision_max_pieces or DEFAULT_MAX_PIECES)
 
 
 def _provenance(obj: SourceObject) -> Provenance:

@@ -142,3 +142,17 @@ COUPLING_RELATIVE = 0.01
 
 #: ... plus this much (m or rad): PyBullet reports joint states through float32.
 COUPLING_ABSOLUTE = 1e-6
+
+# ---------------------------------------------------------------- collision geometry
+#: Collision fidelity (arena_core.mesh.collision_fidelity): a link's collision geometry, as
+#: engines use it (each piece's convex hull), may stand off its source collision surface by
+#: at most this fraction of the link's bounding-box diagonal (unitless) ...
+COLLISION_STANDOFF = 0.05
+#: ... or by this much (m), whichever is larger.
+COLLISION_STANDOFF_FLOOR = 0.01
+#: A collision mesh is close enough to convex to be kept as it is (no decomposition) when its
+#: hull stands off the link's collision surface by at most this fraction of the link's
+#: diagonal (unitless) ...
+CONVEX_STANDOFF = 0.02
+#: ... or by at most this much (m): small parts (knobs, handles' posts) are not decomposed.
+CONVEX_STANDOFF_FLOOR = 0.01

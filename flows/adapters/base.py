@@ -190,6 +190,7 @@ def make_object(
         files=list(files),
         scale=manifest.scale,
         up_axis=manifest.up_axis,
+        collision_max_pieces=manifest.collision_max_pieces,
         extras=extras if extras is not None else SourceExtras(),
         issues=list(issues),
     )

@@ -210,7 +210,9 @@ def format_summary(summary) -> str:
     lines = [f"release: {s.release}",
              f"objects in {s.objects_in}  accepted {s.accepted}  rejected {s.rejected}  "
              f"duplicates {s.duplicates}  released {s.released}  eval subset {s.eval_subset}",
-             _processed_line(s.processed_now, s.objects_in)]
+             _processed_line(s.processed_now, s.objects_in),
+             f"collision meshes decomposed this run: {s.decompositions}  "
+             f"from the piece cache: {s.decomposition_cache_hits}"]
     if s.rejected_by_code:
         lines.append("rejected by code: " + json.dumps(s.rejected_by_code))
     for name, o in s.sources.items():

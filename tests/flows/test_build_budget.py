@@ -27,12 +27,12 @@ def test_an_object_past_its_budget_is_rejected_and_the_rest_released(harness, tm
         good_object(root / name, name, variant=i)
     real = budgeted.build_entry
 
-    def misbehaving(obj, folder):
+    def misbehaving(obj, folder, **kwargs):  # kwargs: the store's piece folder
         if obj.source_id.startswith("hang"):
             ctypes.CDLL(None).sleep(120)  # native: no Python signal can interrupt it
         if obj.source_id.startswith("hog"):
             np.ones(16 << 30, dtype=np.uint8)
-        return real(obj, folder)
+        return real(obj, folder, **kwargs)
 
     monkeypatch.setattr(budgeted, "build_entry", misbehaving)
     config = tmp_path / "build.yaml"

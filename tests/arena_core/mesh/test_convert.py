@@ -138,8 +138,12 @@ def test_scene_transforms_are_applied_once_and_each_file_converted_once(tmp_path
     record, src, folder = _run(tmp_path, _urdf("parts.glb", "parts.glb"),
                                    {"parts.glb": scene.export(file_type="glb")})
     assert record.accepted and record.oracle_distance <= tol.ORACLE
-    assert _mesh_files(folder) == [".obj"]
-    v, _ = _obj_arrays(next((folder / "meshes").glob("*.obj")))
+    # the converted file, and the two convex pieces of the collision (box and sphere far
+    # apart: their one hull would fill the space between them; docs/convention.md)
+    assert _mesh_files(folder) == [".obj"] * 3 and record.decompositions >= 1
+    visual = re.search(r'<visual>.*?filename="([^"]+)"', (folder / "object.urdf").read_text(),
+                       re.S).group(1)
+    v, _ = _obj_arrays(folder / visual)
     assert np.array_equal(v, np.asarray(read_mesh(src / "parts.glb").vertices))
     assert v[:, 0].max() > 0.5  # the node transform moved the box
     (info,) = _issues(record, "mesh.converted")

@@ -1,0 +1,163 @@
+"""A small object dropped into an opened drawer, in MuJoCo (issue 30's "done when").
+
+For a canonical object folder (its ``object.xml``) and each prismatic joint: the joint is
+opened to the limit farthest from its rest value, every other joint held at rest, and the
+drawer (the joint's child body) is open at the top where a vertical ray from above, through
+the visual geometry of the whole object, first meets the drawer itself at least
+:data:`MIN_DEPTH` (and a third of the drawer's height) below its top, and horizontal rays
+from half that depth meet the drawer's own walls on all four sides. A small box is dropped
+from just above the rim at the deepest such point and simulated for :data:`SECONDS` with the
+object held in place (its joints reset every step); it must come to rest below the rim and
+above the drawer's bottom, inside the drawer's footprint. Helpers for tests, not a library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import mujoco
+import numpy as np
+
+#: A drawer's cavity must be at least this deep (m) at the probe's point.
+MIN_DEPTH = 0.03
+#: Half side (m) of the probe box, at most (smaller in small drawers).
+PROBE_HALF = 0.012
+#: Mass (kg) of the probe.
+PROBE_MASS = 0.02
+#: Simulated time (s).
+SECONDS = 1.5
+#: Rays cast per horizontal axis of the drawer's footprint.
+GRID = 9
+_VISUAL_GROUP = 1
+
+
+@dataclass(frozen=True)
+class DrawerDrop:
+    joint: str
+    rim: float          # z of the drawer's top (m)
+    floor: float        # z of the drawer's bottom (m)
+    start: float        # z where the probe was released
+    rest: float         # z where it came to rest
+    half: float         # the probe's half side
+    inside: bool        # its centre is inside the drawer's footprint
+
+    @property
+    def below_rim(self) -> bool:
+        return self.inside and self.floor - self.half < self.rest < self.rim - self.half
+
+
+def drawer_drops(folder: Path) -> list[DrawerDrop]:
+    """One :class:`DrawerDrop` per prismatic joint whose drawer is open at the top."""
+    model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
+    out = []
+    for j in range(model.njnt):
+        if model.jnt_type[j] != mujoco.mjtJoint.mjJNT_SLIDE:
+            continue
+        found = _drop(folder, model, j)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _opened(model: mujoco.MjModel, joint: int) -> np.ndarray:
+    qpos = model.qpos0.copy()
+    lo, hi = model.jnt_range[joint]
+    adr = model.jnt_qposadr[joint]
+    qpos[adr] = hi if abs(hi - qpos[adr]) >= abs(lo - qpos[adr]) else lo
+    return qpos
+
+
+def _drop(folder: Path, model: mujoco.MjModel, joint: int) -> DrawerDrop | None:
+    body = int(model.jnt_bodyid[joint])
+    data = mujoco.MjData(model)
+    data.qpos[:] = _opened(model, joint)
+    mujoco.mj_forward(model, data)
+    box = _body_box(model, data, body)
+    if box is None:
+        return None
+    lo, hi = box
+    point = _cavity(model, data, body, lo, hi)
+    if point is None:
+        return None
+    half = min(PROBE_HALF, 0.15 * float(min(hi[:2] - lo[:2])))
+    start = hi[2] + half + 0.005
+    rest = _simulate(folder, model, joint, np.array([point[0], point[1], start]), half)
+    inside = bool(np.all(rest[:2] >= lo[:2]) and np.all(rest[:2] <= hi[:2]))
+    name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
+    return DrawerDrop(name, float(hi[2]), float(lo[2]), float(start), float(rest[2]), half,
+                      inside)
+
+
+def _body_box(model, data, body: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """World bounding box of the visual geoms of ``body`` (``None``: it has none)."""
+    corners = []
+    signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)])
+    for g in range(model.ngeom):
+        if model.geom_bodyid[g] != body or model.geom_group[g] != _VISUAL_GROUP:
+            continue
+        centre, half = model.geom_aabb[g, :3], model.geom_aabb[g, 3:]
+        local = centre + signs * half
+        corners.append(local @ data.geom_xmat[g].reshape(3, 3).T + data.geom_xpos[g])
+    if not corners:
+        return None
+    pts = np.concatenate(corners)
+    return pts.min(axis=0), pts.max(axis=0)
+
+
+def _cavity(model, data, body: int, lo: np.ndarray, hi: np.ndarray) -> np.ndarray | None:
+    """The deepest point of the footprint where a ray from above first meets the drawer
+    at least :data:`MIN_DEPTH` and a third of its height below its top (``None``: none)."""
+    need = max(MIN_DEPTH, (hi[2] - lo[2]) / 3)
+    groups = np.zeros(6, dtype=np.uint8)
+    groups[_VISUAL_GROUP] = 1
+    top = hi[2] + 1.0
+    best, point = need, None
+    hit = np.zeros(1, dtype=np.int32)
+    for u in np.linspace(0.2, 0.8, GRID):
+        for v in np.linspace(0.2, 0.8, GRID):
+            xy = lo[:2] + np.array([u, v]) * (hi[:2] - lo[:2])
+            dist = mujoco.mj_ray(model, data, np.array([xy[0], xy[1], top]),
+                                 np.array([0.0, 0.0, -1.0]), groups, 1, -1, hit)
+            if dist < 0 or model.geom_bodyid[hit[0]] != body:
+                continue
+            depth = hi[2] - (top - dist)
+            if depth >= best and _walled(model, data, body, xy, hi[2] - depth / 2):
+                best, point = depth, xy
+    return point
+
+
+def _walled(model, data, body: int, xy: np.ndarray, z: float) -> bool:
+    """Whether horizontal rays from ``(xy, z)`` meet the drawer's own walls on all four
+    sides (a container, not a sliding panel or a lid)."""
+    groups = np.zeros(6, dtype=np.uint8)
+    groups[_VISUAL_GROUP] = 1
+    hit = np.zeros(1, dtype=np.int32)
+    for direction in ((1.0, 0, 0), (-1.0, 0, 0), (0, 1.0, 0), (0, -1.0, 0)):
+        dist = mujoco.mj_ray(model, data, np.array([xy[0], xy[1], z]), np.array(direction),
+                             groups, 1, -1, hit)
+        if dist < 0 or model.geom_bodyid[hit[0]] != body:
+            return False
+    return True
+
+
+def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray,
+              half: float) -> np.ndarray:
+    spec = mujoco.MjSpec.from_file(str(folder / "object.xml"))
+    probe = spec.worldbody.add_body(name="__probe", pos=start.tolist())
+    probe.add_freejoint()
+    probe.add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[half, half, half])
+    probe.mass, probe.explicitinertial = PROBE_MASS, True  # object.xml: inertiafromgeom false
+    probe.inertia = [PROBE_MASS * (2 * half) ** 2 / 6] * 3
+    probe.ipos, probe.iquat = [0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]
+    full = spec.compile()
+    data = mujoco.MjData(full)
+    held = _opened(model, joint)
+    n = model.nq
+    data.qpos[:n] = held
+    data.qpos[n:n + 3] = start
+    data.qpos[n + 3:n + 7] = [1, 0, 0, 0]
+    for _ in range(int(SECONDS / full.opt.timestep)):
+        data.qpos[:n], data.qvel[:model.nv] = held, 0.0
+        mujoco.mj_step(full, data)
+    return data.qpos[n:n + 3].copy()
