@@ -388,7 +388,9 @@ def _collision_triangles(spec: _LinkSpec, bounds: np.ndarray,
     """``(m_k, 3, 3)`` triangles of each convex collision piece of the link in its frame
     (:func:`arena_core.generate.collision.convex_pieces`); none when one piece is the whole
     link (its visual mesh serves as collision mesh: engines use its hull)."""
-    limit = max(COLLISION_FLOOR, COLLISION_RELATIVE * float(np.linalg.norm(np.ptp(bounds, axis=0))))
+    d = bounds[1] - bounds[0]
+    diagonal = float(np.sqrt((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
+    limit = max(COLLISION_FLOOR, COLLISION_RELATIVE * diagonal)
     pieces = convex_pieces(spec.parts, spec.cuts, limit=limit)
     if len(pieces) <= 1:
         return []

@@ -42,6 +42,9 @@ REFERENCE_SAMPLES = 4096
 #: fraction of its bounding-box diagonal (float32 files: ~1e-7 relative).
 CONVEX_PLANE = 1e-6
 
+#: Triangles with less than this fraction of the squared size in area (x2) are slivers.
+SLIVER = 1e-8
+
 #: Hull samples whose distance is measured exactly (the farthest by the k-d tree's bound).
 EXACT_CANDIDATES = 24
 
@@ -155,13 +158,13 @@ def closed_convex(vertices: np.ndarray, faces: np.ndarray) -> bool:
     tris = vertices[faces]
     normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
     lengths = np.linalg.norm(normals, axis=1)
-    keep = lengths > 0
+    size = float(np.linalg.norm(np.ptp(vertices, axis=0)))
+    keep = lengths > SLIVER * size * size  # a sliver's normal is noise (float32 corners)
     if keep.sum() < 4:
         return False
     if np.einsum("ij,ij->", tris[:, 0], normals) < 0:  # negative volume: wound inward
         normals = -normals
     normals = normals[keep] / lengths[keep, None]
-    size = float(np.linalg.norm(np.ptp(vertices, axis=0)))
     heights = normals @ vertices.T - np.einsum("ij,ij->i", normals, tris[keep, 0])[:, None]
     return bool(heights.max() <= CONVEX_PLANE * size)
 

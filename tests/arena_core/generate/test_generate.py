@@ -54,11 +54,29 @@ def _load_meshes(obj) -> dict[str, trimesh.Trimesh]:
     out = {}
     for name, link in obj.links.items():
         (visual,) = [m for m in link.meshes if m.kind == "visual"]
-        (collision,) = [m for m in link.meshes if m.kind == "collision"]
-        assert visual.filename == collision.filename == f"meshes/{name}.stl"
+        assert visual.filename == f"meshes/{name}.stl"
         assert visual.path is not None, f"link {name}: mesh does not resolve"
         out[name] = trimesh.load(visual.path, file_type="stl")
+        _assert_collision_pieces(name, link, out[name])
     return out
+
+
+def _assert_collision_pieces(name, link, visual: trimesh.Trimesh) -> None:
+    """The collision meshes are the visual mesh, or pieces that cover it: each a closed
+    solid inside the visual's bounds, together at least its volume (parts may overlap).
+    How close each is to convex is the pipeline's fidelity figure
+    (tests/arena_core/pipeline/test_collision.py)."""
+    files = [m.filename for m in link.meshes if m.kind == "collision"]
+    if files == [f"meshes/{name}.stl"]:
+        return
+    assert files == [f"meshes/{name}_collision_{k:02d}.stl" for k in range(len(files))], files
+    assert len(files) >= 2, name
+    pieces = [trimesh.load(m.path, file_type="stl") for m in link.meshes if m.kind == "collision"]
+    for piece in pieces:
+        assert piece.is_watertight, name
+        assert np.all(piece.bounds[0] >= visual.bounds[0] - FLOAT32_POSITION), name
+        assert np.all(piece.bounds[1] <= visual.bounds[1] + FLOAT32_POSITION), name
+    assert sum(p.volume for p in pieces) >= 0.97 * visual.volume, name
 
 
 @pytest.mark.parametrize("kind", list(KINDS))

@@ -1,0 +1,51 @@
+"""The generator's convex collision pieces (arena_core.generate.collision): exact where the
+parts are boxes, sectors for round hollow parts, never a shared vertex position."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from arena_core.generate import shapes as S
+from arena_core.generate.collision import SEPARATION, convex_pieces
+from arena_core.mesh.convexity import closed_convex, split_mesh
+
+
+def _volume(vertices, faces) -> float:
+    tris = vertices[faces]
+    return abs(float(np.einsum("ij,ij->", tris[:, 0], np.cross(tris[:, 1], tris[:, 2])))) / 6
+
+
+def test_an_open_box_is_its_floor_and_four_walls():
+    box = S.box((0.4, 0.3, 0.2), (0.0, 0.0, 0.1))
+    cavity = S.box((0.38, 0.28, 0.2), (0.0, 0.0, 0.11))
+    pieces = convex_pieces([box], [cavity], limit=0.005)
+    assert len(pieces) == 5
+    assert all(closed_convex(v, f) for v, f in pieces)
+    expected = 0.4 * 0.3 * 0.2 - 0.38 * 0.28 * 0.19
+    assert sum(_volume(v, f) for v, f in pieces) == pytest.approx(expected, rel=1e-3)
+
+
+@pytest.mark.parametrize("radius", [0.06, 0.22])
+def test_a_tube_is_cut_into_sectors_that_keep_its_bore(radius):
+    tube = S.tube(radius - 0.01, radius, 0.3, (0, 0, 0), "x")
+    pieces = convex_pieces([tube], [], limit=0.007)
+    assert 4 <= len(pieces) <= 16
+    bore = radius - 0.01 - 0.007  # no piece reaches into the bore beyond the limit
+    for v, _ in pieces:
+        centre = v.mean(axis=0)
+        assert np.hypot(centre[1], centre[2]) > bore
+
+
+def test_pieces_share_no_vertex_position_so_a_merged_mesh_splits_back():
+    parts = [S.box((0.1, 0.1, 0.1), (0, 0, 0.05)), S.box((0.1, 0.1, 0.1), (0.1, 0, 0.05))]
+    pieces = convex_pieces(parts, [], limit=0.005)
+    offsets = np.cumsum([0] + [len(v) for v, _ in pieces])
+    merged = (np.concatenate([v for v, _ in pieces]),
+              np.concatenate([f + o for (_, f), o in zip(pieces, offsets, strict=False)]))
+    assert len(split_mesh(*merged)) == 2
+    assert np.min(pieces[1][0][:, 0]) - np.max(pieces[0][0][:, 0]) > SEPARATION / 2
+
+
+def test_a_convex_part_is_one_piece():
+    assert len(convex_pieces([S.cylinder(0.1, 0.3, (0, 0, 0))], [], limit=0.005)) == 1
