@@ -161,3 +161,120 @@ def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray
         data.qpos[:n], data.qvel[:model.nv] = held, 0.0
         mujoco.mj_step(full, data)
     return data.qpos[n:n + 3].copy()
+
+
+# ----------------------------------------------------------------------------- doors
+#: A door's opening must lead at least this far (m) into the object (visual geometry).
+MIN_REACH = 0.05
+#: How far (m) the probe goes when nothing is behind the door (a door in a frame).
+MAX_REACH = 0.5
+#: Half side (m) of the probe pushed through an opened door, at most.
+DOOR_PROBE_HALF = 0.02
+#: Steps of the probe's path.
+DOOR_STEPS = 40
+
+
+@dataclass(frozen=True)
+class DoorPass:
+    joint: str
+    reach: float        # how deep (m) the probe goes behind the door's rest plane
+    blocked_at: float | None  # depth (m) where the collision geometry stopped it (None: passed)
+    blocker: str | None  # the body that stopped it
+
+    @property
+    def passed(self) -> bool:
+        return self.blocked_at is None
+
+
+def door_passes(folder: Path) -> list[DoorPass]:
+    """One :class:`DoorPass` per hinged door (a revolute joint whose child is a thin panel
+    with a cavity behind it): the door opened to the limit farthest from rest, every other
+    joint at rest, a small box is moved from outside the door's rest plane through the
+    middle of the opening into the object, and must touch no collision geometry of the
+    object on its way (the probe of issue 30: a gripper can reach in)."""
+    model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
+    out = []
+    for j in range(model.njnt):
+        if model.jnt_type[j] != mujoco.mjtJoint.mjJNT_HINGE:
+            continue
+        found = _door(folder, model, j)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _door(folder: Path, model: mujoco.MjModel, joint: int) -> DoorPass | None:
+    body = int(model.jnt_bodyid[joint])
+    data = mujoco.MjData(model)
+    mujoco.mj_forward(model, data)
+    box = _body_box(model, data, body)
+    if box is None:
+        return None
+    lo, hi = box
+    extent = hi - lo
+    normal_axis = int(np.argmin(extent))
+    sides = np.sort(np.delete(extent, normal_axis))
+    if extent[normal_axis] > 0.25 * sides[0] or sides[0] < 4 * DOOR_PROBE_HALF:
+        return None  # not a thin panel, or too small an opening for the probe
+    centre = (lo + hi) / 2
+    data.qpos[:] = _opened(model, joint)
+    mujoco.mj_forward(model, data)
+    opened = _body_box(model, data, body)
+    swung = (opened[0] + opened[1]) / 2 - centre
+    if abs(swung[normal_axis]) < 1e-6:
+        return None
+    outward = np.zeros(3)
+    outward[normal_axis] = np.sign(swung[normal_axis])  # the door swings out
+    start = centre + outward * (extent[normal_axis] / 2 + 0.05)
+    reach = min(_visual_reach(model, data, body, start, -outward), MAX_REACH) \
+        - 0.05 - extent[normal_axis] / 2
+    if reach < MIN_REACH:
+        return None  # no cavity behind the door (a lid on a panel, a screen)
+    half = min(DOOR_PROBE_HALF, 0.15 * float(sides[0]))
+    depth = 0.6 * reach
+    name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
+    blocked, blocker = _push(folder, model, joint, start, -outward, 0.05 + depth, half)
+    if blocked is not None:
+        blocked -= 0.05 + extent[normal_axis] / 2
+    return DoorPass(name, float(depth), blocked, blocker)
+
+
+def _visual_reach(model, data, door: int, start: np.ndarray, direction: np.ndarray) -> float:
+    """How far a ray from ``start`` along ``direction`` goes before it meets the object's
+    visual geometry other than the (opened) door (inf: nothing)."""
+    groups = np.zeros(6, dtype=np.uint8)
+    groups[_VISUAL_GROUP] = 1
+    hit = np.zeros(1, dtype=np.int32)
+    dist = mujoco.mj_ray(model, data, start, direction, groups, 1, door, hit)
+    return float("inf") if dist < 0 else float(dist)
+
+
+def _push(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray,
+          direction: np.ndarray, length: float, half: float) -> tuple[float | None, str | None]:
+    """Place a free box probe (colliding with everything; a mocap body would count as part
+    of the world, whose contacts with the fixed base MuJoCo skips) at steps along the path;
+    the first distance where it touches the object's collision geometry, and the body."""
+    spec = mujoco.MjSpec.from_file(str(folder / "object.xml"))
+    probe = spec.worldbody.add_body(name="__probe", pos=start.tolist())
+    probe.add_freejoint()
+    geom = probe.add_geom(type=mujoco.mjtGeom.mjGEOM_BOX, size=[half, half, half])
+    geom.contype, geom.conaffinity = 1, 1
+    probe.mass, probe.explicitinertial = PROBE_MASS, True  # object.xml: inertiafromgeom false
+    probe.inertia = [PROBE_MASS * (2 * half) ** 2 / 6] * 3
+    probe.ipos, probe.iquat = [0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]
+    full = spec.compile()
+    data = mujoco.MjData(full)
+    n = model.nq
+    data.qpos[:n] = _opened(model, joint)
+    data.qpos[n + 3:n + 7] = [1, 0, 0, 0]
+    probe_geom = full.ngeom - 1
+    for step in range(DOOR_STEPS + 1):
+        travel = length * step / DOOR_STEPS
+        data.qpos[n:n + 3] = start + direction * travel
+        mujoco.mj_forward(full, data)
+        for c in data.contact[:data.ncon]:
+            if probe_geom in (c.geom1, c.geom2) and c.dist < 0:
+                other = c.geom2 if c.geom1 == probe_geom else c.geom1
+                body = full.geom_bodyid[other]
+                return travel, mujoco.mj_id2name(full, mujoco.mjtObj.mjOBJ_BODY, body)
+    return None, None

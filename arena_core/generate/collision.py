@@ -41,32 +41,15 @@ from collections.abc import Sequence
 
 import numpy as np
 import trimesh
-from manifold3d import Manifold, Mesh64
+from manifold3d import Manifold
 
 from arena_core.generate import meshing
+from arena_core.mesh.plane_split import MAX_DEPTH, arrays, cross, solid_of, split
 
-
-#: How many times a piece may be split in two (at most ``2 ** MAX_DEPTH`` pieces a part).
-MAX_DEPTH = 4
 
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.
 SEPARATION = 2e-5
-
-#: Pieces of less volume (m^3) are sheets a split along a face's plane leaves; dropped.
-MIN_VOLUME = 1e-12
-
-#: Hull volume beyond a piece's own volume (m^3) below which it is convex as it is.
-CONVEX_EXCESS = 1e-9
-
-#: Candidate planes per axis at most (the face planes of a curved piece are many).
-MAX_PLANES = 5
-
-#: A piece is close enough to convex when the hull volume it lacks, spread over the hull's
-#: surface, is at most this fraction of ``limit`` thick: the mean gap between the hull and
-#: the piece (measuring the largest gap, as the pipeline's fidelity does, costs ~100x).
-GAP_FRACTION = 0.25
-
 
 def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trimesh], *,
                   limit: float) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -78,13 +61,13 @@ def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trime
         reaching = [c for c in cuts if np.all(c.bounds[0] < hi) and np.all(c.bounds[1] > lo)]
         boxes = _box_grid(part, reaching)
         if boxes is not None:
-            out += [_manifold(b) for b in boxes]
+            out += [solid_of(b.vertices, b.faces) for b in boxes]
             continue
-        piece = _manifold(part)
+        piece = solid_of(part.vertices, part.faces)
         for cut in reaching:
-            piece = piece - _manifold(cut)
+            piece = piece - solid_of(cut.vertices, cut.faces)
         for component in piece.decompose():
-            out += _split(component, limit, MAX_DEPTH)
+            out += split(component, limit, MAX_DEPTH)
     return [_separated(m) for m in out]
 
 
@@ -95,14 +78,14 @@ def _box_frame(mesh: trimesh.Trimesh) -> np.ndarray | None:
     if len(mesh.vertices) != 8:
         return None
     tri = np.asarray(mesh.vertices, dtype=float)[np.asarray(mesh.faces)]
-    cross = _cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
-    normals = cross / np.sqrt((cross[:, 0] * cross[:, 0] + cross[:, 1] * cross[:, 1])
-                              + cross[:, 2] * cross[:, 2])[:, None]
+    c = cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    normals = c / np.sqrt((c[:, 0] * c[:, 0] + c[:, 1] * c[:, 1]) + c[:, 2] * c[:, 2])[:, None]
     axes: list[np.ndarray] = []
     for n in normals:
         if not any(abs(_dot(n, a)) > 1 - 1e-9 for a in axes):
             axes.append(n)
-    if len(axes) != 3 or any(abs(_dot(axes[i], axes[j])) > 1e-9 for i, j in ((0, 1), (0, 2), (1, 2))):
+    if len(axes) != 3 or any(abs(_dot(axes[i], axes[j])) > 1e-9
+                             for i, j in ((0, 1), (0, 2), (1, 2))):
         return None
     return np.array(axes)
 
@@ -160,95 +143,8 @@ def _box_grid(part: trimesh.Trimesh, cuts: Sequence[trimesh.Trimesh]
     return boxes
 
 
-def _manifold(mesh: trimesh.Trimesh) -> Manifold:
-    return Manifold(mesh=Mesh64(vert_properties=np.asarray(mesh.vertices, dtype=np.float64),
-                                tri_verts=np.asarray(mesh.faces, dtype=np.uint64)))
-
-
-def _arrays(solid: Manifold) -> tuple[np.ndarray, np.ndarray]:
-    mesh = solid.to_mesh64()
-    return (np.asarray(mesh.vert_properties, dtype=np.float64)[:, :3],
-            np.asarray(mesh.tri_verts, dtype=np.int64))
-
-
-def _excess(solid: Manifold, *, area: bool = False):
-    """Hull volume beyond the solid's own (m^3); with ``area``, also the hull's area (m^2)."""
-    hull = solid.hull()
-    excess = max(0.0, hull.volume() - solid.volume())
-    return (excess, hull.surface_area()) if area else excess
-
-
-def _split(solid: Manifold, limit: float, depth: int) -> list[Manifold]:
-    if solid.is_empty() or solid.volume() <= MIN_VOLUME:  # a sheet a split left behind
-        return []
-    if depth == 0:
-        return [solid]
-    excess, area = _excess(solid, area=True)
-    if excess <= CONVEX_EXCESS or excess <= GAP_FRACTION * limit * area:
-        return [solid]
-    vertices, faces = _arrays(solid)
-    axis = _distinct_axis(vertices)
-    best = None
-    for rank, (k, offset, mid) in enumerate(_planes(vertices, faces)):
-        normal = [0.0, 0.0, 0.0]
-        normal[k] = 1.0
-        above, below = solid.split_by_plane(normal, offset)
-        if above.is_empty() or below.is_empty():
-            continue
-        left = (_excess(above), _excess(below))
-        convex = sum(e <= CONVEX_EXCESS for e in left)
-        along = k != axis  # the plane holds the axis: a sector cut
-        # ties within 1%: a convex half, then a sector cut (a tube's halves lack as much
-        # as its rings), then a face's plane
-        key = (round(sum(left) / excess, 2), -convex, not along, mid, rank)
-        if best is None or key < best[0]:
-            best = (key, above, below)
-    if best is None:
-        return [solid]
-    return [piece for half in best[1:] for component in half.decompose()
-            for piece in _split(component, limit, depth - 1)]
-
-
-def _distinct_axis(vertices: np.ndarray) -> int:
-    """The world axis along which the piece's extent differs most from the other two (a
-    tube's or a wheel's axis when it lies along one)."""
-    extent = vertices.max(axis=0) - vertices.min(axis=0)
-    gaps = [min(abs(extent[i] - extent[j]) for j in range(3) if j != i) for i in range(3)]
-    return int(np.argmax(gaps))
-
-
-def _planes(vertices: np.ndarray, faces: np.ndarray) -> list[tuple[int, float, bool]]:
-    """Candidate planes ``(world axis, offset, through the middle)``: perpendicular to each
-    world axis, through the piece's faces that are and through its middle."""
-    tri = vertices[faces]
-    cross = _cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
-    length = np.sqrt((cross[:, 0] * cross[:, 0] + cross[:, 1] * cross[:, 1])
-                     + cross[:, 2] * cross[:, 2])
-    out = []
-    for k in range(3):
-        lo, hi = vertices[:, k].min(), vertices[:, k].max()
-        span = hi - lo
-        if span <= 0:
-            continue
-        facing = np.abs(cross[:, k]) > (1 - 1e-6) * length
-        offsets = np.unique(tri[facing][:, 0, k])
-        offsets = offsets[(offsets > lo + 1e-6 * span) & (offsets < hi - 1e-6 * span)]
-        if len(offsets) > MAX_PLANES:
-            offsets = offsets[np.linspace(0, len(offsets) - 1, MAX_PLANES).round().astype(int)]
-        out += [(k, float(offset), False) for offset in offsets]
-        out.append((k, float((lo + hi) / 2), True))
-    return out
-
-
-def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Row-wise ``a x b`` with elementwise arithmetic (the same bits on every CPU)."""
-    return np.stack([a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1],
-                     a[:, 2] * b[:, 0] - a[:, 0] * b[:, 2],
-                     a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]], axis=1)
-
-
 def _separated(solid: Manifold) -> tuple[np.ndarray, np.ndarray]:
-    vertices, faces = _arrays(solid)
+    vertices, faces = arrays(solid)
     centre = (vertices.min(axis=0) + vertices.max(axis=0)) / 2
     d = vertices - centre
     reach = float(np.sqrt((d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]) + d[:, 2] * d[:, 2]).max())

@@ -7,7 +7,8 @@ scale, so one decomposition serves every ``<mesh scale>``):
 1. the mesh is split into its connected pieces (vertices welded by position);
 2. a piece whose hull stands off it by at most ``keep`` (file units; default
    ``tol.CONVEX_STANDOFF`` of the mesh's bounding-box diagonal) is one convex piece (its
-   vertices); an open surface of at most ``max_pieces`` flat regions (boards without
+   vertices); a closed piece that planes through its faces cut into pieces within ``keep``
+   of their hulls is those pieces (:mod:`arena_core.mesh.plane_split`); an open surface of at most ``max_pieces`` flat regions (boards without
    thickness: a drawer, a shelf) is split into them; any other goes to CoACD (`coacd` on
    PyPI, Wei et al. 2022) with the fixed :attr:`DecomposeParams.seed`;
 3. while there are more than ``max_pieces`` pieces, the two whose merged bounding box adds
@@ -44,12 +45,16 @@ import trimesh
 from scipy.spatial import ConvexHull, QhullError
 
 from arena_core.mesh.convexity import closed_convex, hull_standoff, hull_triangles, split_mesh
+from arena_core.mesh.plane_split import plane_pieces
 from arena_core.util import tolerances as tol
 from arena_core.util.hashing import bytes_sha256
 from schemas.errors import ArenaError
 
 #: Convex pieces per link unless the source manifest says otherwise (``collision_max_pieces``).
 DEFAULT_MAX_PIECES = 32
+
+#: Bump when :mod:`arena_core.mesh.plane_split` cuts differently (part of the cache key).
+PLANE_SPLIT_VERSION = 1
 
 #: A connected piece with more triangles than this is not given to CoACD (its cost grows
 #: with the surface; such a piece keeps its hull and the fidelity figure says what it costs).
@@ -82,7 +87,8 @@ class DecomposeParams:
     seed: int = 0
 
     def key(self) -> dict:
-        return {**asdict(self), "coacd": version("coacd"), "standoff": tol.CONVEX_STANDOFF}
+        return {**asdict(self), "coacd": version("coacd"), "standoff": tol.CONVEX_STANDOFF,
+                "plane_split": PLANE_SPLIT_VERSION}
 
 
 def convex_pieces(vertices: np.ndarray, faces: np.ndarray, *,
@@ -101,7 +107,8 @@ def convex_pieces(vertices: np.ndarray, faces: np.ndarray, *,
         if len(f) > MAX_COACD_FACES or _close_to_convex(v, f, keep):
             pieces.append(v)
         else:
-            pieces += _planar_pieces(v, f, params.max_pieces) or _coacd(v, f, params)
+            pieces += (_plane_split(v, f, keep) or _planar_pieces(v, f, params.max_pieces)
+                       or _coacd(v, f, params))
     return [_hull_vertices(p) for p in _merged(pieces, params.max_pieces)]
 
 
@@ -178,6 +185,30 @@ def _close_to_convex(vertices: np.ndarray, faces: np.ndarray, keep: float) -> bo
     if len(vertices) < 4 or len(faces) == 0 or closed_convex(vertices, faces):
         return True
     return hull_standoff(vertices, vertices[faces], seed=0) <= keep
+
+
+def _plane_split(vertices: np.ndarray, faces: np.ndarray, keep: float
+                 ) -> list[np.ndarray] | None:
+    """A closed piece split by planes through its faces
+    (:func:`arena_core.mesh.plane_split.plane_pieces`: a drawer or a shell modelled as a box
+    minus a box comes apart into its boards exactly), when every piece is then within
+    ``keep`` of its hull; ``None`` otherwise (an open or a curved surface: CoACD's)."""
+    if not _closed(faces):
+        return None
+    try:
+        found = plane_pieces(vertices, faces, limit=keep)
+    except ValueError:
+        return None
+    if not found or not all(_close_to_convex(v, f, keep) for v, f in found):
+        return None
+    return [v for v, _ in found]
+
+
+def _closed(faces: np.ndarray) -> bool:
+    """Every edge of the (welded) faces is shared by exactly two faces."""
+    f = np.asarray(faces, dtype=np.int64).reshape(-1, 3)
+    edges = np.sort(np.concatenate([f[:, [0, 1]], f[:, [1, 2]], f[:, [2, 0]]]), axis=1)
+    return len(f) >= 4 and bool(np.all(np.unique(edges, axis=0, return_counts=True)[1] == 2))
 
 
 def _planar_pieces(vertices: np.ndarray, faces: np.ndarray, limit: int
