@@ -34,7 +34,7 @@ from schemas.record import ObjectRecord, Provenance, VerificationReport
 from schemas.source_object import SourceObject
 
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-10"
+PIPELINE_VERSION = "arena-pipeline-12"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
