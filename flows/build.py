@@ -7,7 +7,9 @@ The flow body reads as the pipeline: plan -> ingest -> normalize -> curate -> wr
 of ``arena_core``, ``release`` or :mod:`flows.ingest` and adds no logic. Per-object work goes through the
 content-keyed :class:`~arena_core.pipeline.store.ObjectStore`, so a rebuild with nothing changed
 does no per-object work and a killed build resumes where it stopped. The task runner is
-chosen by the caller (:func:`run_build`), never here.
+chosen by the caller (:func:`run_build`), never here; on a Dask cluster, every worker must see
+the build's folders as the client does, which is checked before any work is sent
+(:mod:`flows.cluster`).
 
 Layout of ``out_dir``::
 
@@ -38,6 +40,7 @@ from arena_core.curation.taxonomy import load_overrides, load_taxonomy, write_re
 from arena_core.pipeline.store import ObjectStore
 from arena_core.util.fs import write_atomic
 from flows.budgeted import ensure_stored
+from flows.cluster import check_cluster_sees
 from flows.ingest import Ingested, ingest, ingest_in_order, spans
 from flows.packages import with_installed
 from flows.progress import StageProgress, StageTimer
@@ -190,6 +193,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     against that release's subset and the card gets a changelog against it.
     """
     plan = BuildPlan.load(config_path, out_dir, limit, previous)
+    check_cluster_sees(plan.out, plan.manifests, plan.previous)  # before any work is sent
     timer = StageTimer()
     parts = [(m, span) for m in plan.manifests for span in spans(m, limit=limit)]
     with timer.stage("ingest", len(parts), unit="parts") as progress:

@@ -27,7 +27,12 @@ UVs) of converted meshes are not carried. The conversions are reported once per 
 face vertex does not reference, or references out of range (a file mixing ``f 1/1/1`` and
 ``f 3 4 5``), is copied without its normals, since MuJoCo refuses it and every engine
 recomputes normals:
-``mesh.obj.normals_dropped`` (warning, once per object). A file that cannot be converted (the loader
+``mesh.obj.normals_dropped`` (warning, once per object). An ``.obj`` with texture coordinates
+(``vt``) that some face vertex does not reference, or references out of range (PartNet-Mobility's
+``f 3//231`` groups beside textured ones), gets one neutral ``vt 0 0`` that those vertices then
+reference, every valid reference kept (:mod:`arena_core.mesh.obj_texcoords`), since MuJoCo would
+otherwise drop all of the file's texture coordinates and warn on every load:
+``mesh.obj.texcoords_fixed`` (info, once per object). A file that cannot be converted (the loader
 fails, no triangles, non-finite vertices) is not copied: its references are dropped and it
 is an error ``mesh.convert_failed`` naming the file and the reason, so nothing in a format
 an engine may not read reaches the folder.
@@ -47,6 +52,7 @@ from pathlib import Path
 import numpy as np
 
 from arena_core.mesh.obj_normals import normals_broken, without_normals
+from arena_core.mesh.obj_texcoords import texcoords_fixed
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject
 from arena_core.util.fs import FileProblem, file_problem, is_within
@@ -88,6 +94,7 @@ class _Copier:
     converted: dict[str, str] = field(default_factory=dict)
     unconvertible: set[str] = field(default_factory=set)
     without_normals: list[str] = field(default_factory=list)
+    fixed_texcoords: list[str] = field(default_factory=list)
     looked_up: dict[tuple[str, bytes], str | FileProblem | None] = field(default_factory=dict)
     made_dir: bool = False  # whether ``folder / MESH_DIR`` was made
 
@@ -106,6 +113,10 @@ class _Copier:
                 if normals_broken(data):
                     data = without_normals(data)
                     self.without_normals.append(label or os.path.basename(real))
+                fixed = texcoords_fixed(data)
+                if fixed is not None:
+                    data = fixed
+                    self.fixed_texcoords.append(label or os.path.basename(real))
                 self.stored[real] = self._store_bytes(data, ".obj")
             elif ext in KEPT_FORMATS and mujoco_reads_stl(Path(real)):
                 self.stored[real] = self._store_file(real)
@@ -233,6 +244,13 @@ class _Copier:
             out.append(issue("mesh.obj.normals_dropped", f"{len(names)} .obj file(s) with "
                              "normals that not every face references (MuJoCo refuses them) "
                              f"copied without normals: {', '.join(n[:80] for n in names[:5])}",
+                             location="meshes"))
+        if self.fixed_texcoords:
+            names = sorted(set(self.fixed_texcoords))
+            out.append(issue("mesh.obj.texcoords_fixed", f"{len(names)} .obj file(s) with face "
+                             "vertices without a valid texture coordinate (MuJoCo would drop "
+                             "all of the file's and warn) copied with those given one neutral "
+                             f"coordinate: {', '.join(n[:80] for n in names[:5])}",
                              location="meshes"))
         if self.missing_materials:
             names = sorted(set(self.missing_materials))

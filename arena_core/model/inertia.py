@@ -101,7 +101,7 @@ def _messages(mass: float, com: np.ndarray, inertia: np.ndarray,
 
 
 #: The explicit negligible inertial of a link that has none (kg; kg m^2 on each axis): a
-#: non-root link without one gets it in normalization
+#: link without one gets it in normalization
 #: (:mod:`arena_core.pipeline.normalize_simready`).
 PLACEHOLDER_MASS = 1e-6
 PLACEHOLDER_INERTIA = 1e-9

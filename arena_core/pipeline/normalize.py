@@ -11,7 +11,7 @@ named ``base`` takes the transform itself, any other root gets an empty ``base``
 through a fixed joint carrying the transform (a non-root link named ``base`` is renamed).
 
 Also the simulation-ready rules of :mod:`arena_core.pipeline.normalize_simready` (reserved link names renamed,
-a placeholder inertial on every non-root link without one, degenerate collision meshes
+a placeholder inertial on every link without one, degenerate collision meshes
 replaced by thin boxes), unit joint axes, ``effort``/``velocity`` filled with :data:`DEFAULT_EFFORT` /
 :data:`DEFAULT_VELOCITY` where missing, an inertial on every link with geometry (a valid
 URDF one is kept, otherwise :mod:`arena_core.mesh.massprops`), helical joints kept, and every
@@ -296,7 +296,7 @@ def _canonical_links(obj: ArticulatedObject, density: float, cache: MeshCache,
                        primitives=tuple(replace(p, origin=stable_pose(p.origin))
                                         for p in link.primitives))
         inertial = _canonical_inertial(link, density, cache, issues)
-        if inertial is None and link.name != obj.root:
+        if inertial is None:  # the root too: PyBullet would give it 1 kg, and say so
             inertial = placeholder_inertial()
         if inertial is not None:
             sources[link.name] = inertial.source
@@ -312,8 +312,8 @@ def _canonical_inertial(link: Link, density: float, cache: MeshCache,
     if not link.has_geometry:
         if given is not None:  # a massless frame (mass 0): treated as having no inertial
             issues.append(issue("normalize.inertial.massless", "link without geometry has an "
-                                f"unphysical inertial (mass {given.mass}); dropped (a placeholder "
-                                "if it moves)", location=f"link:{link.name}"))
+                                f"unphysical inertial (mass {given.mass}); replaced by a "
+                                "placeholder", location=f"link:{link.name}"))
         return None
     props, found = link_mass_properties(link, density=density, cache=cache)
     issues.extend(found)

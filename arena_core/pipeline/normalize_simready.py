@@ -3,10 +3,14 @@ normalization so that no engine has to guess:
 
 * **Reserved names.** A link named ``world`` (MuJoCo merges it into its own world body) is
   renamed ``world_link`` (made unique); the rename is returned for the record.
-* **Mass everywhere it is needed.** A non-root link without an inertial (the massless helper
-  link of a split 2-DOF joint, an empty frame) gets an explicit negligible one,
-  ``mass_source = "placeholder"``: :data:`~arena_core.model.inertia.PLACEHOLDER_MASS` kg, inertia
-  :data:`~arena_core.model.inertia.PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link origin. A link without
+* **Mass everywhere.** A link without an inertial (the massless helper link of a split 2-DOF
+  joint, an empty frame, the empty ``base`` root of a PartNet-Mobility object) gets an
+  explicit negligible one, ``mass_source = "placeholder"``:
+  :data:`~arena_core.model.inertia.PLACEHOLDER_MASS` kg, inertia
+  :data:`~arena_core.model.inertia.PLACEHOLDER_INERTIA` kg m^2 times the identity, at the link
+  origin. The root is the fixed base in every engine, so its mass moves nothing (MuJoCo welds
+  it to the world, Pinocchio adds it to the universe, PyBullet's fixed base ignores it); without
+  one, PyBullet gives it 1 kg and prints ``No inertial data for link`` on every load. A link without
   geometry whose URDF inertial is unphysical (``mass="0"``, how many robots write a sensor
   frame or a virtual base link) counts as having none (``normalize.inertial.massless``
   warning, in :mod:`arena_core.pipeline.normalize`).

@@ -3,7 +3,9 @@
 
 Runs the Prefect flow :func:`flows.build.build` with the chosen task runner: processes
 (default), threads, or Dask — a local cluster, or an existing one at ``--dask-address``
-(how a user with a cluster scales out). Prefect runs in its local ephemeral mode unless
+(how a user with a cluster scales out; the flow first checks that its workers see the build's
+folders, :mod:`flows.cluster`, and :class:`~flows.cluster.ClusterMismatch` is reported in a
+few lines, exit 1). Prefect runs in its local ephemeral mode unless
 ``PREFECT_API_URL`` points at a server.
 
 Quiet and offline by default (:data:`QUIET_OFFLINE_DEFAULTS`, each overridable by setting the
@@ -29,7 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="task runner (default process: normalization is CPU-bound)")
     parser.add_argument("--workers", type=int, default=min(4, os.cpu_count() or 1),
                         help="parallel workers (default: min(4, cores))")
-    parser.add_argument("--dask-address", help="scheduler of an existing Dask cluster")
+    parser.add_argument("--dask-address", help="scheduler of an existing Dask cluster (every "
+                        "worker must see the sources and --out at the same paths: checked "
+                        "before any work)")
     parser.add_argument("--previous", metavar="RELEASE",
                         help="an earlier release: keep its evaluation subset stable and "
                         "write a changelog against it into the card")
@@ -144,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     apply_quiet_offline_defaults()
     from flows.build import BuildFailed, NothingReleasable
+    from flows.cluster import ClusterMismatch
     from schemas.errors import ArenaError
     from schemas.sources import ManifestError
 
@@ -159,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         print(format_summary(exc.summary))
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
-    except BuildFailed as exc:
+    except (BuildFailed, ClusterMismatch) as exc:
         print(f"arena build: {exc}", file=sys.stderr)
         return 1
     except (OSError, ArenaError) as exc:  # fetch, archive and source errors

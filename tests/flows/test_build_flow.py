@@ -315,6 +315,7 @@ def test_dask_address_runs_on_the_given_cluster(first, inputs, tmp_path):
     assert summary.processed_now == dropped == 3
     assert {"ingest_source", "normalize_chunk"} <= ran
     assert release_sums(out / "release") == first.sums
+    assert not list(out.glob(".cluster-probe-*"))  # the folder check passed, left no probe
 
 
 # ---------------------------------------------------------------------------- 5. publish

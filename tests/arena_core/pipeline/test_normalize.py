@@ -149,7 +149,7 @@ def test_inertials_kept_scaled_or_derived(tmp_path: Path):
     for name in ("frame", "door", "knob", "base_1", "lid"):
         assert out.mass_sources[name] == "mesh_volume", name
     assert out.obj.links["lid"].inertial.mass == pytest.approx(1000 * 0.04 * 0.04 * 0.01)
-    assert out.obj.links["base"].inertial is None and "base" not in out.mass_sources
+    assert out.mass_sources["base"] == "placeholder"  # the empty root: no 1 kg from PyBullet
 
 
 def test_unphysical_inertial_is_replaced(tmp_path: Path):

@@ -12,6 +12,7 @@ import pytest
 from arena_core.formats.mjcf.check import check_mjcf
 from arena_core.formats.mjcf.write import write_mjcf
 from arena_core.formats.urdf.read import read_urdf
+from arena_core.model.inertia import PLACEHOLDER_MASS
 from arena_core.pipeline.normalize_simready import degenerate, thin_box
 from arena_core.pipeline.run import run_object
 from arena_core.util import tolerances as tol
@@ -125,7 +126,8 @@ def test_massless_frames_get_placeholders_instead_of_their_zero_inertial(tmp_pat
     assert massless == ["link:root", "link:slider", "link:imu"]
     sources = {link.name: link.mass_source for link in record.links}
     assert sources["root"] == sources["slider"] == sources["imu"] == "placeholder"
-    assert obj.links["base"].inertial is None  # the fixed canonical root needs no mass
+    # The empty canonical root too (PyBullet would give it 1 kg, and warn)
+    assert sources["base"] == "placeholder" and obj.links["base"].inertial.mass == PLACEHOLDER_MASS
     assert {e.engine: e.ok for e in record.engines} == {e.engine: True for e in record.engines}
 
 

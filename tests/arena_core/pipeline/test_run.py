@@ -76,7 +76,7 @@ def test_record_holds_root_frame_joints_and_links(tmp_path: Path):
     assert np.allclose(slide.endpoints[1], np.array(slide.twist) * slide.upper)
     assert joints["weld"].child == "base_1" and joints["base_joint"].parent == "base"
     links = {link.name: link for link in rec.links}
-    assert links["base"].mass is None and links["drawer"].mass_source == "urdf"
+    assert links["base"].mass_source == "placeholder" and links["drawer"].mass_source == "urdf"
     assert links["frame"].mass_source == "mesh_volume" and links["frame"].mass == pytest.approx(
         1000 * 0.6 * 1.0 * 0.4)
     assert rec.transform.scale == 0.01 and rec.transform.up_axis == "y"
