@@ -46,7 +46,6 @@ from manifold3d import Manifold
 from arena_core.generate import meshing
 from arena_core.mesh.plane_split import MAX_DEPTH, arrays, cross, solid_of, split
 
-
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.
 SEPARATION = 2e-5

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from arena_core.mesh.convexity import closed_convex
 from arena_core.mesh.arrays import mesh_arrays
+from arena_core.mesh.convexity import closed_convex
 from arena_core.mesh.watertight import may_be_watertight
 from arena_core.util import tolerances as tol
 from arena_core.util.fs import RealPaths, file_problem
