@@ -42,6 +42,10 @@ REFERENCE_SAMPLES = 4096
 #: fraction of its bounding-box diagonal (float32 files: ~1e-7 relative).
 CONVEX_PLANE = 1e-6
 
+#: Faces whose planes are tested against all vertices at once (a 20,000-face mesh would
+#: otherwise take a faces x vertices matrix of gigabytes).
+CONVEX_CHUNK = 256
+
 #: Triangles with less than this fraction of the squared size in area (x2) are slivers.
 SLIVER = 1e-8
 
@@ -165,8 +169,13 @@ def closed_convex(vertices: np.ndarray, faces: np.ndarray) -> bool:
     if np.einsum("ij,ij->", tris[:, 0], normals) < 0:  # negative volume: wound inward
         normals = -normals
     normals = normals[keep] / lengths[keep, None]
-    heights = normals @ vertices.T - np.einsum("ij,ij->i", normals, tris[keep, 0])[:, None]
-    return bool(heights.max() <= CONVEX_PLANE * size)
+    offsets = np.einsum("ij,ij->i", normals, tris[keep, 0])
+    limit = CONVEX_PLANE * size
+    for start in range(0, len(normals), CONVEX_CHUNK):  # bounded memory, early out
+        block = slice(start, start + CONVEX_CHUNK)
+        if (normals[block] @ vertices.T - offsets[block, None]).max() > limit:
+            return False
+    return True
 
 
 def _hull_key(points: np.ndarray) -> bytes:

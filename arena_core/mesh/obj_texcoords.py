@@ -5,12 +5,14 @@ and prints ``obj_decoder: invalid or missing face texture coordinate`` on every 
 the file has ``vt`` lines and some face vertex references none (``f 3//231``, ``f 1 2 3``:
 PartNet-Mobility's untextured material groups beside its textured ones) or one that does not
 exist (``0``, past the last ``vt``, a relative ``-k`` with fewer than ``k`` ``vt`` lines
-before it). :func:`texcoords_fixed` returns such a file with every valid reference as it was
-and every other one pointed at one ``vt 0 0`` added after the file's last ``vt`` line
-(:data:`NEUTRAL_TEXCOORD`), so textured faces keep their texture in every engine and viewer,
-and MuJoCo keeps them too, quietly; faces whose material has no texture map never sample the
-added coordinate. A relative reference after the added line is written as the absolute one
-it meant (the added line would otherwise shift it).
+before it). :func:`texcoords_fixed` returns such a file with one ``vt 0 0`` added as its
+first line (:data:`NEUTRAL_TEXCOORD`), every other reference pointed at it, and every valid
+reference kept (an absolute one moved up by one, a relative one as it was), so textured faces
+keep their texture in every engine and viewer, and MuJoCo keeps them too, quietly; faces whose
+material has no texture map never sample the added coordinate. The added line comes first
+because assimp (Pinocchio's and coal's mesh loader) reads an OBJ in one pass and refuses a
+face that names a ``vt`` defined after it ("OBJ: Invalid face index"), and files interleave
+``vt`` lines with faces (one group per part).
 
 The usual file is cleared without a loop over its lines (:func:`_plainly_valid`: its face
 lines hold only digits, slashes and blanks, every vertex ``v/t`` or ``v/t/n`` with ``t`` in
@@ -19,7 +21,7 @@ reading: a statement is its line without leading blanks, ``vt`` or ``f`` then a 
 
 Example:
     >>> texcoords_fixed(b"v 0 0 0\\nvt 0 1\\nf 1/1 1/1 1/1\\nf 1//1 1 1/0\\n")
-    b'v 0 0 0\\nvt 0 1\\nvt 0 0\\nf 1/1 1/1 1/1\\nf 1/2/1 1/2 1/2\\n'
+    b'vt 0 0\\nv 0 0 0\\nvt 0 1\\nf 1/2 1/2 1/2\\nf 1/1/1 1/1 1/1\\n'
     >>> texcoords_fixed(b"v 0 0 0\\nvt 0 1\\nf 1/1 1/1 1/-1\\n") is None
     True
 """
@@ -73,50 +75,46 @@ def _plainly_valid(data: bytes, count: int) -> bool:
 def _fixed(data: bytes, count: int) -> bytes | None:
     """:func:`texcoords_fixed` line by line, once the faces are not plainly valid."""
     lines = data.split(b"\n")
-    last = max(i for i, line in enumerate(lines) if _TEXCOORD_LINE.match(line))
     out, seen, invalid = [], 0, False
-    for number, line in enumerate(lines):
+    for line in lines:
         if _TEXCOORD_LINE.match(line):
             seen += 1
         elif _FACE_TEXT.match(line):
-            line, bad = _face_line(line, seen, count + 1, after=number > last)
+            line, bad = _face_line(line, seen, count)
             invalid |= bad
         out.append(line)
-        if number == last:
-            out.append(NEUTRAL_TEXCOORD + (b"\r" if line.endswith(b"\r") else b""))
-    return b"\n".join(out) if invalid else None
+    if not invalid:
+        return None
+    first = NEUTRAL_TEXCOORD + (b"\r" if lines[0].endswith(b"\r") else b"")
+    return b"\n".join([first, *out])
 
 
-def _face_line(line: bytes, seen: int, neutral: int, *, after: bool) -> tuple[bytes, bool]:
-    """One face line with each invalid texture index made ``neutral``, and whether it had
-    one (``seen``: the ``vt`` lines before it; ``after`` the added one, a relative index is
-    made absolute)."""
+def _face_line(line: bytes, seen: int, count: int) -> tuple[bytes, bool]:
+    """One face line with each texture index as it reads once :data:`NEUTRAL_TEXCOORD` is the
+    file's first ``vt``, and whether one was invalid (``seen``: the ``vt`` lines before it,
+    ``count``: all of them)."""
     body, cr = (line[:-1], b"\r") if line.endswith(b"\r") else (line, b"")
     head, *tokens = body.split()
-    fixed = [_vertex(token, seen, neutral, after) for token in tokens]
-    new = [token for token, _ in fixed]
-    if new == tokens:
-        return line, False
+    fixed = [_vertex(token, seen, count) for token in tokens]
     indent = body[: len(body) - len(body.lstrip())]
-    return indent + b" ".join([head, *new]) + cr, any(bad for _, bad in fixed)
+    return (indent + b" ".join([head, *(token for token, _ in fixed)]) + cr,
+            any(bad for _, bad in fixed))
 
 
-def _vertex(token: bytes, seen: int, neutral: int, after: bool) -> tuple[bytes, bool]:
-    """One face vertex ``v[/t[/n]]`` with its texture index valid, and whether it was not
-    (see :func:`_face_line`).
+def _vertex(token: bytes, seen: int, count: int) -> tuple[bytes, bool]:
+    """One face vertex ``v[/t[/n]]`` with its texture index as it reads after the added first
+    ``vt`` (an absolute one plus one, a relative one unchanged, an invalid one 1), and whether
+    it was invalid.
 
-    >>> [_vertex(t, 5, 6, True)[0] for t in (b"3//7", b"3/-2/7", b"3/9", b"3", b"3/2/7")]
-    [b'3/6/7', b'3/4/7', b'3/6', b'3/6', b'3/2/7']
+    >>> [_vertex(t, 5, 5)[0] for t in (b"3//7", b"3/-2/7", b"3/9", b"3", b"3/2/7")]
+    [b'3/1/7', b'3/-2/7', b'3/1', b'3/1', b'3/3/7']
     """
     parts = token.split(b"/")
     index = int(parts[1]) if len(parts) > 1 and _INDEX.fullmatch(parts[1]) else 0
-    if 1 <= index < neutral:
+    if 1 <= index <= count:
+        index, bad = index + 1, False
+    elif index < 0 and seen + index >= 0:  # valid, relative: the added line is before it
         return token, False
-    if index < 0 and seen + index >= 0:  # valid, relative
-        bad = False
-        if not after:
-            return token, False
-        index = seen + index + 1
     else:
-        bad, index = True, neutral
+        index, bad = 1, True
     return b"/".join([parts[0], str(index).encode(), *parts[2:3]]), bad

@@ -1,8 +1,13 @@
 """obj_texcoords: a file is fixed exactly when MuJoCo warns about (or refuses) its texture
-coordinates, the fixed file loads in MuJoCo quietly with every texture coordinate kept, and
-it is the same mesh -- on edge cases and on every real OBJ with ``vt`` lines."""
+coordinates, the fixed file loads in MuJoCo quietly with every texture coordinate kept and in
+assimp (Pinocchio's loader, through coal) whenever the source does, and it is the same mesh --
+on edge cases and on every real OBJ with ``vt`` lines."""
 
 from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -42,13 +47,28 @@ def _mujoco(path) -> tuple[str, object]:
     return text, model[0] if model else None
 
 
+_VT = re.compile(rb"(?m)^vt ")
+
+
+def _assimp_loads(path) -> bool:
+    """Whether coal's assimp loader (Pinocchio's) reads the mesh at ``path``."""
+    import coal
+
+    try:
+        coal.MeshLoader().load(str(path))
+    except ValueError:
+        return False
+    return True
+
+
 def _agrees_with_mujoco(data: bytes, tmp_path, *, same_arrays: bool = False) -> bool:
     """Assert the module's verdict is MuJoCo's and the fixed file loads quietly, with every
     texture coordinate, as the same mesh to MuJoCo (``same_arrays``: and to the project's
     reader, vertex and face arrays alike, which a face group mixing ``v/t`` and ``v``
     vertices does not keep: trimesh splits a vertex per texture coordinate); return whether
     ``data`` was fixed."""
-    source, copy = tmp_path / "source.obj", tmp_path / "copy.obj"
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))  # MuJoCo's asset cache keys on the path
+    source, copy = folder / "source.obj", folder / "copy.obj"
     source.write_bytes(data)
     printed, model = _mujoco(source)
     fixed = texcoords_fixed(data)
@@ -61,7 +81,9 @@ def _agrees_with_mujoco(data: bytes, tmp_path, *, same_arrays: bool = False) -> 
     if model is None and fixed_model is None:  # refused for another reason (3 vertices)
         return True
     assert printed == "" and fixed_model.nmeshtexcoord > 0
-    assert fixed.count(b"\nvt ") == data.count(b"\nvt ") + 1
+    assert len(_VT.findall(fixed)) == len(_VT.findall(data)) + 1
+    if _assimp_loads(source):
+        assert _assimp_loads(copy), "assimp refuses the fixed file"
     if model is not None:
         np.testing.assert_array_equal(fixed_model.mesh_vert, model.mesh_vert)
         np.testing.assert_array_equal(fixed_model.mesh_face, model.mesh_face)
@@ -77,17 +99,28 @@ def test_edge_cases_are_fixed_when_mujoco_complains(faces, invalid, tmp_path):
 
 
 def test_valid_references_are_kept_and_the_others_get_the_neutral_one():
+    """The neutral line is the first ``vt``: valid absolute indices move up by one."""
     fixed = texcoords_fixed(HEAD + b"vn 0 0 1\nf 1/1/1 2/2/1 3/3/1\nf 3//1 2/2/1 1/0/1\n")
-    assert fixed == HEAD + NEUTRAL_TEXCOORD + (
-        b"\nvn 0 0 1\nf 1/1/1 2/2/1 3/3/1\nf 3/4/1 2/2/1 1/4/1\n")
+    assert fixed == NEUTRAL_TEXCOORD + b"\n" + HEAD + (
+        b"vn 0 0 1\nf 1/2/1 2/3/1 3/4/1\nf 3/1/1 2/3/1 1/1/1\n")
 
 
-def test_relative_references_after_the_added_line_stay_where_they_pointed():
-    """The neutral line goes after the last ``vt``; a ``-k`` after it would move by one, so it
-    is written as the absolute index it meant, and one before it stays as it is."""
+def test_relative_references_stay_as_they_are():
+    """A ``-k`` counts back from its face, and the neutral line is before every ``vt``."""
     data = b"v 0 0 0\nvt 0 0\nf 1/-1 1/-1 1/-1\nvt 1 1\nf 1/-1 1/-2 1\n"
-    assert texcoords_fixed(data) == (b"v 0 0 0\nvt 0 0\nf 1/-1 1/-1 1/-1\nvt 1 1\nvt 0 0\n"
-                                     b"f 1/2 1/1 1/3\n")
+    assert texcoords_fixed(data) == (b"vt 0 0\nv 0 0 0\nvt 0 0\nf 1/-1 1/-1 1/-1\nvt 1 1\n"
+                                     b"f 1/-1 1/-2 1/1\n")
+
+
+def test_a_file_whose_vt_lines_follow_its_faces_stays_readable_by_assimp(tmp_path):
+    """Groups each with their ``vt`` lines (Blender's export of the Panda's visuals): a
+    neutral line added after the last ``vt`` would be a forward reference assimp refuses."""
+    data = (b"v 0 0 0\nv 1 0 0\nv 0 1 0\nvt 0 0\nvt 1 0\nvt 0 1\nf 1/1 2/2 3/3\n"
+            b"v 0 0 1\nvt 1 1\nf 1 2 4\n")
+    source, copy = tmp_path / "source.obj", tmp_path / "copy.obj"
+    source.write_bytes(data)
+    copy.write_bytes(texcoords_fixed(data))
+    assert _assimp_loads(source) and _assimp_loads(copy)
 
 
 def test_files_without_texture_coordinates_are_left_alone():
