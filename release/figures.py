@@ -2,14 +2,17 @@
 
 Every figure is drawn on a matplotlib ``Figure`` with the Agg canvas (no display, no
 pyplot global state) and saved as PNG with the ``Software`` metadata removed, so the
-same inputs give the same bytes. The thumbnails render each object's visual geometry at
-its stored state with ``Poly3DCollection`` (software rasterization, no OpenGL) from the whole
-surface: an object of at most ``max_faces`` faces is drawn with all of them; a larger one has
-each visual mesh simplified by quadric decimation (``fast_simplification``, through trimesh,
-after merging coincident vertices) to its share of ``max_faces``, which keeps the surface's
-shape. A mesh that does not load
-is not drawn, and its cell says so: under the title, in red, ``N mesh(es) not drawn:`` and
-the loader's codes (``mesh.unreadable``, ``mesh.missing``, ...).
+same inputs give the same bytes. The thumbnails draw each object's visual geometry at its
+stored state from the whole surface: an object of at most ``max_faces`` faces is drawn with
+all of them; a larger one has each visual mesh simplified by quadric decimation
+(``fast_simplification``, through trimesh, after merging coincident vertices) to its share of
+``max_faces``, which keeps the surface's shape. Each thumbnail looks from the view that
+shows the most of its object (:func:`release.thumbnail_view.choose_view`: a large silhouette
+and the moving parts in sight, so a door is not seen edge-on), in the canonical frame (Z
+up, never turned), and is drawn by a z-buffer in numpy (:mod:`release.thumbnail_render`:
+exact occlusion, one colour per link, outlines between parts; no OpenGL) shown as an image.
+A mesh that does not load is not drawn, and its cell says so: under the title, in red,
+``N mesh(es) not drawn:`` and the loader's codes (``mesh.unreadable``, ``mesh.missing``, ...).
 
 Inputs are release rows or row summaries (:func:`release.rows.row_summary`): only
 ``supercategory``, ``source``, ``joint_counts`` (type -> count; derived from ``joints``
@@ -23,6 +26,7 @@ import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -32,7 +36,8 @@ from matplotlib.ticker import MaxNLocator
 from arena_core.curation.coverage import source_colors
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import ArticulatedObject
-from arena_core.util import tolerances as tol
+from release.thumbnail_render import render
+from release.thumbnail_view import CANDIDATES, choose_view, moving_links
 from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS
 from schemas.issues import Issue, issue
 
@@ -47,8 +52,11 @@ MAX_FACES = 12_000
 #: A mesh of at most this many faces is never simplified.
 _MIN_SIMPLIFIED_FACES = 64
 
-#: Direction of the light used to shade thumbnails (unit vector, object frame).
-_LIGHT = np.array([0.4, -0.6, 0.7]) / np.linalg.norm([0.4, -0.6, 0.7])
+#: Side of a thumbnail's picture in pixels (a cell is 1.6 inches wide: 144 pixels at the
+#: sheet's 90 dpi, 128 at the viewer's 80; the picture is resampled to fit).
+THUMBNAIL_PIXELS = 144
+#: ``(elevation, azimuth)`` of a cell drawn without a chosen view (degrees).
+DEFAULT_VIEW = CANDIDATES[0]
 _UNASSIGNED = "unassigned"
 
 
@@ -159,25 +167,38 @@ def save_cells(cells: Sequence[SheetCell], path: str | os.PathLike[str], *,
     return save_png(cells_figure(cells, columns=columns), path, dpi=90)
 
 
-#: One thumbnail: its title, whether meshes failed (title in red), triangles per link.
-SheetCell = tuple[str, bool, list[np.ndarray]]
+class SheetCell(NamedTuple):
+    """One thumbnail: its title, whether meshes failed (title in red), triangles per link,
+    and the ``(elevation, azimuth)`` it is seen from (degrees)."""
+
+    title: str
+    failed: bool
+    tris: list[np.ndarray]
+    view: tuple[float, float] = DEFAULT_VIEW
 
 
 def sheet_cells(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
                 max_faces: int = MAX_FACES) -> list[SheetCell]:
-    """What each thumbnail draws (the meshes are read here; drawing reads nothing)."""
+    """What each thumbnail draws (the meshes are read and the view chosen here; drawing
+    reads nothing)."""
     cells = []
     for title, obj in objects:
-        tris, issues = ([], []) if obj is None else object_triangles(obj, max_faces=max_faces)
-        cells.append((_cell_title(title, issues), bool(issues), tris))
+        if obj is None:
+            cells.append(SheetCell(_cell_title(title, []), False, []))
+            continue
+        per_link, issues = link_triangles(obj, max_faces=max_faces)
+        moving = moving_links(obj)
+        tris = list(per_link.values())
+        view = choose_view(tris, [name in moving for name in per_link])
+        cells.append(SheetCell(_cell_title(title, issues), bool(issues), tris, view))
     return cells
 
 
 def cells_digest(cells: Sequence[SheetCell], *, columns: int = 8) -> str:
-    """Digest of everything :func:`save_cells` draws (titles, triangles, layout)."""
+    """Digest of everything :func:`save_cells` draws (titles, triangles, views, layout)."""
     digest = hashlib.sha256(f"columns {columns} cells {len(cells)}\n".encode())
-    for title, failed, tris in cells:
-        digest.update(f"{title}\t{failed}\t{len(tris)}\n".encode())
+    for title, failed, tris, view in map(_cell, cells):
+        digest.update(f"{title}\t{failed}\t{len(tris)}\t{view}\n".encode())
         for part in tris:
             array = np.ascontiguousarray(part, dtype=float)
             digest.update(f"{array.shape}".encode() + array.tobytes())
@@ -186,24 +207,31 @@ def cells_digest(cells: Sequence[SheetCell], *, columns: int = 8) -> str:
 
 def sheet_figure(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
                  max_faces: int = MAX_FACES, columns: int = 8) -> Figure:
-    """The figure :func:`contact_sheet` saves: one 3D axes per object, in order."""
+    """The figure :func:`contact_sheet` saves: one axes per object, in order."""
     return cells_figure(sheet_cells(objects, max_faces=max_faces), columns=columns)
 
 
 def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
-    """The contact sheet figure of ``cells``: one 3D axes per cell, in order."""
+    """The contact sheet figure of ``cells``: one axes per cell, in order."""
     n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
     height = 1.9 * rows + 0.3
     fig = Figure(figsize=(1.6 * cols, height))
-    for k, (title, failed, tris) in enumerate(cells):
-        ax = fig.add_subplot(rows, cols, k + 1, projection="3d")
-        _draw_object(ax, tris)
-        ax.set_title(title, fontsize=6, pad=0, **({"color": "tab:red"} if failed else {}))
+    for k, (title, failed, tris, view) in enumerate(map(_cell, cells)):
+        ax = fig.add_subplot(rows, cols, k + 1)
+        _draw_object(ax, tris, view)
+        ax.set_title(title, fontsize=6, pad=0, y=1.0,  # y given: no tick-aware placement
+                     **({"color": "tab:red"} if failed else {}))
     fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.45 / height, wspace=0.02,
                         hspace=0.3)
     return fig
+
+
+def _cell(cell: Sequence) -> SheetCell:
+    """A :class:`SheetCell` of ``cell`` (a plain ``(title, failed, tris)`` is seen from
+    :data:`DEFAULT_VIEW`)."""
+    return SheetCell(*cell)
 
 
 #: Most characters on one line of a thumbnail's title (a 1.6-inch cell at 6 points).
@@ -263,6 +291,13 @@ def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
     any visual geometry (e.g. PyBullet's humanoid) is drawn from its collision geometry. Each mesh file is
     read once (one :class:`~arena_core.mesh.parts.MeshCache` per object).
     """
+    per_link, issues = link_triangles(obj, max_faces=max_faces)
+    return list(per_link.values()), issues
+
+
+def link_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
+                   ) -> tuple[dict[str, np.ndarray], list[Issue]]:
+    """:func:`object_triangles` by link name (links without faces left out)."""
     cache, pieces, issues = MeshCache(), [], []
     for name in sorted(obj.links):
         pieces.extend(_link_pieces(obj, name, cache, issues, "visual"))
@@ -276,8 +311,8 @@ def object_triangles(obj: ArticulatedObject, *, max_faces: int = MAX_FACES
             share = max(_MIN_SIMPLIFIED_FACES, len(faces) * max_faces // total)
             verts, faces = _simplified(verts, faces, share)
         per_link.setdefault(name, []).append(_transform(verts, pose)[faces])
-    tris = [np.concatenate(parts) for parts in per_link.values()]
-    return [t for t in tris if len(t)], issues
+    tris = {name: np.concatenate(parts) for name, parts in per_link.items()}
+    return {name: t for name, t in tris.items() if len(t)}, issues
 
 
 #: One visual piece of a link: link name, vertices ``(n, 3)``, faces ``(m, 3)``, pose ``(4, 4)``.
@@ -336,25 +371,7 @@ def _transform(vertices: np.ndarray, pose: np.ndarray) -> np.ndarray:
     return v @ pose[:3, :3].T + pose[:3, 3]
 
 
-def _draw_object(ax, per_link: list[np.ndarray]) -> None:
-    from matplotlib import colormaps
-    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
-
+def _draw_object(ax, per_link: list[np.ndarray], view: tuple[float, float]) -> None:
     ax.set_axis_off()
-    if not per_link:
-        return
-    palette = colormaps["tab10"]
-    for k, tris in enumerate(per_link):
-        normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
-        lengths = np.linalg.norm(normals, axis=1, keepdims=True)
-        normals = normals / np.where(lengths > 0, lengths, 1.0)
-        shade = 0.45 + 0.55 * np.abs(normals @ _LIGHT)
-        colors = np.clip(np.asarray(palette(k % 10)[:3])[None] * shade[:, None], 0, 1)
-        ax.add_collection3d(Poly3DCollection(tris, facecolors=colors, linewidths=0))
-    pts = np.concatenate([t.reshape(-1, 3) for t in per_link])
-    low, high = pts.min(axis=0), pts.max(axis=0)
-    center, half = (low + high) / 2, max(float((high - low).max()) / 2, tol.MIN_EXTENT)
-    for setter, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), center, strict=True):
-        setter(c - half, c + half)
-    ax.set_box_aspect((1, 1, 1))
-    ax.view_init(elev=20, azim=-60)
+    if per_link:
+        ax.imshow(render(per_link, view, size=THUMBNAIL_PIXELS), interpolation="antialiased")

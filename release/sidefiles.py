@@ -21,7 +21,7 @@ from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateR
 from schemas.release import FORMAT_VERSION, ReleaseSpec
 
 #: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
-THUMBNAIL_VERSION = "2"
+THUMBNAIL_VERSION = "3"
 
 #: The row-summary fields the count figures (supercategories, joint types, moving joints)
 #: are drawn from; bump :data:`FIGURES_VERSION` when a figure reads anything else.
