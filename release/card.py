@@ -373,8 +373,9 @@ def _collision(info: CardInfo) -> str:
 ## Collision geometry
 
 Engines use the convex hull of every collision mesh. Collision meshes that are not close to
-convex are replaced by convex pieces (connected pieces, flat boards, CoACD; at most 32 per
-link by default), each its own collision element in `object.urdf` and geom in `object.xml`.
+convex are replaced by convex pieces (connected pieces, closed solids split by planes through
+their faces, flat boards, CoACD; at most 32 per link by default; generated objects come with
+their own), each its own collision element in `object.urdf` and geom in `object.xml`.
 A link is within tolerance when no piece's hull stands off the source collision surface by
 more than max(1 cm, 5% of the link's size) (per link: the `links[].collision` column):
 

@@ -198,8 +198,10 @@ def door_passes(folder: Path) -> list[DoorPass]:
     """One :class:`DoorPass` per hinged door (a revolute joint whose child is a thin panel
     with a cavity behind it): the door opened to the limit farthest from rest, every other
     joint at rest, a small box is moved from outside the door's rest plane through the
-    middle of the opening into the object, and must touch no collision geometry of the
-    object on its way (the probe of issue 30: a gripper can reach in)."""
+    middle of the opening into the object, 60% of the way to the first visual surface that
+    rays along its edges and centre meet (a shelf, the back wall), and must touch no
+    collision geometry of the object on its way (the probe of issue 30: a gripper can reach
+    in)."""
     model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
     out = []
     for j in range(model.njnt):
@@ -234,11 +236,14 @@ def _door(folder: Path, model: mujoco.MjModel, joint: int) -> DoorPass | None:
     outward = np.zeros(3)
     outward[normal_axis] = np.sign(swung[normal_axis])  # the door swings out
     start = centre + outward * (extent[normal_axis] / 2 + 0.05)
-    reach = min(_visual_reach(model, data, body, start, -outward), MAX_REACH) \
-        - 0.05 - extent[normal_axis] / 2
+    half = min(DOOR_PROBE_HALF, 0.15 * float(sides[0]))
+    across = [k for k in range(3) if k != normal_axis]
+    corners = [start] + [start + half * (a * np.eye(3)[across[0]] + b * np.eye(3)[across[1]])
+                         for a in (-1, 1) for b in (-1, 1)]  # the probe's own footprint
+    reach = min(min(_visual_reach(model, data, body, c, -outward) for c in corners),
+                MAX_REACH) - 0.05 - extent[normal_axis] / 2
     if reach < MIN_REACH:
         return None  # no cavity behind the door (a lid on a panel, a screen)
-    half = min(DOOR_PROBE_HALF, 0.15 * float(sides[0]))
     depth = 0.6 * reach
     name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
     blocked, blocker = _push(folder, model, joint, start, -outward, 0.05 + depth, half)
