@@ -54,15 +54,16 @@ class DrawerDrop:
 
 def drawer_drops(folder: Path) -> list[DrawerDrop]:
     """One :class:`DrawerDrop` per prismatic joint whose drawer is open at the top."""
+    return _per_joint(folder, mujoco.mjtJoint.mjJNT_SLIDE, _drop)
+
+
+def _per_joint(folder: Path, joint_type, probe) -> list:
+    """``probe(folder, model, joint)`` of every joint of ``joint_type`` in ``object.xml``,
+    where it finds something."""
     model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
-    out = []
-    for j in range(model.njnt):
-        if model.jnt_type[j] != mujoco.mjtJoint.mjJNT_SLIDE:
-            continue
-        found = _drop(folder, model, j)
-        if found is not None:
-            out.append(found)
-    return out
+    found = (probe(folder, model, j) for j in range(model.njnt)
+             if model.jnt_type[j] == joint_type)
+    return [f for f in found if f is not None]
 
 
 def _opened(model: mujoco.MjModel, joint: int) -> np.ndarray:
@@ -202,15 +203,7 @@ def door_passes(folder: Path) -> list[DoorPass]:
     rays along its edges and centre meet (a shelf, the back wall), and must touch no
     collision geometry of the object on its way (the probe of issue 30: a gripper can reach
     in)."""
-    model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
-    out = []
-    for j in range(model.njnt):
-        if model.jnt_type[j] != mujoco.mjtJoint.mjJNT_HINGE:
-            continue
-        found = _door(folder, model, j)
-        if found is not None:
-            out.append(found)
-    return out
+    return _per_joint(folder, mujoco.mjtJoint.mjJNT_HINGE, _door)
 
 
 def _door(folder: Path, model: mujoco.MjModel, joint: int) -> DoorPass | None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
@@ -232,10 +233,33 @@ def _planar_pieces(vertices: np.ndarray, faces: np.ndarray, limit: int
     return [vertices[np.unique(faces[g])] for g in groups]
 
 
+def _coacd_module():
+    """``coacd``, imported when a mesh needs it, its OpenMP runtime held to one thread.
+
+    CoACD's wheel bundles its own libgomp, which reads ``OMP_NUM_THREADS`` once, when it is
+    loaded. With a pool of threads, a process that forks after CoACD ran (the per-object
+    sandbox of a build, a test process) has a child whose first CoACD call waits forever for
+    threads that were not forked. One thread makes no pool, and the build's parallelism is
+    its workers anyway (two on two cores), so the variable is set to 1 for the import and put
+    back after it.
+    """
+    if "coacd" in sys.modules:
+        return sys.modules["coacd"]
+    before = os.environ.get("OMP_NUM_THREADS")
+    os.environ["OMP_NUM_THREADS"] = "1"
+    try:
+        import coacd  # a compiled wheel
+    finally:
+        if before is None:
+            del os.environ["OMP_NUM_THREADS"]
+        else:
+            os.environ["OMP_NUM_THREADS"] = before
+    return coacd
+
+
 def _coacd(vertices: np.ndarray, faces: np.ndarray, params: DecomposeParams
            ) -> list[np.ndarray]:
-    import coacd  # a compiled wheel: imported when a mesh needs it
-
+    coacd = _coacd_module()
     coacd.set_log_level("off")
     try:
         found = coacd.run_coacd(

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 import trimesh
@@ -16,6 +21,8 @@ from arena_core.mesh.decompose import (
     convex_pieces,
     hull_obj,
 )
+
+REPO = Path(__file__).resolve().parents[3]
 
 
 def open_box(extents=(0.4, 0.3, 0.15)) -> trimesh.Trimesh:
@@ -109,7 +116,7 @@ def test_piece_store_decomposes_once_per_content_and_parameters(tmp_path, monkey
 
 
 def test_coacd_failure_is_a_decompose_error(monkeypatch):
-    import coacd
+    coacd = decompose._coacd_module()  # as the stage imports it (one OpenMP thread)
 
     def broken(*a, **k):
         raise RuntimeError("boom")
@@ -124,3 +131,34 @@ def test_hull_obj_of_a_flat_set_is_the_fan_of_its_outline():
     square = np.array([[0.0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0.5, 0.5, 0]])
     text = hull_obj(square)
     assert text.count(b"v ") == 4 and text.count(b"f ") == 2
+
+
+FORKED_AFTER_COACD = """
+import os, sys, time, trimesh
+from arena_core.mesh.decompose import DecomposeParams, convex_pieces
+ring = trimesh.creation.torus(0.2, 0.05)
+ring = trimesh.Trimesh(ring.vertices, ring.faces[1:])  # open and curved: CoACD's
+run = lambda: convex_pieces(ring.vertices, ring.faces, params=DecomposeParams())
+run()
+pid = os.fork()
+if pid == 0:
+    run()
+    os._exit(0)
+for _ in range(240):
+    if os.waitpid(pid, os.WNOHANG)[0]:
+        sys.exit(0)
+    time.sleep(0.25)
+os.kill(pid, 9)
+sys.exit(3)
+"""
+
+
+def test_a_process_forked_after_coacd_ran_can_run_it_again():
+    """CoACD's OpenMP runtime is held to one thread (decompose._coacd_module): with a thread
+    pool, the child of a fork after a CoACD call (a build's per-object sandbox, a test
+    process) waits forever in its first CoACD call. A fresh process, so the import is this
+    module's."""
+    done = subprocess.run([sys.executable, "-c", FORKED_AFTER_COACD], cwd=REPO,
+                          env={k: v for k, v in os.environ.items() if k != "OMP_NUM_THREADS"},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
