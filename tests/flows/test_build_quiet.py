@@ -172,7 +172,8 @@ def _summary(objects_in: int, processed_now: int, review_queue: int = 0) -> str:
                               processed_now=processed_now, rejected_by_code={},
                               skipped_sources={}, sources={}, stage_seconds={"ingest": 1.0},
                               review_queue=review_queue, review_file="build/review_queue.yaml",
-                              overrides_file="manifests/overrides.yaml")
+                              overrides_file="manifests/overrides.yaml", decompositions=0,
+                              decomposition_cache_hits=0)
     return format_summary(summary)
 
 
