@@ -227,11 +227,12 @@ def test_obj_with_normals_some_faces_lack_is_copied_without_normals(tmp_path):
     record, _, folder = _run(tmp_path, _urdf("mixed.obj", "mixed.obj"), {"mixed.obj": mixed})
     assert record.accepted, record.verification.issues
     assert [i.severity for i in _issues(record, "mesh.obj.normals_dropped")] == ["warning"]
-    # ``f 1 2 5`` has no texture coordinate either: it gets the neutral one, added fourth
+    # ``f 1 2 5`` has no texture coordinate either: it gets the neutral one, added first (the
+    # others move up by one)
     assert [i.severity for i in _issues(record, "mesh.obj.texcoords_fixed")] == ["info"]
     (copy,) = (folder / "meshes").iterdir()
     text = copy.read_text()
-    assert "vn " not in text and "f 1/1 2/2 3/3" in text and "f 1/4 2/4 5/4" in text
+    assert "vn " not in text and "f 1/2 2/3 3/4" in text and "f 1/1 2/1 5/1" in text
     assert [ln for ln in text.splitlines() if ln.startswith("v ")] == lines[:5]
-    assert [ln for ln in text.splitlines() if ln.startswith("vt ")] == [*lines[5:8], "vt 0 0"]
+    assert [ln for ln in text.splitlines() if ln.startswith("vt ")] == ["vt 0 0", *lines[5:8]]
     _mujoco_loads(folder)
