@@ -239,28 +239,19 @@ class _Copier:
             out.append(issue("mesh.converted", f"{len(self.converted)} mesh file(s) converted to "
                              f".obj ({formats}); their visual materials are not carried",
                              location="meshes"))
-        if self.without_normals:
-            names = sorted(set(self.without_normals))
-            out.append(issue("mesh.obj.normals_dropped", f"{len(names)} .obj file(s) with "
-                             "normals that not every face references (MuJoCo refuses them) "
-                             f"copied without normals: {', '.join(n[:80] for n in names[:5])}",
-                             location="meshes"))
-        if self.fixed_texcoords:
-            names = sorted(set(self.fixed_texcoords))
-            out.append(issue("mesh.obj.texcoords_fixed", f"{len(names)} .obj file(s) with face "
-                             "vertices without a valid texture coordinate (MuJoCo would drop "
-                             "all of the file's and warn) copied with those given one neutral "
-                             f"coordinate: {', '.join(n[:80] for n in names[:5])}",
-                             location="meshes"))
-        if self.missing_materials:
-            names = sorted(set(self.missing_materials))
-            out.append(issue("mesh.material_missing", f"{len(names)} material file(s) not found "
-                             f"next to their .obj, references dropped: {', '.join(names[:5])}",
-                             location="meshes"))
-        if self.missing_textures:
-            names = sorted(set(self.missing_textures))
-            out.append(issue("mesh.texture_missing", f"{len(names)} texture file(s) not found, "
-                             f"references dropped: {', '.join(names[:5])}", location="meshes"))
+        out += [_file_list_issue(code, names, what) for code, names, what in (
+            ("mesh.obj.normals_dropped", self.without_normals,
+             ".obj file(s) with normals that not every face references (MuJoCo refuses them) "
+             "copied without normals"),
+            ("mesh.obj.texcoords_fixed", self.fixed_texcoords,
+             ".obj file(s) with face vertices without a valid texture coordinate (MuJoCo "
+             "would drop all of the file's and warn) copied with those given one neutral "
+             "coordinate"),
+            ("mesh.material_missing", self.missing_materials,
+             "material file(s) not found next to their .obj, references dropped"),
+            ("mesh.texture_missing", self.missing_textures,
+             "texture file(s) not found, references dropped"),
+        ) if names]
         return out
 
 
@@ -427,3 +418,10 @@ def _lookup(base: str, name: bytes, real=os.path.realpath) -> str | FileProblem 
         return None if problem.kind == "missing" else problem
     found = real(lexical)
     return found if is_within(found, root) else None
+
+
+def _file_list_issue(code: str, names, what: str) -> Issue:
+    """One issue for the files ``names`` (counted once each): ``"<n> <what>: <first five>"``."""
+    unique = sorted(set(names))
+    return issue(code, f"{len(unique)} {what}: {', '.join(n[:80] for n in unique[:5])}",
+                 location="meshes")

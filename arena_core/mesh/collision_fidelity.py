@@ -136,11 +136,6 @@ def _mesh_triangles(ref: MeshRef, cache: MeshCache) -> np.ndarray | None:
     return verts[faces]
 
 
-def _mesh_points(ref: MeshRef, cache: MeshCache) -> np.ndarray | None:
-    placed = placed_geometry(ref, cache)
-    return None if placed is None else placed[0]
-
-
 def _component_volume(ref: MeshRef, cache: MeshCache) -> float:
     placed = placed_geometry(ref, cache)
     if placed is None:
