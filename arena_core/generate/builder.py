@@ -45,7 +45,14 @@ from scipy.spatial import cKDTree
 from arena_core.generate import meshing
 from arena_core.generate.collision import convex_pieces
 from arena_core.generate.shapes import unit
-from arena_core.model.articulated import ArticulatedObject, Joint, Link, MassProperties, MeshRef
+from arena_core.model.articulated import (
+    ArticulatedObject,
+    Joint,
+    Link,
+    MassProperties,
+    MeshRef,
+    Primitive,
+)
 from arena_core.util import tolerances as tol
 from schemas.errors import ArenaError
 
@@ -245,11 +252,11 @@ class Builder:
             tri = _to_frame(vertices, offset)[faces]
             crosses = meshing.crosses(tri)
             meshes[f"meshes/{link}.stl"] = meshing.stl_bytes(tri, crosses)
-            pieces = _collision_triangles(self._links[link], boxes[link], offset)
+            pieces, solids = _collision_pieces(self._links[link], boxes[link], offset)
             for k, piece in enumerate(pieces):
                 meshes[_piece_file(link, k)] = meshing.stl_bytes(piece, meshing.crosses(piece))
             links.append(_make_link(link, tri, crosses, MATERIALS[self._links[link].material],
-                                    collision_pieces=len(pieces)))
+                                    collision_pieces=len(pieces), collision_boxes=solids))
         joints = [self._make_joint(j, origins) for j in self._tree_order()]
         obj = ArticulatedObject.from_parts(kind, links, joints)
         materials = {link: spec.material for link, spec in self._links.items()}
@@ -383,18 +390,36 @@ def _to_frame(vertices: np.ndarray, offset: np.ndarray) -> np.ndarray:
     return (np.asarray(vertices, float) + offset).astype(np.float32).astype(float)
 
 
-def _collision_triangles(spec: _LinkSpec, bounds: np.ndarray,
-                        offset: np.ndarray) -> list[np.ndarray]:
-    """``(m_k, 3, 3)`` triangles of each convex collision piece of the link in its frame
-    (:func:`arena_core.generate.collision.convex_pieces`); none when one piece is the whole
-    link (its visual mesh serves as collision mesh: engines use its hull)."""
+def _collision_pieces(spec: _LinkSpec, bounds: np.ndarray, offset: np.ndarray
+                      ) -> tuple[list[np.ndarray], list[Primitive]]:
+    """The link's convex collision pieces in its frame
+    (:func:`arena_core.generate.collision.convex_pieces`): ``(m_k, 3, 3)`` triangles of each
+    piece written as a mesh, and a ``box`` primitive for each piece that is a box along the
+    link frame's axes (every engine collides a box natively: no file, no hull). No meshes
+    and no boxes when one piece that is not such a box is the whole link (its visual mesh
+    serves as collision mesh: engines use its hull)."""
     d = bounds[1] - bounds[0]
     diagonal = float(np.sqrt((d[0] * d[0] + d[1] * d[1]) + d[2] * d[2]))
     limit = max(COLLISION_FLOOR, COLLISION_RELATIVE * diagonal)
-    pieces = convex_pieces(spec.parts, spec.cuts, limit=limit)
-    if len(pieces) <= 1:
-        return []
-    return [_to_frame(v, offset)[f] for v, f in pieces]
+    pieces = [_to_frame(v, offset)[f] for v, f in convex_pieces(spec.parts, spec.cuts,
+                                                                limit=limit)]
+    boxes = [_aligned_box(tri) for tri in pieces]
+    if len(pieces) == 1 and boxes[0] is None:
+        return [], []
+    return ([tri for tri, box in zip(pieces, boxes, strict=True) if box is None],
+            [box for box in boxes if box is not None])
+
+
+def _aligned_box(tri: np.ndarray) -> Primitive | None:
+    """The collision ``box`` that ``(m, 3, 3)`` triangles bound when they are a box along
+    the frame's axes (8 corners, two values per coordinate), else ``None``."""
+    corners = np.unique(tri.reshape(-1, 3), axis=0)
+    if len(corners) != 8 or any(len(np.unique(corners[:, k])) != 2 for k in range(3)):
+        return None
+    lo, hi = corners[0], corners[-1]
+    origin = np.eye(4)
+    origin[:3, 3] = (lo + hi) / 2
+    return Primitive("box", tuple(float(s) for s in hi - lo), origin, "collision")
 
 
 def _piece_file(link: str, k: int) -> str:
@@ -402,18 +427,20 @@ def _piece_file(link: str, k: int) -> str:
 
 
 def _make_link(name: str, tri: np.ndarray, crosses: np.ndarray, density: float, *,
-               collision_pieces: int = 0) -> Link:
+               collision_pieces: int = 0, collision_boxes: Sequence[Primitive] = ()) -> Link:
     """The link's inertial from its triangles ``(m, 3, 3)`` in its frame and their crosses;
-    its collision meshes are its ``collision_pieces`` convex pieces
-    (``<name>_collision_NN.stl``), or the visual mesh when there are none."""
+    its collision geometry is its ``collision_pieces`` convex pieces
+    (``<name>_collision_NN.stl``) and ``collision_boxes``, or the visual mesh when there are
+    neither."""
     props = meshing.mass_properties(tri, crosses, density)
     inertia = np.asarray(props["inertia"], float)
     inertia = (inertia + inertia.T) / 2.0
     mass = MassProperties(mass=float(props["mass"]), com=np.asarray(props["center_mass"], float),
                           inertia=inertia, source="urdf")
     files = [("visual", f"meshes/{name}.stl")]
-    files += [("collision", _piece_file(name, k)) for k in range(collision_pieces)] \
-        or [("collision", f"meshes/{name}.stl")]
+    files += [("collision", _piece_file(name, k)) for k in range(collision_pieces)]
+    if not collision_pieces and not collision_boxes:
+        files.append(("collision", f"meshes/{name}.stl"))
     refs = tuple(MeshRef(filename=filename, path=None, origin=np.eye(4), scale=np.ones(3),
                          kind=kind) for kind, filename in files)
-    return Link(name=name, inertial=mass, meshes=refs)
+    return Link(name=name, inertial=mass, meshes=refs, primitives=tuple(collision_boxes))

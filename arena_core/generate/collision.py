@@ -37,6 +37,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -44,7 +45,14 @@ import trimesh
 from manifold3d import Manifold
 
 from arena_core.generate import meshing
-from arena_core.mesh.plane_split import MAX_DEPTH, arrays, cross, solid_of, split
+from arena_core.mesh.plane_split import (
+    MAX_DEPTH,
+    arrays,
+    convex,
+    cross,
+    solid_of,
+    split,
+)
 
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.
@@ -56,21 +64,107 @@ def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trime
     docstring), in order, each within ``limit`` (m) of its hull when ``MAX_DEPTH`` allows."""
     out = []
     for part in parts:
-        lo, hi = part.bounds
-        reaching = [c for c in cuts if np.all(c.bounds[0] < hi) and np.all(c.bounds[1] > lo)]
-        boxes = _box_grid(part, reaching)
-        if boxes is not None:
-            out += [solid_of(b.vertices, b.faces) for b in boxes]
+        reaching = [c for c in cuts if _overlap(c, part)]
+        frame = _box_frame(part) if reaching else None
+        aligned = [c for c in reaching if frame is not None and _aligned_with(c, frame)]
+        boxes = _box_grid(part, frame, aligned) if frame is not None else None
+        if boxes is None:
+            out += _carved(solid_of(part.vertices, part.faces), reaching, part, limit)
             continue
-        piece = solid_of(part.vertices, part.faces)
-        for cut in reaching:
-            piece = piece - solid_of(cut.vertices, cut.faces)
-        for component in piece.decompose():
-            out += split(component, limit, MAX_DEPTH)
+        others = [c for c in reaching if not any(c is a for a in aligned)]
+        for box in boxes:  # a shell's walls; a wall with a round opening is carved
+            hits = [c for c in others if _overlap(c, box)]
+            solid = solid_of(box.vertices, box.faces)
+            out += _carved(solid, hits, None, limit) if hits else [solid]
     return [_separated(m) for m in out]
 
 
+def _carved(solid: Manifold, cuts: Sequence[trimesh.Trimesh], part: trimesh.Trimesh | None,
+            limit: float) -> list[Manifold]:
+    """Pieces of ``solid`` minus ``cuts``: each connected component split by planes, first
+    into sectors about its round axis (:func:`_round_axis`) when it has one and needs it."""
+    for cut in cuts:
+        solid = solid - solid_of(cut.vertices, cut.faces)
+    round_axis = _round_axis(part, cuts)
+    out = []
+    for component in solid.decompose():
+        if round_axis is not None and not convex(component):
+            out += [p for sector in _sectors(component, *round_axis, limit)
+                    for p in split(sector, limit, MAX_DEPTH)]
+        else:
+            out += split(component, limit, MAX_DEPTH)
+    return out
+
+
+def _overlap(a: trimesh.Trimesh, b: trimesh.Trimesh) -> bool:
+    return bool(np.all(a.bounds[0] < b.bounds[1]) and np.all(a.bounds[1] > b.bounds[0]))
+
+
+#: Sector counts a round piece may be cut into (divisors of the shapes' 24 sections, so the
+#: cuts run through vertices of a full revolution and a tube's sectors are exactly convex).
+SECTOR_COUNTS = (4, 6, 8, 12, 24)
+
+#: A solid's recorded revolution axis is used when its vertices' mean offset from the axis
+#: is within this fraction of their largest distance to it (the mesh was not moved since).
+AXIS_CHECK = 1e-6
+
+
 # ----------------------------------------------------------------------------- helpers
+def _round_axis(part: trimesh.Trimesh | None, cuts: Sequence[trimesh.Trimesh]
+                ) -> tuple[np.ndarray, float] | None:
+    """``(pose (4, 4), radius)`` of the revolution a piece of ``part`` minus ``cuts`` is
+    round about: the part's (a tube, a ring, a cone's shell), else the widest cut's (a
+    panel with a round opening); ``None`` when neither is a solid of revolution. A round
+    piece that is not convex is always cut into sectors first: a flat ring's hull, which
+    fills its hole, adds little volume per area, so the mean gap of :func:`split` would
+    keep it whole."""
+    found = None if part is None else _revolution(part)
+    if found is not None:
+        return found
+    widest = None
+    for cut in cuts:
+        axis = _revolution(cut)
+        if axis is not None and (widest is None or axis[1] > widest[1]):
+            widest = axis
+    return widest
+
+
+def _revolution(mesh: trimesh.Trimesh) -> tuple[np.ndarray, float] | None:
+    """``(pose, radius)`` of a solid made by :mod:`~arena_core.generate.shapes` as a solid of
+    revolution (``metadata["revolution"]``) whose vertices still surround that axis."""
+    pose = mesh.metadata.get("revolution")
+    if pose is None:
+        return None
+    point, axis = pose[:3, 3], pose[:3, 2]
+    d = np.asarray(mesh.vertices, dtype=float) - point
+    along = (d[:, 0] * axis[0] + d[:, 1] * axis[1]) + d[:, 2] * axis[2]
+    off = d - along[:, None] * axis
+    radius = float(np.sqrt((off[:, 0] * off[:, 0] + off[:, 1] * off[:, 1])
+                           + off[:, 2] * off[:, 2]).max())
+    centre = off.sum(axis=0) / len(off)
+    drift = math.sqrt((centre[0] * centre[0] + centre[1] * centre[1]) + centre[2] * centre[2])
+    if not radius > 0 or drift > AXIS_CHECK * radius:
+        return None
+    return pose, radius
+
+
+def _sectors(solid: Manifold, pose: np.ndarray, radius: float, limit: float
+             ) -> list[Manifold]:
+    """``solid`` cut by planes through ``pose``'s Z axis into the fewest of
+    :data:`SECTOR_COUNTS` equal sectors whose arcs of ``radius`` rise at most ``limit`` (m)
+    over their chords, each sector's connected pieces."""
+    count = next((n for n in SECTOR_COUNTS if radius * (1.0 - math.cos(math.pi / n)) <= limit),
+                 SECTOR_COUNTS[-1])
+    pieces = [solid]
+    for k in range(count // 2):  # each plane through the axis bounds two opposite sectors
+        angle = 2.0 * math.pi * k / count
+        c, s = math.cos(angle), math.sin(angle)
+        normal = [float(pose[i, 1] * c - pose[i, 0] * s) for i in range(3)]
+        offset = float((normal[0] * pose[0, 3] + normal[1] * pose[1, 3]) + normal[2] * pose[2, 3])
+        pieces = [half for piece in pieces for half in piece.split_by_plane(normal, offset)
+                  if not half.is_empty()]
+    return [component for piece in pieces for component in piece.decompose()]
+
 def _box_frame(mesh: trimesh.Trimesh) -> np.ndarray | None:
     """``(3, 3)`` rows: the edge directions of a box mesh (8 vertices, faces along three
     directions), or ``None`` for any other mesh."""
@@ -93,23 +187,23 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
     return float((a[0] * b[0] + a[1] * b[1]) + a[2] * b[2])
 
 
-def _box_grid(part: trimesh.Trimesh, cuts: Sequence[trimesh.Trimesh]
-              ) -> list[trimesh.Trimesh] | None:
-    """A box minus boxes of the same orientation, exactly, as boxes: the grid of the cuts'
-    faces inside the part, its cells outside every cut merged into boxes (greedy: along the
-    first axis, then the second, then the third). ``None`` when the part or a cut is not
-    such a box (and for a part without cuts: it is its own piece)."""
-    frame = _box_frame(part) if cuts else None
-    if frame is None:
-        return None
+def _aligned_with(cut: trimesh.Trimesh, frame: np.ndarray) -> bool:
+    """Whether ``cut`` is a box whose edges run along ``frame``'s (3, 3) rows."""
+    cut_frame = _box_frame(cut)
+    return cut_frame is not None and all(max(abs(_dot(c, f)) for f in frame) > 1 - 1e-9
+                                         for c in cut_frame)
+
+
+def _box_grid(part: trimesh.Trimesh, frame: np.ndarray, cuts: Sequence[trimesh.Trimesh]
+              ) -> list[trimesh.Trimesh]:
+    """A box ``part`` (edges along ``frame``'s rows) minus boxes ``cuts`` of its
+    orientation, exactly, as boxes: the grid of the cuts' faces inside the part, its cells
+    outside every cut merged into boxes (greedy: along the first axis, then the second,
+    then the third)."""
     inside = meshing.matmul3(frame, np.asarray(part.vertices, dtype=float).T).T
     lo, hi = inside.min(axis=0), inside.max(axis=0)
     holes = []
     for cut in cuts:
-        cut_frame = _box_frame(cut)
-        if cut_frame is None or not all(max(abs(_dot(c, f)) for f in frame) > 1 - 1e-9
-                                        for c in cut_frame):
-            return None
         local = meshing.matmul3(frame, np.asarray(cut.vertices, dtype=float).T).T
         holes.append((np.maximum(local.min(axis=0), lo), np.minimum(local.max(axis=0), hi)))
     ticks = [np.unique(np.concatenate([[lo[k], hi[k]], *[[a[k], b[k]] for a, b in holes]]))

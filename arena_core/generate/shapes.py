@@ -104,6 +104,16 @@ def _mesh(arrays: tuple[np.ndarray, np.ndarray]) -> trimesh.Trimesh:
     return trimesh.Trimesh(*arrays, process=False)
 
 
+def _revolved(arrays: tuple[np.ndarray, np.ndarray], pose: np.ndarray) -> trimesh.Trimesh:
+    """A solid of revolution about ``pose``'s local +Z through its origin, which it keeps as
+    ``metadata["revolution"]`` (a copy of ``pose``): its convex collision pieces are sectors
+    about that axis (:mod:`arena_core.generate.collision`). The axis is checked against the
+    vertices where it is used, so a mesh moved since is only split otherwise."""
+    mesh = _mesh(arrays)
+    mesh.metadata["revolution"] = np.array(pose, dtype=float)
+    return mesh
+
+
 def _check_positive(**sizes: float) -> None:
     for name, value in sizes.items():
         positive = value > 0.0 if isinstance(value, float | int) else np.all(
@@ -127,7 +137,8 @@ def cylinder(radius: float, length: float, center: Sequence[float], axis: AxisLi
              sections: int = SECTIONS) -> trimesh.Trimesh:
     """Solid cylinder of ``radius`` and ``length`` along ``axis``, centered at ``center``."""
     _check_positive(radius=radius, length=length)
-    return _mesh(_cylinder(radius, length, sections, _frame(center, axis)))
+    pose = _frame(center, axis)
+    return _revolved(_cylinder(radius, length, sections, pose), pose)
 
 
 def _cylinder(radius: float, length: float, sections: int,
@@ -145,10 +156,10 @@ def tube(r_inner: float, r_outer: float, length: float, center: Sequence[float],
     pose = _frame(center, axis)
     r_min = abs(float(r_inner))
     if r_min < trimesh_tol.merge:  # trimesh.creation.annulus makes it a cylinder
-        return _mesh(_cylinder(r_outer, length, sections, pose))
+        return _revolved(_cylinder(r_outer, length, sections, pose), pose)
     r_max, half = abs(float(r_outer)), abs(float(length)) / 2.0
-    return _mesh(meshing.revolve([[r_min, -half], [r_max, -half], [r_max, half],
-                                  [r_min, half], [r_min, -half]], sections, pose))
+    return _revolved(meshing.revolve([[r_min, -half], [r_max, -half], [r_max, half],
+                                      [r_min, half], [r_min, -half]], sections, pose), pose)
 
 
 def sphere(radius: float, center: Sequence[float], *, count: int = 16) -> trimesh.Trimesh:
@@ -191,8 +202,8 @@ def cone(radius: float, height: float, base_center: Sequence[float], axis: AxisL
          sections: int = SECTIONS) -> trimesh.Trimesh:
     """Cone with its base disk at ``base_center`` and its apex ``height`` along ``axis``."""
     _check_positive(radius=radius, height=height)
-    return _mesh(meshing.revolve([[0, 0], [radius, 0], [0, height]], sections,
-                                 _frame(base_center, axis)))
+    pose = _frame(base_center, axis)
+    return _revolved(meshing.revolve([[0, 0], [radius, 0], [0, height]], sections, pose), pose)
 
 
 def torus(major: float, minor: float, center: Sequence[float], axis: AxisLike = "z",
@@ -201,7 +212,8 @@ def torus(major: float, minor: float, center: Sequence[float], axis: AxisLike = 
     _check_positive(major=major, minor=minor, gap=major - minor)
     cos, sin = _circle(SMALL_SECTIONS)
     profile = np.column_stack((minor * cos, minor * sin)) + [major, 0]
-    return _mesh(meshing.revolve(profile, SECTIONS, _frame(center, axis)))
+    pose = _frame(center, axis)
+    return _revolved(meshing.revolve(profile, SECTIONS, pose), pose)
 
 
 @lru_cache(maxsize=16)
@@ -323,4 +335,8 @@ def moved(meshes: list[trimesh.Trimesh], offset: Sequence[float]) -> list[trimes
     """The same ``meshes`` translated by ``offset`` ``(3,)`` m (in place; returns them)."""
     for mesh in meshes:
         mesh.apply_translation(np.asarray(offset, float))
+        if "revolution" in mesh.metadata:
+            pose = np.array(mesh.metadata["revolution"], dtype=float)
+            pose[:3, 3] = pose[:3, 3] + np.asarray(offset, float)
+            mesh.metadata["revolution"] = pose
     return meshes

@@ -18,6 +18,8 @@ The points on a hull are its vertices, face centres and seeded random points
 
 from __future__ import annotations
 
+import functools
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -112,14 +114,28 @@ def placed_geometry(ref: MeshRef, cache: MeshCache) -> tuple[np.ndarray, np.ndar
 
 def primitive_triangles(prim: Primitive) -> np.ndarray:
     """``(m, 3, 3)`` triangles of a box/cylinder/sphere in the link frame."""
-    if prim.shape == "box":
-        shape = trimesh.creation.box(extents=prim.size)
-    elif prim.shape == "cylinder":
-        shape = trimesh.creation.cylinder(radius=prim.size[0], height=prim.size[1], sections=24)
+    unit = _unit_triangles(prim.shape)
+    scale = (prim.size if prim.shape == "box" else
+             (prim.size[0], prim.size[0], prim.size[1]) if prim.shape == "cylinder" else
+             (prim.size[0],) * 3)
+    origin = np.asarray(prim.origin, dtype=float)
+    return (unit * np.asarray(scale, dtype=float)) @ origin[:3, :3].T + origin[:3, 3]
+
+
+@functools.cache
+def _unit_triangles(shape: str) -> np.ndarray:
+    """Triangles of a unit box (sides 1), cylinder (radius 1, length 1, 24 sections, along z)
+    or sphere (radius 1, icosphere of 2 subdivisions), centred at the origin: each
+    primitive is one of them scaled (read-only)."""
+    if shape == "box":
+        mesh = trimesh.creation.box(extents=(1.0, 1.0, 1.0))
+    elif shape == "cylinder":
+        mesh = trimesh.creation.cylinder(radius=1.0, height=1.0, sections=24)
     else:
-        shape = trimesh.creation.icosphere(subdivisions=2, radius=prim.size[0])
-    shape.apply_transform(np.asarray(prim.origin, dtype=float))
-    return np.asarray(shape.triangles)
+        mesh = trimesh.creation.icosphere(subdivisions=2, radius=1.0)
+    tris = np.array(mesh.triangles, dtype=float)
+    tris.flags.writeable = False
+    return tris
 
 
 def _collisions(items: Iterable) -> list:

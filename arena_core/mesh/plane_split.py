@@ -72,6 +72,21 @@ def _excess(solid: Manifold, *, area: bool = False):
     return (excess, hull.surface_area()) if area else excess
 
 
+def close_to_convex(solid: Manifold, limit: float) -> bool:
+    """Whether ``solid``'s hull adds a mean gap of at most ``GAP_FRACTION`` of ``limit`` (m)
+    to it (or no volume): :func:`split` leaves it whole."""
+    return _within(*_excess(solid, area=True), limit)
+
+
+def convex(solid: Manifold) -> bool:
+    """Whether ``solid``'s hull adds no volume to it (to ``CONVEX_EXCESS``)."""
+    return _excess(solid) <= CONVEX_EXCESS
+
+
+def _within(excess: float, area: float, limit: float) -> bool:
+    return excess <= CONVEX_EXCESS or excess <= GAP_FRACTION * limit * area
+
+
 def split(solid: Manifold, limit: float, depth: int = MAX_DEPTH) -> list[Manifold]:
     """``solid`` split by planes until each piece is close to convex (module docstring)."""
     if solid.is_empty() or solid.volume() <= MIN_VOLUME:  # a sheet a split left behind
@@ -79,7 +94,7 @@ def split(solid: Manifold, limit: float, depth: int = MAX_DEPTH) -> list[Manifol
     if depth == 0:
         return [solid]
     excess, area = _excess(solid, area=True)
-    if excess <= CONVEX_EXCESS or excess <= GAP_FRACTION * limit * area:
+    if _within(excess, area, limit):
         return [solid]
     vertices, faces = arrays(solid)
     axis = _distinct_axis(vertices)

@@ -55,6 +55,10 @@ MIN_BOX_THICKNESS = 1e-3
 #: A vertex set is flat when its smallest spread is below this fraction of its largest.
 FLAT_RATIO = 1e-9
 
+#: A mesh whose own vertices spread at least this fraction of their largest spread in every
+#: direction is taken as solid without computing its hull (1000x :data:`FLAT_RATIO`).
+CLEAR_RATIO = 1e-6
+
 
 def reserved_renames(names: set[str]) -> dict[str, str]:
     """``{reserved name: new name}`` for the names in ``names`` that engines reserve."""
@@ -70,7 +74,10 @@ def usable_collisions(link: Link, cache: MeshCache, issues: list[Issue]) -> Link
     """``link`` with every degenerate collision mesh replaced by a thin box (or dropped)."""
     meshes, boxes = [], []
     for ref in link.meshes:
-        points = _collision_points(ref, cache) if ref.kind == "collision" else None
+        if ref.kind != "collision" or _clearly_solid(ref, cache):
+            meshes.append(ref)
+            continue
+        points = _collision_points(ref, cache)
         if points is None or not degenerate(points):
             meshes.append(ref)
             continue
@@ -143,6 +150,27 @@ def thin_box(points: np.ndarray) -> Primitive:
     origin[:3, 3] = center + axes @ ((lo + hi) / 2)
     size = tuple(float(max(s, MIN_BOX_THICKNESS)) for s in hi - lo)
     return Primitive("box", size, origin, "collision")
+
+
+def _clearly_solid(ref: MeshRef, cache: MeshCache) -> bool:
+    """Whether a collision mesh's own vertices are far from :func:`degenerate` (a spread
+    ratio :data:`CLEAR_RATIO` above the flat one): then its hull's are not degenerate either
+    (same bounding box, no flatter), and no hull needs computing. A mesh that cannot be
+    read is not clearly solid (:func:`_collision_points` decides)."""
+    if ref.path is None:
+        return False
+    try:
+        vertices = cache.mesh(ref.path).vertices
+    except MeshLoadFailure:
+        return False
+    if len(vertices) < 4 or not np.isfinite(vertices).all():
+        return False
+    origin = np.asarray(ref.origin, float)
+    points = (vertices * np.asarray(ref.scale, float)) @ origin[:3, :3].T
+    spread = np.linalg.svd(points - points.mean(axis=0), compute_uv=False)
+    extent = np.ptp(points, axis=0)
+    return bool(spread[0] > 0 and spread[-1] > CLEAR_RATIO * spread[0]
+                and float(np.prod(extent)) >= tol.MIN_VOLUME)
 
 
 def _collision_points(ref: MeshRef, cache: MeshCache) -> np.ndarray | None:

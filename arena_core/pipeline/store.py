@@ -40,7 +40,7 @@ from schemas.source_object import SourceObject
 PIECES_DIR = "pieces"
 
 #: Bump when any per-object stage changes its output: every key changes with it.
-PIPELINE_VERSION = "arena-pipeline-13"
+PIPELINE_VERSION = "arena-pipeline-14"
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 

@@ -66,6 +66,11 @@ def finite_pose(pose: np.ndarray) -> bool:
     return bool(np.all(np.isfinite(pose)))
 
 
+#: A mesh spanning this many times ``tol.MIN_AREA`` (by its own vertices' principal
+#: extents) spans area by any axes its hull's extents are taken along.
+CLEAR_AREA = 100.0
+
+
 # ----------------------------------------------------------------------------- link points
 def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
                  areas: dict[int, float]) -> tuple[np.ndarray, np.ndarray | None]:
@@ -76,7 +81,10 @@ def _link_points(link: Link, cache: MeshCache, issues: list[Issue],
     use = "visual" if "visual" in kinds else "collision"
     chunks = [np.zeros((0, 3))]
     for k, ref in enumerate(link.meshes):
-        part = _checked_part(ref, cache, issues, f"link:{link.name}/{ref.kind}[{k}]", areas)
+        where = f"link:{link.name}/{ref.kind}[{k}]"
+        if ref.kind != use and _clearly_spanning(ref, cache):
+            continue  # loads and spans area: nothing of its part is needed
+        part = _checked_part(ref, cache, issues, where, areas)
         if ref.kind == use and part is not None:
             chunks.append(part.placed_hull(ref.origin))
     chunks += [_primitive_points(p) for p in link.primitives if p.kind == use]
@@ -105,6 +113,21 @@ def _checked_part(ref: MeshRef, cache: MeshCache, issues: list[Issue], location:
                             f"{ref.filename!r} spans no area (scale {np.asarray(ref.scale).tolist()})",
                             location=location))
     return part
+
+
+def _clearly_spanning(ref: MeshRef, cache: MeshCache) -> bool:
+    """Whether a mesh loads with finite vertices that span :data:`CLEAR_AREA` times
+    ``tol.MIN_AREA``: then :func:`_checked_part` would report nothing (the hull has the
+    same extents along any axes), and its part, the costly hull and integrals, is not built
+    when no one uses it (a collision mesh of a link with visual geometry)."""
+    if ref.path is None:
+        return False
+    try:
+        vertices = cache.mesh(ref.path).vertices
+    except MeshLoadFailure:
+        return False
+    scaled = vertices * np.asarray(ref.scale, dtype=float)
+    return bool(np.isfinite(scaled).all() and spanned_area(scaled) >= CLEAR_AREA * tol.MIN_AREA)
 
 
 def spanned_area(points: np.ndarray) -> float:

@@ -62,16 +62,20 @@ def _load_meshes(obj) -> dict[str, trimesh.Trimesh]:
 
 
 def _assert_collision_pieces(name, link, visual: trimesh.Trimesh) -> None:
-    """The collision meshes are the visual mesh, or pieces that cover it: each a closed
-    solid inside the visual's bounds, together at least its volume (parts may overlap).
-    How close each is to convex is the pipeline's fidelity figure
-    (tests/arena_core/pipeline/test_collision.py)."""
+    """The collision geometry is the visual mesh, or pieces that cover it: meshes and boxes
+    along the link frame's axes, each a closed solid inside the visual's bounds, together
+    at least its volume (parts may overlap). How close each is to convex is the
+    pipeline's fidelity figure (tests/arena_core/pipeline/test_collision.py)."""
     files = [m.filename for m in link.meshes if m.kind == "collision"]
+    boxes = [p for p in link.primitives if p.kind == "collision"]
     if files == [f"meshes/{name}.stl"]:
+        assert not boxes, name
         return
     assert files == [f"meshes/{name}_collision_{k:02d}.stl" for k in range(len(files))], files
-    assert len(files) >= 2, name
+    assert len(files) + len(boxes) >= 1, name
+    assert all(b.shape == "box" and np.array_equal(b.origin[:3, :3], np.eye(3)) for b in boxes)
     pieces = [trimesh.load(m.path, file_type="stl") for m in link.meshes if m.kind == "collision"]
+    pieces += [trimesh.creation.box(extents=b.size, transform=b.origin) for b in boxes]
     for piece in pieces:
         assert piece.is_watertight, name
         assert np.all(piece.bounds[0] >= visual.bounds[0] - FLOAT32_POSITION), name
