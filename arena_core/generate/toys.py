@@ -25,11 +25,20 @@ def piano(b: Builder) -> str:
     b.link("base", "wood", S.box((d, w, h), (0, 0, h / 2)))
     b.cut("base", S.box((kl + 0.02, whites * kw + 0.002, 0.05), (d / 2 - kl / 2 + 0.01, 0, h)))
     x_back, z_key = d / 2 - kl, h - 0.05 + 0.012
+    # A white key is narrowed beside its black neighbours (1.5 mm from them) over their length
+    # plus 2 mm, so a black key sits between two white keys' back parts, not on them.
+    black_l, black_half, gap = kl * 0.6, kw * 0.55 / 2, 0.0015
+    has_black = [k % 7 in _BLACK_AFTER and k < whites - 1 for k in range(whites)]
     for k in range(whites):
         y = -whites * kw / 2 + (k + 0.5) * kw
-        key = b.link(f"white_{k}", "plastic", S.box((kl, kw * 0.92, 0.02), (x_back + kl / 2, y, z_key)))
+        y0 = y - kw / 2 + black_half + gap if k > 0 and has_black[k - 1] else y - kw * 0.46
+        y1 = y + kw / 2 - black_half - gap if has_black[k] else y + kw * 0.46
+        front_l = kl - black_l - 0.002
+        key = b.link(f"white_{k}", "plastic",
+                     S.box((front_l, kw * 0.92, 0.02), (x_back + kl - front_l / 2, y, z_key)),
+                     S.box((kl - front_l, y1 - y0, 0.02), (x_back + (kl - front_l) / 2, (y0 + y1) / 2, z_key)))
         b.revolute(key, "base", "y", (x_back, y, z_key), 0.0, 0.08)
-        if k % 7 in _BLACK_AFTER and k < whites - 1:
+        if has_black[k]:
             yb = y + kw / 2
             black = b.link(f"black_{k}", "plastic", S.box((kl * 0.6, kw * 0.55, 0.02),
                                                          (x_back + kl * 0.3, yb, z_key + 0.015)))
