@@ -106,31 +106,66 @@ def valve(b: Builder) -> str:
     return "butterfly valve"
 
 
+#: Radial gap (m) between a gear's tooth tips and the hub disc of the gear it meshes with.
+GEAR_GAP = 0.003
+
+
 @kind("gear_train", "mechanisms")
 def gear_train(b: Builder) -> str:
     """Gear train on a plate: 3-8 meshing spur gears on their shafts (continuous), the first
-    one with a crank handle."""
+    one with a crank handle.
+
+    The gears share one circular pitch and their pitch circles touch. Each is a hub disc of
+    its root radius over the whole face width with its teeth on one half of the width (the
+    upper half on even gears, the lower half on odd ones), the tips 3 mm short of the pitch
+    circle plus half a pitch: two meshing gears' teeth lie in different planes, each 3 mm
+    from the other gear's hub, so a gear turns on its own without running into its
+    neighbours (the self-collision check turns one joint at a time). Gears that do not mesh
+    are kept apart by their tip circles plus 3 mm.
+    """
     count = b.count(3, 8)
     width = b.dim(0.008, 0.015)
-    centers, radii = [np.zeros(3)], [b.dim(0.02, 0.05)]
+    pitch = b.real(0.007, 0.011)
+
+    def pitch_radius(r: float) -> tuple[float, int]:
+        teeth = max(8, int(round(2 * math.pi * r / pitch)))
+        return teeth * pitch / (2 * math.pi), teeth
+
+    r0, n0 = pitch_radius(b.dim(0.02, 0.05))
+    centers, radii, teeth = [np.zeros(3)], [r0], [n0]
     heading = 0.0
     for _ in range(count - 1):
-        r = b.dim(0.015, 0.05)
-        heading += b.real(-0.9, 0.9)
-        centers.append(centers[-1] + (radii[-1] + r) * np.array([math.cos(heading), math.sin(heading), 0.0]))
+        r, n = pitch_radius(b.dim(0.015, 0.05))
+        best = None
+        for _try in range(8):
+            turn = heading + b.real(-0.9, 0.9)
+            c = centers[-1] + (radii[-1] + r) * np.array([math.cos(turn), math.sin(turn), 0.0])
+            room = min((S.length(c - centers[i]) - (radii[i] + r + pitch + GEAR_GAP)
+                        for i in range(len(centers) - 1)), default=1.0)
+            if best is None or room > best[0]:
+                best = (room, turn, c)
+            if room > 0:
+                break
+        heading = best[1]
+        centers.append(best[2])
         radii.append(r)
+        teeth.append(n)
     pts = np.array(centers)
     lo, hi = pts.min(axis=0) - max(radii) - 0.02, pts.max(axis=0) + max(radii) + 0.02
     b.link("base", "wood", S.box((hi[0] - lo[0], hi[1] - lo[1], 0.015), ((lo + hi) / 2)[:2].tolist() + [0.0075]))
     z = 0.015 + 0.003 + width / 2
-    for k, (c, r) in enumerate(zip(centers, radii, strict=True)):
-        teeth = max(8, int(round(r / 0.004)) * 2)
+    for k, (c, r, n) in enumerate(zip(centers, radii, teeth, strict=True)):
         center = (c[0], c[1], z)
+        tip = r + pitch / 2 - GEAR_GAP
+        toothed = tip / (1 + math.pi / n)  # S.gear's pitch radius whose tips are at ``tip``
+        half = (c[0], c[1], z + (1 if k % 2 == 0 else -1) * width / 4)
         b.add("base", S.cylinder(0.004, 0.02, (c[0], c[1], 0.02)))
-        gear = b.link(f"gear_{k}", "metal", S.gear(r, width, teeth, center, "z", bore=0.0045))
+        gear = b.link(f"gear_{k}", "metal", S.tube(0.0045, r - pitch / 2, width, center, "z"),
+                      S.gear(toothed, width / 2, n, half, "z", bore=0.0045))
         if k == 0:
-            b.add(gear, S.bar(center, (c[0] + r * 0.8, c[1], z), 0.008, width),
-                  S.rod((c[0] + r * 0.8, c[1], z), (c[0] + r * 0.8, c[1], z + 0.04), 0.004))
+            top = z + width / 2 + 0.004
+            b.add(gear, S.bar((c[0], c[1], top), (c[0] + r * 0.8, c[1], top), 0.008, 0.008),
+                  S.rod((c[0] + r * 0.8, c[1], top), (c[0] + r * 0.8, c[1], top + 0.04), 0.004))
         b.continuous(gear, "base", "z", center)
     return f"gear train with {count} gears"
 
