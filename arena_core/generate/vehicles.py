@@ -85,14 +85,23 @@ def bicycle(b: Builder) -> str:
     bb = np.array([-0.05, 0, wr * 0.95])
     head_angle = math.radians(b.real(68, 74))
     axis = np.array([-math.cos(head_angle), 0, math.sin(head_angle)])
-    head_bottom = front + np.array([-0.05, 0, 0.3])
+    # The steering axis passes through the front axle: the wheel turns inside a ball of its
+    # radius, and the head tube starts 8 cm beyond it. The fork's blades, the chain and seat
+    # stays straddle the wheels.
+    head_bottom = front + axis * (wr + 0.08)
     head_top = head_bottom + axis * 0.15
     seat = bb + np.array([-0.12, 0, 0.5])
-    b.link("base", "aluminum", S.rod(rear, bb, 0.012), S.rod(bb, seat, 0.015), S.rod(seat, rear, 0.01),
-           S.rod(bb, head_bottom, 0.018), S.rod(seat, head_top, 0.016), S.rod(head_bottom, head_top, 0.02))
-    fork = b.link("fork", "aluminum", S.rod(head_bottom, front, 0.012),
+    b.link("base", "aluminum", S.rod(bb, seat, 0.015), S.rod(bb, head_bottom, 0.018),
+           S.rod(seat, head_top, 0.016), S.rod(head_bottom, head_top, 0.02))
+    for sy in (-1, 1):
+        b.add("base", S.rod(rear + (0, sy * 0.035, 0), bb + (0, sy * 0.02, 0), 0.01),
+              S.rod(rear + (0, sy * 0.035, 0), seat + (0, sy * 0.012, -0.03), 0.008))
+    fork = b.link("fork", "aluminum", S.rod(head_bottom - (0, 0.045, 0), head_bottom + (0, 0.045, 0), 0.014),
+                  S.rod(front - (0, 0.04, 0), front + (0, 0.04, 0), 0.005),
                   S.rod(head_top, head_top + axis * 0.1, 0.012),
                   S.rod(head_top + axis * 0.1 - (0, 0.25, 0), head_top + axis * 0.1 + (0, 0.25, 0), 0.012))
+    for sy in (-1, 1):
+        b.add(fork, S.rod(head_bottom + (0, sy * 0.035, 0), front + (0, sy * 0.035, 0), 0.008))
     b.revolute(fork, "base", axis, head_bottom, -1.2, 1.2)
     P.wheel(b, "front_wheel", fork, front, "y", wr, 0.03, spokes=12)
     P.wheel(b, "rear_wheel", "base", rear, "y", wr, 0.035, spokes=12)
@@ -107,8 +116,9 @@ def bicycle(b: Builder) -> str:
     post = b.link("seat_post", "aluminum", S.rod(seat - (0, 0, 0.1), seat + (0, 0, 0.12), 0.012),
                   S.box((0.25, 0.14, 0.05), seat + (0, 0, 0.145)))
     b.prismatic(post, "base", (seat - bb) / S.length(seat - bb), 0.0, b.dim(0.08, 0.15))
-    stand = b.link("kickstand", "aluminum", S.rod(bb + (-0.05, -0.05, 0), bb + (-0.3, -0.07, -0.02), 0.008))
-    b.revolute(stand, "base", (0, 0, 1), bb + (-0.05, -0.05, 0), 0.0, 1.3)
+    # The kickstand hangs under the left chain stay, inboard of the crank arm (7 mm).
+    stand = b.link("kickstand", "aluminum", S.rod(bb + (-0.06, -0.03, -0.035), bb + (-0.3, -0.035, -0.05), 0.008))
+    b.revolute(stand, "base", (0, 0, 1), bb + (-0.06, -0.03, -0.035), 0.0, 1.3)
     return "bicycle"
 
 
