@@ -156,13 +156,22 @@ def scooter(b: Builder) -> str:
     P.wheel(b, "rear_wheel", "base", (-ln / 2 - 0.02, 0, wr), "y", wr, 0.025)
     tilt = math.radians(b.real(5, 15))
     axis = np.array([-math.sin(tilt), 0, math.cos(tilt)])
-    head = np.array([ln / 2 + 0.04, 0, deck_z])
-    hinge = b.link("fold_hinge", "aluminum", S.box((0.05, 0.06, 0.05), head + (0, 0, 0.02)))
-    b.revolute(hinge, "base", (0, 1, 0), head, -1.4, 0.0)
+    # The front axle is 3 cm ahead of the deck and the steering axis passes through it, so the
+    # wheel turns inside a ball of its radius; the fold hinge sits 7 cm above that ball,
+    # carried by two cheeks from the deck's nose (the wheel and the fork's blades turn and
+    # the stem folds between them). Folded, the stem lies level over the deck.
+    axle = np.array([ln / 2 + wr + 0.03, 0, wr])
+    head = axle + axis * (wr + 0.07)
+    for sy in (-1, 1):
+        b.add("base", S.bar((ln / 2 - 0.03, sy * 0.04, deck_z), head + (0, sy * 0.04, 0), 0.01, 0.03))
+    hinge = b.link("fold_hinge", "aluminum", S.box((0.05, 0.06, 0.05), head))
+    b.revolute(hinge, "base", (0, 1, 0), head, -(math.pi / 2 - tilt), 0.0)
     column = b.link("column", "aluminum", S.rod(head + axis * 0.02, head + axis * 0.6, 0.016),
-                    S.rod(head + (0.02, 0, 0), (ln / 2 + 0.06, 0, wr), 0.012))
+                    S.rod(axle - (0, 0.03, 0), axle + (0, 0.03, 0), 0.004))
+    for sy in (-1, 1):
+        b.add(column, S.rod(head + (0, sy * 0.0235, 0), axle + (0, sy * 0.0235, 0), 0.006))
     b.revolute(column, hinge, axis, head, -b.real(0.7, 1.1), b.real(0.7, 1.1))
-    P.wheel(b, "front_wheel", column, (ln / 2 + 0.06, 0, wr), "y", wr, 0.025)
+    P.wheel(b, "front_wheel", column, axle, "y", wr, 0.025)
     bar = b.link("handlebar", "aluminum", S.rod(head + axis * 0.4, head + axis * 0.85, 0.012),
                  S.rod(head + axis * 0.85 - (0, 0.22, 0), head + axis * 0.85 + (0, 0.22, 0), 0.012))
     b.prismatic(bar, column, axis, 0.0, b.dim(0.1, 0.25))
