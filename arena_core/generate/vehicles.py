@@ -136,9 +136,11 @@ def wheelchair(b: Builder) -> str:
     for side, sy in (("left", -1), ("right", 1)):
         P.wheel(b, f"wheel_{side}", "base", (-0.12, sy * (w / 2 + 0.02), wr), "y", wr, 0.03, spokes=10)
         P.caster(b, f"caster_{side}", "base", (0.22, sy * (w / 2 - 0.05), 0.16), 0.07)
+        # The caster swivels within 12 cm of its axis below 17 cm; the footrest's hanger
+        # reaches its plate 17 cm ahead of its pivot, clear of that at every swing angle.
         rest = b.link(f"footrest_{side}", "aluminum", S.rod((0.23, sy * (w / 2 - 0.05), seat_z - 0.02),
-                                                           (0.3, sy * (w / 2 - 0.05), 0.1), 0.01),
-                      S.box((0.12, 0.1, 0.01), (0.34, sy * (w / 2 - 0.1), 0.1)))
+                                                           (0.4, sy * (w / 2 - 0.05), 0.13), 0.01),
+                      S.box((0.12, 0.1, 0.01), (0.46, sy * (w / 2 - 0.1), 0.125)))
         b.revolute(rest, "base", (0, 0, -sy), (0.23, sy * (w / 2 - 0.05), seat_z - 0.02), 0.0, 1.4)
         brake = b.link(f"brake_{side}", "metal", S.bar((-0.05, sy * (w / 2 - 0.02), seat_z - 0.05),
                                                        (0.05, sy * (w / 2 - 0.02), seat_z + 0.05), 0.015, 0.01))
