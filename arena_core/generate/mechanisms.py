@@ -232,14 +232,18 @@ def gantry(b: Builder) -> str:
              for sx in (-1, 1) for sy in (-1, 1)])
     bridge = b.link("bridge", "aluminum", S.box((0.06, ly, 0.05), (-lx / 2 + 0.08, 0, h + 0.045)))
     b.prismatic(bridge, "base", "x", 0.0, lx - 0.16)
-    carriage = b.link("carriage", "aluminum", S.box((0.08, 0.08, 0.08), (-lx / 2 + 0.08, -ly / 2 + 0.08, h + 0.045)))
-    b.prismatic(carriage, bridge, "y", 0.0, ly - 0.16)
-    quill = b.link("quill", "metal", S.box((0.04, 0.04, h * 0.5), (-lx / 2 + 0.08 + 0.06, -ly / 2 + 0.08, h * 0.85)))
-    b.prismatic(quill, carriage, (0, 0, -1), 0.0, h * 0.45)
-    tool = (-lx / 2 + 0.14, -ly / 2 + 0.08, h * 0.6)
+    # The carriage runs 5 mm inside the rails at both ends of its travel; the spindle stops
+    # 1 cm above the bed (or the rotary table).
+    y0 = -ly / 2 + 0.085
+    carriage = b.link("carriage", "aluminum", S.box((0.08, 0.08, 0.08), (-lx / 2 + 0.08, y0, h + 0.045)))
+    b.prismatic(carriage, bridge, "y", 0.0, ly - 0.17)
+    extra = b.chance(0.5)
+    floor = 0.07 if extra else 0.04
+    quill = b.link("quill", "metal", S.box((0.04, 0.04, h * 0.5), (-lx / 2 + 0.08 + 0.06, y0, h * 0.85)))
+    b.prismatic(quill, carriage, (0, 0, -1), 0.0, min(h * 0.45, h * 0.6 - 0.05 - floor - 0.01))
+    tool = (-lx / 2 + 0.14, y0, h * 0.6)
     spindle = b.link("spindle", "metal", S.cylinder(0.008, 0.05, (tool[0], tool[1], tool[2] - 0.025)))
     b.continuous(spindle, quill, "z", tool)
-    extra = b.chance(0.5)
     if extra:
         table = b.link("rotary_table", "metal", S.cylinder(min(lx, ly) * 0.25, 0.03, (0, 0, 0.055)))
         b.continuous(table, "base", "z", (0, 0, 0.04))
