@@ -32,13 +32,25 @@ def robot_arm(b: Builder) -> str:
     shoulder = np.array([0, 0, h0 + 0.08])
     a1 = b.real(0.6, 1.3)
     elbow = shoulder + l1 * _direction(a1)
+    # The shoulder and the elbow stop before the arm (or the wrist and gripper beyond it)
+    # comes within 5 mm of the base, the waist or the floor, or the wrist within 5 mm of the
+    # upper arm; the elbow folds at most 150 degrees. An elbow bent so far at rest that the
+    # gripper would reach the floor is opened until it clears it.
+    reach = _ArmReach(h0, l1, l2)
+    bend = b.real(1.2, 2.0)
+    while bend > 0.3 and not reach.clear(a1, a1 - bend):
+        bend -= 0.05
+    a2 = a1 - bend
+    wrist = elbow + l2 * _direction(a2)
+    shoulder_limits = (reach.limit(a1, a2, -a1 - 0.3, "shoulder"),
+                       reach.limit(a1, a2, math.pi / 2 - a1 + 0.5, "shoulder"))
+    elbow_limits = (reach.limit(a1, a2, max(-2.4, a1 - a2 - 2.6), "elbow"),
+                    reach.limit(a1, a2, 0.6, "elbow"))
     upper = b.link("upper_arm", "aluminum", S.bar(shoulder, elbow, 0.06, 0.05),
                    S.cylinder(0.045, 0.07, shoulder, "y"))
-    b.revolute(upper, waist, (0, -1, 0), shoulder, -a1 - 0.3, math.pi / 2 - a1 + 0.5)
-    a2 = a1 - b.real(1.2, 2.0)
-    wrist = elbow + l2 * _direction(a2)
+    b.revolute(upper, waist, (0, -1, 0), shoulder, *shoulder_limits)
     fore = b.link("forearm", "aluminum", S.bar(elbow, wrist, 0.05, 0.04), S.cylinder(0.035, 0.06, elbow, "y"))
-    b.revolute(fore, upper, (0, -1, 0), elbow, -2.4, 0.6)
+    b.revolute(fore, upper, (0, -1, 0), elbow, *elbow_limits)
     n = 3
     parent, tip, axis = fore, wrist, _direction(a2)
     if b.chance(0.8):
@@ -66,6 +78,79 @@ def _gripper(b: Builder, parent: str, center: np.ndarray, pitch: float) -> None:
         finger = b.link(f"finger_{side}", "metal", S.box((0.05, 0.01, 0.015), center + (0, sy * 0.02, 0),
                                                          rotation=S.rotation("y", -pitch)))
         b.prismatic(finger, parent, (0, sy, 0), 0.0, stroke)
+
+
+class _ArmReach:
+    """Where a robot arm's shoulder and elbow stop (:func:`robot_arm`), in the arm's vertical
+    plane: the links as segments with a half thickness, the base and waist as rectangles."""
+
+    STEP = 0.01
+    MARGIN = 0.005
+    DISTAL = 0.16  # the wrist pitch link, the roll and the gripper beyond the wrist
+    DISTAL_RADIUS = 0.03
+
+    def __init__(self, h0: float, l1: float, l2: float):
+        self.h0, self.l1, self.l2 = h0, l1, l2
+        self.shoulder = (0.0, h0 + 0.08)
+        # (x0, x1, z0, z1) of the base (and the floor under it) and of the waist
+        self.base = (-0.1, 0.1, -1.0, h0)
+        self.floor = (-10.0, 10.0, -1.0, 0.0)
+        self.waist = (-0.07, 0.07, h0, h0 + 0.08)
+
+    def limit(self, a1: float, a2: float, stop: float, joint: str) -> float:
+        """The farthest value towards ``stop`` (rad, from 0) of the ``joint`` (``shoulder``
+        or ``elbow``) that keeps the arm clear (every sample from 0 to it)."""
+        sign = 1.0 if stop > 0 else -1.0
+        count = int(abs(stop) / self.STEP)
+        last = 0.0
+        for k in range(1, count + 2):
+            value = sign * min(k * self.STEP, abs(stop))
+            p1, p2 = (a1 + value, a2 + value) if joint == "shoulder" else (a1, a2 + value)
+            if not self.clear(p1, p2):
+                return last
+            last = value
+        return last
+
+    def clear(self, p1: float, p2: float) -> bool:
+        """Whether the arm with the upper arm at pitch ``p1`` and the forearm at ``p2`` is clear."""
+        sx, sz = self.shoulder
+        ex, ez = sx + self.l1 * math.cos(p1), sz + self.l1 * math.sin(p1)
+        wx, wz = ex + self.l2 * math.cos(p2), ez + self.l2 * math.sin(p2)
+        tx, tz = wx + self.DISTAL * math.cos(p2), wz + self.DISTAL * math.sin(p2)
+        upper = ((sx, sz), (ex, ez))
+        if not self._segment_clear(upper, 0.03, (self.base, self.floor)):
+            return False
+        if not self._segment_clear(((ex, ez), (wx, wz)), 0.025, (self.base, self.floor, self.waist)):
+            return False
+        distal = ((wx, wz), (tx, tz))
+        return (self._segment_clear(distal, self.DISTAL_RADIUS, (self.base, self.floor, self.waist))
+                and _segments_apart(distal, upper, self.DISTAL_RADIUS + 0.03 + self.MARGIN))
+
+    def _segment_clear(self, seg, radius: float, boxes) -> bool:
+        (x0, z0), (x1, z1) = seg
+        n = max(2, int(math.hypot(x1 - x0, z1 - z0) / 0.005) + 1)
+        for i in range(n + 1):
+            x, z = x0 + (x1 - x0) * i / n, z0 + (z1 - z0) * i / n
+            for bx0, bx1, bz0, bz1 in boxes:
+                dx, dz = max(bx0 - x, 0.0, x - bx1), max(bz0 - z, 0.0, z - bz1)
+                if math.hypot(dx, dz) < radius + self.MARGIN:
+                    return False
+        return True
+
+
+def _segments_apart(a, b, distance: float) -> bool:
+    """Whether every sample of segment ``a`` is at least ``distance`` from segment ``b``."""
+    (x0, z0), (x1, z1) = a
+    (u0, v0), (u1, v1) = b
+    du, dv = u1 - u0, v1 - v0
+    span = du * du + dv * dv
+    n = max(2, int(math.hypot(x1 - x0, z1 - z0) / 0.005) + 1)
+    for i in range(n + 1):
+        x, z = x0 + (x1 - x0) * i / n, z0 + (z1 - z0) * i / n
+        t = min(1.0, max(0.0, ((x - u0) * du + (z - v0) * dv) / span)) if span > 0 else 0.0
+        if math.hypot(x - u0 - t * du, z - v0 - t * dv) < distance:
+            return False
+    return True
 
 
 @kind("valve", "mechanisms")
