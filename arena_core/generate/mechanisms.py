@@ -259,51 +259,109 @@ def gear_train(b: Builder) -> str:
 def crane(b: Builder) -> str:
     """Mobile crane: wheels, outriggers (beam out + leg down, prismatic chains), slewing
     turret (continuous), luffing boom (revolute), 1-3 telescopic stages along the tilted
-    boom (prismatic), hook line (prismatic): up to 20 joints."""
+    boom (prismatic), hook line (prismatic): up to 20 joints.
+
+    The boom and every stage but the last are tubes (3 mm walls, open at the head) and each
+    stage is 12 mm narrower than the one it slides in (3 mm clear a side); the boom pivots
+    between two cheeks 1 cm above the turret and the cab, and its limits and the hook's
+    travel keep the hook 1 cm above the cab, the turret and the deck.
+    """
     ln, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
     wr = b.dim(0.04, 0.06)
     deck = 2 * wr + 0.01
+    top = deck + 0.16  # the cab's and the turret's top
     b.link("base", "metal", S.box((ln, w, 0.06), (0, 0, deck + 0.03)),
            S.box((0.12, w, 0.1), (ln / 2 - 0.06, 0, deck + 0.11)))
     for sx in (-1, 1):
         for side, sy in (("l", -1), ("r", 1)):
-            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
+            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.28, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
     if b.chance(0.7):
         _outriggers(b, ln, w, deck)
     turret_z = deck + 0.06
-    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-ln * 0.15, 0, turret_z + 0.05)))
-    b.continuous(turret, "base", "z", (-ln * 0.15, 0, turret_z))
-    pivot = np.array([-ln * 0.15 - 0.06, 0, turret_z + 0.09])
-    luff = b.real(0.2, 0.6)
-    axis = _direction(luff)
+    turret_x = -ln * 0.15
+    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (turret_x, 0, turret_z + 0.05)))
+    pivot = np.array([turret_x - 0.06, 0, top + 0.045])
+    for sy in (-1, 1):
+        b.add(turret, S.box((0.06, 0.01, pivot[2] + 0.02 - top), (pivot[0], sy * 0.044, (top + pivot[2] + 0.02) / 2)))
+    b.continuous(turret, "base", "z", (turret_x, 0, turret_z))
     stage_l = b.dim(0.35, 0.55)
-    boom = b.link("boom", "metal", S.bar(pivot, pivot + axis * stage_l, 0.07, 0.07))
-    b.revolute(boom, turret, (0, -1, 0), pivot, -luff, 1.3 - luff)
-    parent, size, start = boom, 0.07, pivot + axis * 0.05
     stages = b.count(1, 3)
+    reach = 0.05 * stages + stage_l
+    luff = b.real(0.2, 0.6)
+    while luff < 1.0 and _boom_limits(ln, w, top, pivot, luff, reach, turret_x) is None:
+        luff += 0.02  # the hook hangs over the cab at rest: the boom rests higher
+    axis = _direction(luff)
+    sizes = [0.07 - 0.012 * k for k in range(stages + 1)]
+    starts = [pivot + axis * 0.05 * k for k in range(stages + 1)]
+
+    def tube(k: str, start, size: float, hollow: bool) -> str:
+        b.link(k, "metal", S.bar(start, start + axis * stage_l, size, size))
+        if hollow:
+            b.cut(k, S.bar(start + axis * 0.01, start + axis * (stage_l + 0.01), size - 0.006, size - 0.006))
+        return k
+
+    boom = tube("boom", starts[0], sizes[0], True)
+    b.revolute(boom, turret, (0, -1, 0), pivot, *(_boom_limits(ln, w, top, pivot, luff, reach, turret_x)
+                                                  or (0.0, 0.0)))
+    parent = boom
     for k in range(stages):
-        size *= 0.8
-        stage = b.link(f"boom_stage_{k}", "metal", S.bar(start, start + axis * stage_l, size, size))
+        stage = tube(f"boom_stage_{k}", starts[k + 1], sizes[k + 1], k < stages - 1)
         b.prismatic(stage, parent, axis, 0.0, stage_l * 0.8)
-        parent, start = stage, start + axis * 0.05
-    tip = start - axis * 0.05 + axis * stage_l
+        parent = stage
+    tip = starts[-1] + axis * stage_l
     hook = b.link("hook", "metal", S.rod(tip, tip - (0, 0, 0.08), 0.002, sections=6),
                   S.box((0.03, 0.03, 0.04), tip - (0, 0, 0.1)))
-    b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.15, 0.35))
+    below = top if -ln / 2 - 0.03 < tip[0] < ln / 2 + 0.03 else 0.0
+    b.prismatic(hook, parent, (0, 0, -1), 0.0, max(0.0, min(b.dim(0.15, 0.35), tip[2] - 0.12 - below - 0.01)))
     return f"mobile crane with {stages} telescopic stages"
 
 
+def _boom_limits(ln: float, w: float, top: float, pivot: np.ndarray, luff: float, reach: float,
+                 turret_x: float) -> tuple[float, float] | None:
+    """The crane boom's limits (rad from its rest pitch ``luff``): from level to 1.3 rad, each
+    stopping where the hook (hanging ``reach`` from the pivot along the boom, 12 cm long, 2 cm
+    thick) would come within 5 mm of the top of the cab or the turret; the turret slews at the
+    rest pitch, so there the hook must clear them wherever it is over the carrier (``None``
+    when it does not)."""
+    footprint = math.hypot(ln / 2 - turret_x, w / 2)
+
+    def clear(pitch: float, anywhere: bool) -> bool:
+        tip = pivot + reach * _direction(pitch)
+        down = _direction(pitch - luff - math.pi / 2)
+        for i in range(13):
+            p = tip + down * 0.01 * i
+            over = abs(p[0] - turret_x) - 0.02 < footprint if anywhere else \
+                -ln / 2 - 0.02 < p[0] < ln / 2 + 0.02
+            if over and p[2] < top + 0.025:
+                return False
+        return True
+
+    if not clear(luff, True):
+        return None
+    limits = []
+    for stop in (0.0, 1.3):
+        last, n = luff, int(abs(stop - luff) / 0.01)
+        for k in range(1, n + 2):
+            pitch = luff + (stop - luff) * min(k / max(n, 1), 1.0)
+            if not clear(pitch, False):
+                break
+            last = pitch
+        limits.append(last - luff)
+    return limits[0], limits[1]
+
+
 def _outriggers(b: Builder, length: float, w: float, deck: float) -> None:
-    """Four outriggers: a beam sliding out sideways and a leg sliding down from it."""
+    """Four outriggers at the deck's ends: a beam sliding out sideways inside the deck and a leg
+    on its end, 3 mm outside the deck's side, sliding down from it to the ground."""
     for sx in (-1, 1):
         for side, sy in (("l", -1), ("r", 1)):
-            x = sx * length * 0.45
+            x = sx * (length / 2 - 0.025)
             beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
-                          S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
+                          S.box((0.04, w / 2 + 0.013, 0.03), (x, sy * (w / 2 + 0.023) / 2, deck + 0.03)))
             b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
             leg = b.link(f"outrigger_leg_{'fb'[sx > 0]}{side}", "metal",
-                         S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
-            b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
+                         S.box((0.03, 0.03, 0.08), (x, sy * (w / 2 + 0.018), deck + 0.02)))
+            b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.02)
 
 
 @kind("gantry", "mechanisms")
