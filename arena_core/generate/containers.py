@@ -68,11 +68,18 @@ def box(b: Builder) -> str:
         lid = b.link("lid", material, S.box((d - 0.004, w - 2 * t, t), (0, 0, h + t / 2)))
         b.prismatic(lid, "base", "x", 0.0, d * 0.95)
     else:
+        # Each flap stands on the middle of its wall. The front and back flaps are as wide as
+        # the opening less 3 mm a side, so they fold in between the upright side flaps, and
+        # the side flaps stop 3 mm short of the front and back flaps' planes; folded, two
+        # opposite flaps meet in the middle with 4 mm between them.
+        fx, fy = d / 2 - t / 2, w / 2 - t / 2
+        lx, ly = fx - 0.002, fy - 0.002  # flap heights
+        side_l, end_w = 2 * (fx - t / 2 - 0.0015 - 0.003), w - 2 * (t + 0.003)
         for name, axis, point, size, center in (
-            ("flap_front", (0, 1, 0), (d / 2, 0, h), (0.003, w, d / 2), (d / 2, 0, h + d / 4)),
-            ("flap_back", (0, -1, 0), (-d / 2, 0, h), (0.003, w, d / 2), (-d / 2, 0, h + d / 4)),
-            ("flap_left", (1, 0, 0), (0, -w / 2, h), (d, 0.003, w / 2), (0, -w / 2, h + w / 4)),
-            ("flap_right", (-1, 0, 0), (0, w / 2, h), (d, 0.003, w / 2), (0, w / 2, h + w / 4)),
+            ("flap_front", (0, 1, 0), (fx, 0, h), (0.003, end_w, lx), (fx, 0, h + lx / 2)),
+            ("flap_back", (0, -1, 0), (-fx, 0, h), (0.003, end_w, lx), (-fx, 0, h + lx / 2)),
+            ("flap_left", (1, 0, 0), (0, -fy, h), (side_l, 0.003, ly), (0, -fy, h + ly / 2)),
+            ("flap_right", (-1, 0, 0), (0, fy, h), (side_l, 0.003, ly), (0, fy, h + ly / 2)),
         ):
             b.link(name, "wood", S.box(size, center))
             b.revolute(name, "base", axis, point, -math.pi / 2, b.real(1.3, 1.6))

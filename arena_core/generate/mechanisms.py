@@ -32,13 +32,25 @@ def robot_arm(b: Builder) -> str:
     shoulder = np.array([0, 0, h0 + 0.08])
     a1 = b.real(0.6, 1.3)
     elbow = shoulder + l1 * _direction(a1)
+    # The shoulder and the elbow stop before the arm (or the wrist and gripper beyond it)
+    # comes within 5 mm of the base, the waist or the floor, or the wrist within 5 mm of the
+    # upper arm; the elbow folds at most 150 degrees. An elbow bent so far at rest that the
+    # gripper would reach the floor is opened until it clears it.
+    reach = _ArmReach(h0, l1, l2)
+    bend = b.real(1.2, 2.0)
+    while bend > 0.3 and not reach.clear(a1, a1 - bend):
+        bend -= 0.05
+    a2 = a1 - bend
+    wrist = elbow + l2 * _direction(a2)
+    shoulder_limits = (reach.limit(a1, a2, -a1 - 0.3, "shoulder"),
+                       reach.limit(a1, a2, math.pi / 2 - a1 + 0.5, "shoulder"))
+    elbow_limits = (reach.limit(a1, a2, max(-2.4, a1 - a2 - 2.6), "elbow"),
+                    reach.limit(a1, a2, 0.6, "elbow"))
     upper = b.link("upper_arm", "aluminum", S.bar(shoulder, elbow, 0.06, 0.05),
                    S.cylinder(0.045, 0.07, shoulder, "y"))
-    b.revolute(upper, waist, (0, -1, 0), shoulder, -a1 - 0.3, math.pi / 2 - a1 + 0.5)
-    a2 = a1 - b.real(1.2, 2.0)
-    wrist = elbow + l2 * _direction(a2)
+    b.revolute(upper, waist, (0, -1, 0), shoulder, *shoulder_limits)
     fore = b.link("forearm", "aluminum", S.bar(elbow, wrist, 0.05, 0.04), S.cylinder(0.035, 0.06, elbow, "y"))
-    b.revolute(fore, upper, (0, -1, 0), elbow, -2.4, 0.6)
+    b.revolute(fore, upper, (0, -1, 0), elbow, *elbow_limits)
     n = 3
     parent, tip, axis = fore, wrist, _direction(a2)
     if b.chance(0.8):
@@ -66,6 +78,79 @@ def _gripper(b: Builder, parent: str, center: np.ndarray, pitch: float) -> None:
         finger = b.link(f"finger_{side}", "metal", S.box((0.05, 0.01, 0.015), center + (0, sy * 0.02, 0),
                                                          rotation=S.rotation("y", -pitch)))
         b.prismatic(finger, parent, (0, sy, 0), 0.0, stroke)
+
+
+class _ArmReach:
+    """Where a robot arm's shoulder and elbow stop (:func:`robot_arm`), in the arm's vertical
+    plane: the links as segments with a half thickness, the base and waist as rectangles."""
+
+    STEP = 0.01
+    MARGIN = 0.005
+    DISTAL = 0.16  # the wrist pitch link, the roll and the gripper beyond the wrist
+    DISTAL_RADIUS = 0.03
+
+    def __init__(self, h0: float, l1: float, l2: float):
+        self.h0, self.l1, self.l2 = h0, l1, l2
+        self.shoulder = (0.0, h0 + 0.08)
+        # (x0, x1, z0, z1) of the base (and the floor under it) and of the waist
+        self.base = (-0.1, 0.1, -1.0, h0)
+        self.floor = (-10.0, 10.0, -1.0, 0.0)
+        self.waist = (-0.07, 0.07, h0, h0 + 0.08)
+
+    def limit(self, a1: float, a2: float, stop: float, joint: str) -> float:
+        """The farthest value towards ``stop`` (rad, from 0) of the ``joint`` (``shoulder``
+        or ``elbow``) that keeps the arm clear (every sample from 0 to it)."""
+        sign = 1.0 if stop > 0 else -1.0
+        count = int(abs(stop) / self.STEP)
+        last = 0.0
+        for k in range(1, count + 2):
+            value = sign * min(k * self.STEP, abs(stop))
+            p1, p2 = (a1 + value, a2 + value) if joint == "shoulder" else (a1, a2 + value)
+            if not self.clear(p1, p2):
+                return last
+            last = value
+        return last
+
+    def clear(self, p1: float, p2: float) -> bool:
+        """Whether the arm with the upper arm at pitch ``p1`` and the forearm at ``p2`` is clear."""
+        sx, sz = self.shoulder
+        ex, ez = sx + self.l1 * math.cos(p1), sz + self.l1 * math.sin(p1)
+        wx, wz = ex + self.l2 * math.cos(p2), ez + self.l2 * math.sin(p2)
+        tx, tz = wx + self.DISTAL * math.cos(p2), wz + self.DISTAL * math.sin(p2)
+        upper = ((sx, sz), (ex, ez))
+        if not self._segment_clear(upper, 0.03, (self.base, self.floor)):
+            return False
+        if not self._segment_clear(((ex, ez), (wx, wz)), 0.025, (self.base, self.floor, self.waist)):
+            return False
+        distal = ((wx, wz), (tx, tz))
+        return (self._segment_clear(distal, self.DISTAL_RADIUS, (self.base, self.floor, self.waist))
+                and _segments_apart(distal, upper, self.DISTAL_RADIUS + 0.03 + self.MARGIN))
+
+    def _segment_clear(self, seg, radius: float, boxes) -> bool:
+        (x0, z0), (x1, z1) = seg
+        n = max(2, int(math.hypot(x1 - x0, z1 - z0) / 0.005) + 1)
+        for i in range(n + 1):
+            x, z = x0 + (x1 - x0) * i / n, z0 + (z1 - z0) * i / n
+            for bx0, bx1, bz0, bz1 in boxes:
+                dx, dz = max(bx0 - x, 0.0, x - bx1), max(bz0 - z, 0.0, z - bz1)
+                if math.hypot(dx, dz) < radius + self.MARGIN:
+                    return False
+        return True
+
+
+def _segments_apart(a, b, distance: float) -> bool:
+    """Whether every sample of segment ``a`` is at least ``distance`` from segment ``b``."""
+    (x0, z0), (x1, z1) = a
+    (u0, v0), (u1, v1) = b
+    du, dv = u1 - u0, v1 - v0
+    span = du * du + dv * dv
+    n = max(2, int(math.hypot(x1 - x0, z1 - z0) / 0.005) + 1)
+    for i in range(n + 1):
+        x, z = x0 + (x1 - x0) * i / n, z0 + (z1 - z0) * i / n
+        t = min(1.0, max(0.0, ((x - u0) * du + (z - v0) * dv) / span)) if span > 0 else 0.0
+        if math.hypot(x - u0 - t * du, z - v0 - t * dv) < distance:
+            return False
+    return True
 
 
 @kind("valve", "mechanisms")
@@ -106,31 +191,66 @@ def valve(b: Builder) -> str:
     return "butterfly valve"
 
 
+#: Radial gap (m) between a gear's tooth tips and the hub disc of the gear it meshes with.
+GEAR_GAP = 0.003
+
+
 @kind("gear_train", "mechanisms")
 def gear_train(b: Builder) -> str:
     """Gear train on a plate: 3-8 meshing spur gears on their shafts (continuous), the first
-    one with a crank handle."""
+    one with a crank handle.
+
+    The gears share one circular pitch and their pitch circles touch. Each is a hub disc of
+    its root radius over the whole face width with its teeth on one half of the width (the
+    upper half on even gears, the lower half on odd ones), the tips 3 mm short of the pitch
+    circle plus half a pitch: two meshing gears' teeth lie in different planes, each 3 mm
+    from the other gear's hub, so a gear turns on its own without running into its
+    neighbours (the self-collision check turns one joint at a time). Gears that do not mesh
+    are kept apart by their tip circles plus 3 mm.
+    """
     count = b.count(3, 8)
     width = b.dim(0.008, 0.015)
-    centers, radii = [np.zeros(3)], [b.dim(0.02, 0.05)]
+    pitch = b.real(0.007, 0.011)
+
+    def pitch_radius(r: float) -> tuple[float, int]:
+        teeth = max(8, int(round(2 * math.pi * r / pitch)))
+        return teeth * pitch / (2 * math.pi), teeth
+
+    r0, n0 = pitch_radius(b.dim(0.02, 0.05))
+    centers, radii, teeth = [np.zeros(3)], [r0], [n0]
     heading = 0.0
     for _ in range(count - 1):
-        r = b.dim(0.015, 0.05)
-        heading += b.real(-0.9, 0.9)
-        centers.append(centers[-1] + (radii[-1] + r) * np.array([math.cos(heading), math.sin(heading), 0.0]))
+        r, n = pitch_radius(b.dim(0.015, 0.05))
+        best = None
+        for _try in range(8):
+            turn = heading + b.real(-0.9, 0.9)
+            c = centers[-1] + (radii[-1] + r) * np.array([math.cos(turn), math.sin(turn), 0.0])
+            room = min((S.length(c - centers[i]) - (radii[i] + r + pitch + GEAR_GAP)
+                        for i in range(len(centers) - 1)), default=1.0)
+            if best is None or room > best[0]:
+                best = (room, turn, c)
+            if room > 0:
+                break
+        heading = best[1]
+        centers.append(best[2])
         radii.append(r)
+        teeth.append(n)
     pts = np.array(centers)
     lo, hi = pts.min(axis=0) - max(radii) - 0.02, pts.max(axis=0) + max(radii) + 0.02
     b.link("base", "wood", S.box((hi[0] - lo[0], hi[1] - lo[1], 0.015), ((lo + hi) / 2)[:2].tolist() + [0.0075]))
     z = 0.015 + 0.003 + width / 2
-    for k, (c, r) in enumerate(zip(centers, radii, strict=True)):
-        teeth = max(8, int(round(r / 0.004)) * 2)
+    for k, (c, r, n) in enumerate(zip(centers, radii, teeth, strict=True)):
         center = (c[0], c[1], z)
+        tip = r + pitch / 2 - GEAR_GAP
+        toothed = tip / (1 + math.pi / n)  # S.gear's pitch radius whose tips are at ``tip``
+        half = (c[0], c[1], z + (1 if k % 2 == 0 else -1) * width / 4)
         b.add("base", S.cylinder(0.004, 0.02, (c[0], c[1], 0.02)))
-        gear = b.link(f"gear_{k}", "metal", S.gear(r, width, teeth, center, "z", bore=0.0045))
+        gear = b.link(f"gear_{k}", "metal", S.tube(0.0045, r - pitch / 2, width, center, "z"),
+                      S.gear(toothed, width / 2, n, half, "z", bore=0.0045))
         if k == 0:
-            b.add(gear, S.bar(center, (c[0] + r * 0.8, c[1], z), 0.008, width),
-                  S.rod((c[0] + r * 0.8, c[1], z), (c[0] + r * 0.8, c[1], z + 0.04), 0.004))
+            top = z + width / 2 + 0.004
+            b.add(gear, S.bar((c[0], c[1], top), (c[0] + r * 0.8, c[1], top), 0.008, 0.008),
+                  S.rod((c[0] + r * 0.8, c[1], top), (c[0] + r * 0.8, c[1], top + 0.04), 0.004))
         b.continuous(gear, "base", "z", center)
     return f"gear train with {count} gears"
 
@@ -139,51 +259,109 @@ def gear_train(b: Builder) -> str:
 def crane(b: Builder) -> str:
     """Mobile crane: wheels, outriggers (beam out + leg down, prismatic chains), slewing
     turret (continuous), luffing boom (revolute), 1-3 telescopic stages along the tilted
-    boom (prismatic), hook line (prismatic): up to 20 joints."""
+    boom (prismatic), hook line (prismatic): up to 20 joints.
+
+    The boom and every stage but the last are tubes (3 mm walls, open at the head) and each
+    stage is 12 mm narrower than the one it slides in (3 mm clear a side); the boom pivots
+    between two cheeks 1 cm above the turret and the cab, and its limits and the hook's
+    travel keep the hook 1 cm above the cab, the turret and the deck.
+    """
     ln, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
     wr = b.dim(0.04, 0.06)
     deck = 2 * wr + 0.01
+    top = deck + 0.16  # the cab's and the turret's top
     b.link("base", "metal", S.box((ln, w, 0.06), (0, 0, deck + 0.03)),
            S.box((0.12, w, 0.1), (ln / 2 - 0.06, 0, deck + 0.11)))
     for sx in (-1, 1):
         for side, sy in (("l", -1), ("r", 1)):
-            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.32, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
+            P.wheel(b, f"wheel_{'fb'[sx > 0]}{side}", "base", (sx * ln * 0.28, sy * (w / 2 + 0.012), wr), "y", wr, 0.025)
     if b.chance(0.7):
         _outriggers(b, ln, w, deck)
     turret_z = deck + 0.06
-    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (-ln * 0.15, 0, turret_z + 0.05)))
-    b.continuous(turret, "base", "z", (-ln * 0.15, 0, turret_z))
-    pivot = np.array([-ln * 0.15 - 0.06, 0, turret_z + 0.09])
-    luff = b.real(0.2, 0.6)
-    axis = _direction(luff)
+    turret_x = -ln * 0.15
+    turret = b.link("turret", "metal", S.box((0.2, w * 0.8, 0.1), (turret_x, 0, turret_z + 0.05)))
+    pivot = np.array([turret_x - 0.06, 0, top + 0.045])
+    for sy in (-1, 1):
+        b.add(turret, S.box((0.06, 0.01, pivot[2] + 0.02 - top), (pivot[0], sy * 0.044, (top + pivot[2] + 0.02) / 2)))
+    b.continuous(turret, "base", "z", (turret_x, 0, turret_z))
     stage_l = b.dim(0.35, 0.55)
-    boom = b.link("boom", "metal", S.bar(pivot, pivot + axis * stage_l, 0.07, 0.07))
-    b.revolute(boom, turret, (0, -1, 0), pivot, -luff, 1.3 - luff)
-    parent, size, start = boom, 0.07, pivot + axis * 0.05
     stages = b.count(1, 3)
+    reach = 0.05 * stages + stage_l
+    luff = b.real(0.2, 0.6)
+    while luff < 1.0 and _boom_limits(ln, w, top, pivot, luff, reach, turret_x) is None:
+        luff += 0.02  # the hook hangs over the cab at rest: the boom rests higher
+    axis = _direction(luff)
+    sizes = [0.07 - 0.012 * k for k in range(stages + 1)]
+    starts = [pivot + axis * 0.05 * k for k in range(stages + 1)]
+
+    def tube(k: str, start, size: float, hollow: bool) -> str:
+        b.link(k, "metal", S.bar(start, start + axis * stage_l, size, size))
+        if hollow:
+            b.cut(k, S.bar(start + axis * 0.01, start + axis * (stage_l + 0.01), size - 0.006, size - 0.006))
+        return k
+
+    boom = tube("boom", starts[0], sizes[0], True)
+    b.revolute(boom, turret, (0, -1, 0), pivot, *(_boom_limits(ln, w, top, pivot, luff, reach, turret_x)
+                                                  or (0.0, 0.0)))
+    parent = boom
     for k in range(stages):
-        size *= 0.8
-        stage = b.link(f"boom_stage_{k}", "metal", S.bar(start, start + axis * stage_l, size, size))
+        stage = tube(f"boom_stage_{k}", starts[k + 1], sizes[k + 1], k < stages - 1)
         b.prismatic(stage, parent, axis, 0.0, stage_l * 0.8)
-        parent, start = stage, start + axis * 0.05
-    tip = start - axis * 0.05 + axis * stage_l
+        parent = stage
+    tip = starts[-1] + axis * stage_l
     hook = b.link("hook", "metal", S.rod(tip, tip - (0, 0, 0.08), 0.002, sections=6),
                   S.box((0.03, 0.03, 0.04), tip - (0, 0, 0.1)))
-    b.prismatic(hook, parent, (0, 0, -1), 0.0, b.dim(0.15, 0.35))
+    below = top if -ln / 2 - 0.03 < tip[0] < ln / 2 + 0.03 else 0.0
+    b.prismatic(hook, parent, (0, 0, -1), 0.0, max(0.0, min(b.dim(0.15, 0.35), tip[2] - 0.12 - below - 0.01)))
     return f"mobile crane with {stages} telescopic stages"
 
 
+def _boom_limits(ln: float, w: float, top: float, pivot: np.ndarray, luff: float, reach: float,
+                 turret_x: float) -> tuple[float, float] | None:
+    """The crane boom's limits (rad from its rest pitch ``luff``): from level to 1.3 rad, each
+    stopping where the hook (hanging ``reach`` from the pivot along the boom, 12 cm long, 2 cm
+    thick) would come within 5 mm of the top of the cab or the turret; the turret slews at the
+    rest pitch, so there the hook must clear them wherever it is over the carrier (``None``
+    when it does not)."""
+    footprint = math.hypot(ln / 2 - turret_x, w / 2)
+
+    def clear(pitch: float, anywhere: bool) -> bool:
+        tip = pivot + reach * _direction(pitch)
+        down = _direction(pitch - luff - math.pi / 2)
+        for i in range(13):
+            p = tip + down * 0.01 * i
+            over = abs(p[0] - turret_x) - 0.02 < footprint if anywhere else \
+                -ln / 2 - 0.02 < p[0] < ln / 2 + 0.02
+            if over and p[2] < top + 0.025:
+                return False
+        return True
+
+    if not clear(luff, True):
+        return None
+    limits = []
+    for stop in (0.0, 1.3):
+        last, n = luff, int(abs(stop - luff) / 0.01)
+        for k in range(1, n + 2):
+            pitch = luff + (stop - luff) * min(k / max(n, 1), 1.0)
+            if not clear(pitch, False):
+                break
+            last = pitch
+        limits.append(last - luff)
+    return limits[0], limits[1]
+
+
 def _outriggers(b: Builder, length: float, w: float, deck: float) -> None:
-    """Four outriggers: a beam sliding out sideways and a leg sliding down from it."""
+    """Four outriggers at the deck's ends: a beam sliding out sideways inside the deck and a leg
+    on its end, 3 mm outside the deck's side, sliding down from it to the ground."""
     for sx in (-1, 1):
         for side, sy in (("l", -1), ("r", 1)):
-            x = sx * length * 0.45
+            x = sx * (length / 2 - 0.025)
             beam = b.link(f"outrigger_{'fb'[sx > 0]}{side}", "metal",
-                          S.box((0.04, w * 0.5, 0.03), (x, sy * w * 0.25, deck + 0.03)))
+                          S.box((0.04, w / 2 + 0.013, 0.03), (x, sy * (w / 2 + 0.023) / 2, deck + 0.03)))
             b.prismatic(beam, "base", (0, sy, 0), 0.0, w * 0.45)
             leg = b.link(f"outrigger_leg_{'fb'[sx > 0]}{side}", "metal",
-                         S.box((0.03, 0.03, 0.08), (x, sy * w * 0.45, deck + 0.02)))
-            b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.01)
+                         S.box((0.03, 0.03, 0.08), (x, sy * (w / 2 + 0.018), deck + 0.02)))
+            b.prismatic(leg, beam, (0, 0, -1), 0.0, deck - 0.02)
 
 
 @kind("gantry", "mechanisms")
@@ -197,14 +375,18 @@ def gantry(b: Builder) -> str:
              for sx in (-1, 1) for sy in (-1, 1)])
     bridge = b.link("bridge", "aluminum", S.box((0.06, ly, 0.05), (-lx / 2 + 0.08, 0, h + 0.045)))
     b.prismatic(bridge, "base", "x", 0.0, lx - 0.16)
-    carriage = b.link("carriage", "aluminum", S.box((0.08, 0.08, 0.08), (-lx / 2 + 0.08, -ly / 2 + 0.08, h + 0.045)))
-    b.prismatic(carriage, bridge, "y", 0.0, ly - 0.16)
-    quill = b.link("quill", "metal", S.box((0.04, 0.04, h * 0.5), (-lx / 2 + 0.08 + 0.06, -ly / 2 + 0.08, h * 0.85)))
-    b.prismatic(quill, carriage, (0, 0, -1), 0.0, h * 0.45)
-    tool = (-lx / 2 + 0.14, -ly / 2 + 0.08, h * 0.6)
+    # The carriage runs 5 mm inside the rails at both ends of its travel; the spindle stops
+    # 1 cm above the bed (or the rotary table).
+    y0 = -ly / 2 + 0.085
+    carriage = b.link("carriage", "aluminum", S.box((0.08, 0.08, 0.08), (-lx / 2 + 0.08, y0, h + 0.045)))
+    b.prismatic(carriage, bridge, "y", 0.0, ly - 0.17)
+    extra = b.chance(0.5)
+    floor = 0.07 if extra else 0.04
+    quill = b.link("quill", "metal", S.box((0.04, 0.04, h * 0.5), (-lx / 2 + 0.08 + 0.06, y0, h * 0.85)))
+    b.prismatic(quill, carriage, (0, 0, -1), 0.0, min(h * 0.45, h * 0.6 - 0.05 - floor - 0.01))
+    tool = (-lx / 2 + 0.14, y0, h * 0.6)
     spindle = b.link("spindle", "metal", S.cylinder(0.008, 0.05, (tool[0], tool[1], tool[2] - 0.025)))
     b.continuous(spindle, quill, "z", tool)
-    extra = b.chance(0.5)
     if extra:
         table = b.link("rotary_table", "metal", S.cylinder(min(lx, ly) * 0.25, 0.03, (0, 0, 0.055)))
         b.continuous(table, "base", "z", (0, 0, 0.04))

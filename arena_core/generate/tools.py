@@ -73,22 +73,29 @@ def folding_knife(b: Builder) -> str:
 
 @kind("vise", "tools")
 def vise(b: Builder) -> str:
-    """Bench vise: the screw turns and advances (helical), the jaw slides (prismatic), the
-    tommy bar slides through the screw head (prismatic)."""
+    """Bench vise: the screw turns and advances (helical) in a nut on the body, through a bore
+    in the sliding jaw; the jaw slides (prismatic), the tommy bar slides through the screw
+    head (prismatic). The bore and the nut's hole are square, 4 mm wider than the screw on
+    every side, and the jaw's guide stops 1 cm short of the nut at full travel."""
     w, travel = b.dim(0.08, 0.15), b.dim(0.06, 0.15)
     pitch = b.real(0.0003, 0.0007)
     body_l = travel + 0.12
-    b.link("base", "metal", S.box((body_l, w * 0.5, 0.04), (0, 0, 0.02)),
-           S.box((0.03, w, 0.07), (-body_l / 2 + 0.015, 0, 0.075)))
+    zs, rs, hole = 0.075, 0.008, 0.024  # screw axis height, screw radius, square hole side
     jaw_x = -body_l / 2 + 0.03 + 0.005
-    jaw = b.link("jaw", "metal", S.box((0.03, w, 0.07), (jaw_x + 0.015, 0, 0.075)),
-                 S.box((body_l - 0.04, w * 0.4, 0.015), (jaw_x + body_l / 2 - 0.005, 0, 0.0475)))
-    b.prismatic(jaw, "base", "x", 0.0, travel, point=(jaw_x, 0, 0.075))
     end = jaw_x + body_l - 0.02
-    screw = b.link("screw", "metal", S.cylinder(0.008, body_l - 0.02, (jaw_x + (body_l - 0.02) / 2, 0, 0.075), "x"),
-                   S.cylinder(0.016, 0.025, (end + 0.0125, 0, 0.075), "x"))
-    b.helical(screw, "base", "x", (end, 0, 0.075), 0.0, travel / pitch, pitch)
-    bar = b.link("tommy_bar", "metal", S.rod((end + 0.012, -0.08, 0.075), (end + 0.012, 0.08, 0.075), 0.005))
+    guide = body_l - travel - 0.05  # the jaw's guide on the bed
+    b.link("base", "metal", S.box((body_l, w * 0.5, 0.04), (0, 0, 0.02)),
+           S.box((0.03, w, 0.07), (-body_l / 2 + 0.015, 0, 0.075)),
+           S.box((0.015, 0.05, 0.06), (end - 0.0125, 0, 0.07)))
+    b.cut("base", S.box((0.03, hole, hole), (end - 0.0125, 0, zs)))
+    jaw = b.link("jaw", "metal", S.box((0.03, w, 0.07), (jaw_x + 0.015, 0, 0.075)),
+                 S.box((guide, w * 0.4, 0.015), (jaw_x + guide / 2, 0, 0.0475)))
+    b.cut(jaw, S.box((0.05, hole, hole), (jaw_x + 0.015, 0, zs)))
+    b.prismatic(jaw, "base", "x", 0.0, travel, point=(jaw_x, 0, 0.075))
+    screw = b.link("screw", "metal", S.cylinder(rs, body_l - 0.02, (jaw_x + (body_l - 0.02) / 2, 0, zs), "x"),
+                   S.cylinder(0.016, 0.025, (end + 0.0125, 0, zs), "x"))
+    b.helical(screw, "base", "x", (end, 0, zs), 0.0, travel / pitch, pitch)
+    bar = b.link("tommy_bar", "metal", S.rod((end + 0.012, -0.08, zs), (end + 0.012, 0.08, zs), 0.005))
     b.prismatic(bar, screw, "y", -0.06, 0.06)
     return "bench vise with a screw"
 

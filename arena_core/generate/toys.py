@@ -25,11 +25,20 @@ def piano(b: Builder) -> str:
     b.link("base", "wood", S.box((d, w, h), (0, 0, h / 2)))
     b.cut("base", S.box((kl + 0.02, whites * kw + 0.002, 0.05), (d / 2 - kl / 2 + 0.01, 0, h)))
     x_back, z_key = d / 2 - kl, h - 0.05 + 0.012
+    # A white key is narrowed beside its black neighbours (1.5 mm from them) over their length
+    # plus 2 mm, so a black key sits between two white keys' back parts, not on them.
+    black_l, black_half, gap = kl * 0.6, kw * 0.55 / 2, 0.0015
+    has_black = [k % 7 in _BLACK_AFTER and k < whites - 1 for k in range(whites)]
     for k in range(whites):
         y = -whites * kw / 2 + (k + 0.5) * kw
-        key = b.link(f"white_{k}", "plastic", S.box((kl, kw * 0.92, 0.02), (x_back + kl / 2, y, z_key)))
+        y0 = y - kw / 2 + black_half + gap if k > 0 and has_black[k - 1] else y - kw * 0.46
+        y1 = y + kw / 2 - black_half - gap if has_black[k] else y + kw * 0.46
+        front_l = kl - black_l - 0.002
+        key = b.link(f"white_{k}", "plastic",
+                     S.box((front_l, kw * 0.92, 0.02), (x_back + kl - front_l / 2, y, z_key)),
+                     S.box((kl - front_l, y1 - y0, 0.02), (x_back + (kl - front_l) / 2, (y0 + y1) / 2, z_key)))
         b.revolute(key, "base", "y", (x_back, y, z_key), 0.0, 0.08)
-        if k % 7 in _BLACK_AFTER and k < whites - 1:
+        if has_black[k]:
             yb = y + kw / 2
             black = b.link(f"black_{k}", "plastic", S.box((kl * 0.6, kw * 0.55, 0.02),
                                                          (x_back + kl * 0.3, yb, z_key + 0.015)))
@@ -45,23 +54,34 @@ def toy_car(b: Builder) -> str:
     """Toy car: steerable front wheels (knuckle revolute + wheel continuous), rear wheels,
     opening doors and trunk."""
     ln, w, h = b.dim(0.12, 0.35), b.dim(0.06, 0.16), b.dim(0.05, 0.12)
-    wr = h * 0.3
+    wr = min(h * 0.3, ln * 0.12)
     b.link("base", "plastic", S.box((ln, w, h * 0.5), (0, 0, wr + h * 0.25)),
            S.box((ln * 0.5, w * 0.9, h * 0.4), (-ln * 0.05, 0, wr + h * 0.7)))
     steer = b.chance(0.5)
+    # A steered wheel turns about a kingpin half its radius inboard of its centre: within
+    # 1.26 radii of the kingpin and 0.3 radii inboard of it, where the body has an arch.
+    reach = 1.28 * wr + 0.003
+    front_clear = ln * 0.32 - (reach if steer else wr)  # the front wheels' rearmost point
     for sx, axle in ((1, "front"), (-1, "rear")):
         for side, sy in (("left", -1), ("right", 1)):
             center = (sx * ln * 0.32, sy * (w / 2 + wr * 0.3), wr)
             parent = "base"
             if steer and axle == "front":
+                inner = w / 2 - wr * 0.503 - 0.003
+                b.cut("base", S.box((2 * reach, w / 2 + 0.01 - inner, wr + 0.013),
+                                    (center[0], sy * (inner + w / 2 + 0.01) / 2, wr + (wr + 0.013) / 2 - 0.01)))
                 parent = b.link(f"knuckle_{side}", "plastic", S.box((wr * 0.5, wr * 0.3, wr * 0.5),
                                                                    (center[0], sy * (w / 2 - wr * 0.2), wr)))
                 b.revolute(parent, "base", "z", (center[0], sy * (w / 2 - wr * 0.2), wr), -0.5, 0.5)
             P.wheel(b, f"{axle}_wheel_{side}", parent, center, "y", wr, wr * 0.6)
+    # Doors fit between the wheels (4 mm from each), hinged at their front edge.
+    door_front = min(ln * 0.205, front_clear - 0.004)
+    door_l = min(ln * 0.25, door_front - (-ln * 0.32 + wr + 0.004))
     doors = b.count(0, 2)
     for side, sy in (("left", -1), ("right", 1))[:doors]:
-        door = b.link(f"door_{side}", "plastic", S.box((ln * 0.25, 0.003, h * 0.35), (ln * 0.08, sy * (w / 2 + 0.002), wr + h * 0.35)))
-        b.revolute(door, "base", (0, 0, sy), (ln * 0.205, sy * (w / 2 + 0.0035), wr + h * 0.35), 0.0, 1.2)
+        door = b.link(f"door_{side}", "plastic", S.box((door_l, 0.003, h * 0.35),
+                                                       (door_front - door_l / 2, sy * (w / 2 + 0.002), wr + h * 0.35)))
+        b.revolute(door, "base", (0, 0, sy), (door_front, sy * (w / 2 + 0.0035), wr + h * 0.35), 0.0, 1.2)
     trunk = b.chance(0.5)
     if trunk:
         lid = b.link("trunk", "plastic", S.box((ln * 0.2, w * 0.8, 0.003), (-ln * 0.4, 0, wr + h * 0.5 + 0.0015)))

@@ -85,14 +85,23 @@ def bicycle(b: Builder) -> str:
     bb = np.array([-0.05, 0, wr * 0.95])
     head_angle = math.radians(b.real(68, 74))
     axis = np.array([-math.cos(head_angle), 0, math.sin(head_angle)])
-    head_bottom = front + np.array([-0.05, 0, 0.3])
+    # The steering axis passes through the front axle: the wheel turns inside a ball of its
+    # radius, and the head tube starts 8 cm beyond it. The fork's blades, the chain and seat
+    # stays straddle the wheels.
+    head_bottom = front + axis * (wr + 0.08)
     head_top = head_bottom + axis * 0.15
     seat = bb + np.array([-0.12, 0, 0.5])
-    b.link("base", "aluminum", S.rod(rear, bb, 0.012), S.rod(bb, seat, 0.015), S.rod(seat, rear, 0.01),
-           S.rod(bb, head_bottom, 0.018), S.rod(seat, head_top, 0.016), S.rod(head_bottom, head_top, 0.02))
-    fork = b.link("fork", "aluminum", S.rod(head_bottom, front, 0.012),
+    b.link("base", "aluminum", S.rod(bb, seat, 0.015), S.rod(bb, head_bottom, 0.018),
+           S.rod(seat, head_top, 0.016), S.rod(head_bottom, head_top, 0.02))
+    for sy in (-1, 1):
+        b.add("base", S.rod(rear + (0, sy * 0.035, 0), bb + (0, sy * 0.02, 0), 0.01),
+              S.rod(rear + (0, sy * 0.035, 0), seat + (0, sy * 0.012, -0.03), 0.008))
+    fork = b.link("fork", "aluminum", S.rod(head_bottom - (0, 0.045, 0), head_bottom + (0, 0.045, 0), 0.014),
+                  S.rod(front - (0, 0.04, 0), front + (0, 0.04, 0), 0.005),
                   S.rod(head_top, head_top + axis * 0.1, 0.012),
                   S.rod(head_top + axis * 0.1 - (0, 0.25, 0), head_top + axis * 0.1 + (0, 0.25, 0), 0.012))
+    for sy in (-1, 1):
+        b.add(fork, S.rod(head_bottom + (0, sy * 0.035, 0), front + (0, sy * 0.035, 0), 0.008))
     b.revolute(fork, "base", axis, head_bottom, -1.2, 1.2)
     P.wheel(b, "front_wheel", fork, front, "y", wr, 0.03, spokes=12)
     P.wheel(b, "rear_wheel", "base", rear, "y", wr, 0.035, spokes=12)
@@ -107,8 +116,9 @@ def bicycle(b: Builder) -> str:
     post = b.link("seat_post", "aluminum", S.rod(seat - (0, 0, 0.1), seat + (0, 0, 0.12), 0.012),
                   S.box((0.25, 0.14, 0.05), seat + (0, 0, 0.145)))
     b.prismatic(post, "base", (seat - bb) / S.length(seat - bb), 0.0, b.dim(0.08, 0.15))
-    stand = b.link("kickstand", "aluminum", S.rod(bb + (-0.05, -0.05, 0), bb + (-0.3, -0.07, -0.02), 0.008))
-    b.revolute(stand, "base", (0, 0, 1), bb + (-0.05, -0.05, 0), 0.0, 1.3)
+    # The kickstand hangs under the left chain stay, inboard of the crank arm (7 mm).
+    stand = b.link("kickstand", "aluminum", S.rod(bb + (-0.06, -0.03, -0.035), bb + (-0.3, -0.035, -0.05), 0.008))
+    b.revolute(stand, "base", (0, 0, 1), bb + (-0.06, -0.03, -0.035), 0.0, 1.3)
     return "bicycle"
 
 
@@ -126,9 +136,11 @@ def wheelchair(b: Builder) -> str:
     for side, sy in (("left", -1), ("right", 1)):
         P.wheel(b, f"wheel_{side}", "base", (-0.12, sy * (w / 2 + 0.02), wr), "y", wr, 0.03, spokes=10)
         P.caster(b, f"caster_{side}", "base", (0.22, sy * (w / 2 - 0.05), 0.16), 0.07)
+        # The caster swivels within 12 cm of its axis below 17 cm; the footrest's hanger
+        # reaches its plate 17 cm ahead of its pivot, clear of that at every swing angle.
         rest = b.link(f"footrest_{side}", "aluminum", S.rod((0.23, sy * (w / 2 - 0.05), seat_z - 0.02),
-                                                           (0.3, sy * (w / 2 - 0.05), 0.1), 0.01),
-                      S.box((0.12, 0.1, 0.01), (0.34, sy * (w / 2 - 0.1), 0.1)))
+                                                           (0.4, sy * (w / 2 - 0.05), 0.13), 0.01),
+                      S.box((0.12, 0.1, 0.01), (0.46, sy * (w / 2 - 0.1), 0.125)))
         b.revolute(rest, "base", (0, 0, -sy), (0.23, sy * (w / 2 - 0.05), seat_z - 0.02), 0.0, 1.4)
         brake = b.link(f"brake_{side}", "metal", S.bar((-0.05, sy * (w / 2 - 0.02), seat_z - 0.05),
                                                        (0.05, sy * (w / 2 - 0.02), seat_z + 0.05), 0.015, 0.01))
@@ -146,13 +158,22 @@ def scooter(b: Builder) -> str:
     P.wheel(b, "rear_wheel", "base", (-ln / 2 - 0.02, 0, wr), "y", wr, 0.025)
     tilt = math.radians(b.real(5, 15))
     axis = np.array([-math.sin(tilt), 0, math.cos(tilt)])
-    head = np.array([ln / 2 + 0.04, 0, deck_z])
-    hinge = b.link("fold_hinge", "aluminum", S.box((0.05, 0.06, 0.05), head + (0, 0, 0.02)))
-    b.revolute(hinge, "base", (0, 1, 0), head, -1.4, 0.0)
+    # The front axle is 3 cm ahead of the deck and the steering axis passes through it, so the
+    # wheel turns inside a ball of its radius; the fold hinge sits 7 cm above that ball,
+    # carried by two cheeks from the deck's nose (the wheel and the fork's blades turn and
+    # the stem folds between them). Folded, the stem lies level over the deck.
+    axle = np.array([ln / 2 + wr + 0.03, 0, wr])
+    head = axle + axis * (wr + 0.07)
+    for sy in (-1, 1):
+        b.add("base", S.bar((ln / 2 - 0.03, sy * 0.04, deck_z), head + (0, sy * 0.04, 0), 0.01, 0.03))
+    hinge = b.link("fold_hinge", "aluminum", S.box((0.05, 0.06, 0.05), head))
+    b.revolute(hinge, "base", (0, 1, 0), head, -(math.pi / 2 - tilt), 0.0)
     column = b.link("column", "aluminum", S.rod(head + axis * 0.02, head + axis * 0.6, 0.016),
-                    S.rod(head + (0.02, 0, 0), (ln / 2 + 0.06, 0, wr), 0.012))
+                    S.rod(axle - (0, 0.03, 0), axle + (0, 0.03, 0), 0.004))
+    for sy in (-1, 1):
+        b.add(column, S.rod(head + (0, sy * 0.0235, 0), axle + (0, sy * 0.0235, 0), 0.006))
     b.revolute(column, hinge, axis, head, -b.real(0.7, 1.1), b.real(0.7, 1.1))
-    P.wheel(b, "front_wheel", column, (ln / 2 + 0.06, 0, wr), "y", wr, 0.025)
+    P.wheel(b, "front_wheel", column, axle, "y", wr, 0.025)
     bar = b.link("handlebar", "aluminum", S.rod(head + axis * 0.4, head + axis * 0.85, 0.012),
                  S.rod(head + axis * 0.85 - (0, 0.22, 0), head + axis * 0.85 + (0, 0.22, 0), 0.012))
     b.prismatic(bar, column, axis, 0.0, b.dim(0.1, 0.25))
