@@ -155,15 +155,35 @@ def _sectors(solid: Manifold, pose: np.ndarray, radius: float, limit: float
     over their chords, each sector's connected pieces."""
     count = next((n for n in SECTOR_COUNTS if radius * (1.0 - math.cos(math.pi / n)) <= limit),
                  SECTOR_COUNTS[-1])
-    pieces = [solid]
-    for k in range(count // 2):  # each plane through the axis bounds two opposite sectors
-        angle = 2.0 * math.pi * k / count
-        c, s = math.cos(angle), math.sin(angle)
-        normal = [float(pose[i, 1] * c - pose[i, 0] * s) for i in range(3)]
-        offset = float((normal[0] * pose[0, 3] + normal[1] * pose[1, 3]) + normal[2] * pose[2, 3])
-        pieces = [half for piece in pieces for half in piece.split_by_plane(normal, offset)
-                  if not half.is_empty()]
+    first, second = _halves(solid, pose, 0, count)
+    pieces = _bisected(first, pose, 0, count // 2, count) + _bisected(second, pose, count // 2,
+                                                                      count, count)
     return [component for piece in pieces for component in piece.decompose()]
+
+
+def _halves(solid: Manifold, pose: np.ndarray, k: int, count: int) -> tuple[Manifold, Manifold]:
+    """``solid`` cut by the plane through ``pose``'s Z axis at sector boundary ``k`` of
+    ``count``: the side of the sectors ``k..k + count/2`` first, the other second."""
+    angle = 2.0 * math.pi * k / count
+    c, s = math.cos(angle), math.sin(angle)
+    normal = [float(pose[i, 1] * c - pose[i, 0] * s) for i in range(3)]
+    offset = float((normal[0] * pose[0, 3] + normal[1] * pose[1, 3]) + normal[2] * pose[2, 3])
+    above, below = solid.split_by_plane(normal, offset)
+    return above, below
+
+
+def _bisected(solid: Manifold, pose: np.ndarray, lo: int, hi: int, count: int
+              ) -> list[Manifold]:
+    """The sectors ``lo..hi`` (at most half a turn) of ``solid``, which lies in them, each
+    cut once (non-empty ones)."""
+    if solid.is_empty():
+        return []
+    if hi - lo == 1:
+        return [solid]
+    mid = (lo + hi) // 2
+    upper, lower = _halves(solid, pose, mid, count)
+    return _bisected(lower, pose, lo, mid, count) + _bisected(upper, pose, mid, hi, count)
+
 
 def _box_frame(mesh: trimesh.Trimesh) -> np.ndarray | None:
     """``(3, 3)`` rows: the edge directions of a box mesh (8 vertices, faces along three
