@@ -21,7 +21,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "casement_window": "base and handle_0 by 8.8 mm at rest",
     "crane": "base and outrigger_leg_bl by 26.6 mm at rest",
     "fan": "head and pole by 55.7 mm at rest",
-    "flip_phone": "key_0_0 and top_half by 3.5 mm at rest",
     "gantry": "base and carriage by 15.0 mm at rest",
     "gate": "base and latch by 10.0 mm at rest",
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",

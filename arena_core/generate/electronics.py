@@ -131,17 +131,18 @@ def flip_phone(b: Builder) -> str:
     """Clamshell phone: top half on a hinge (stored open or closed) and a keypad."""
     w, ln, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
     b.link("base", "plastic", S.box((ln, w, t), (0, 0, t / 2)))
-    hinge = (-ln / 2, 0, t)
+    # closed, the top half lies 1.5 mm above the keypad; the keys stand 0.8 mm proud of it
+    hinge = (-ln / 2, 0, t + 0.001)
     stored = b.real(2.6, 3.0) if b.chance(0.5) else 0.0
-    top = S.box((ln, w, t * 0.8), (0, 0, t + 0.0005 + t * 0.4))
+    top = S.box((ln, w, t * 0.8), (0, 0, t + 0.0015 + t * 0.4))
     lid = b.link("top_half", "plastic", S.turned(top, LIFT, stored, hinge))
     fully_open = max(b.real(2.8, 3.05), stored + 0.05)
     b.revolute(lid, "base", LIFT, hinge, -stored, fully_open - stored)
     keys = 0
     for r in range(4):
         for c in range(3):
-            P.button(b, f"key_{r}_{c}", "base", (ln / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t),
-                     "z", 0.009, 0.001)
+            P.button(b, f"key_{r}_{c}", "base",
+                     (ln / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t - 0.0032), "z", 0.009, 0.001)
             keys += 1
     return f"flip phone stored {'open' if stored else 'closed'} with {keys} keys"
 
