@@ -17,7 +17,6 @@ change (clearances, or the part moved aside) or a principled exemption, kind by 
 SELF_COLLISION_PENDING: dict[str, str] = {
     "bicycle": "base and front_wheel by 35.3 mm at rest",
     "box": "flap_right_joint blocked at 0.1309 rad (upper): flap_back into flap_right by 7.7 mm",
-    "camera": "screen_joint blocked at 1.205 rad (upper): screen into zoom_ring by 3.8 mm",
     "casement_window": "base and handle_0 by 8.8 mm at rest",
     "crane": "base and outrigger_leg_bl by 26.6 mm at rest",
     "fan": "head and pole by 55.7 mm at rest",

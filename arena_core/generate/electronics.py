@@ -72,18 +72,28 @@ def camera(b: Builder) -> str:
     P.knob(b, "mode_dial", "base", (0, -w * 0.3, h), "z", 0.012, 0.008)
     P.button(b, "shutter", "base", (0.0, w * 0.3, h), "z", 0.01, 0.0015, round_=True)
     scr_t = 0.006
-    screen = b.link("screen", "plastic", S.box((scr_t, w * 0.7, h * 0.75),
-                                               (-d / 2 - scr_t / 2 - 0.001, 0.0, h / 2)))
     if b.chance(0.5):
-        b.revolute(screen, "base", (0, 1, 0), (-d / 2 - scr_t, 0, h / 2 - h * 0.375), 0.0,
+        # hinged on its bottom edge against the back, the top tilting out and down
+        screen = b.link("screen", "plastic", S.box((scr_t, w * 0.7, h * 0.75),
+                                                   (-d / 2 - scr_t / 2 - 0.001, 0.0, h / 2)))
+        b.revolute(screen, "base", LIFT, (-d / 2 - scr_t, 0, h / 2 - h * 0.375), 0.0,
                    b.real(1.2, 1.6))
         detail = "tilting screen"
     else:
-        arm = b.link("screen_hinge", "plastic", S.cylinder(0.004, h * 0.75,
-                                                           (-d / 2 - 0.004, -w * 0.36, h / 2)))
-        b.revolute(arm, "base", "z", (-d / 2, -w * 0.36, h / 2), -math.pi * 0.99, 0.0)
-        b.revolute(screen, arm, "y", (-d / 2 - 0.004, -w * 0.36, h / 2), -math.pi / 2, math.pi)
-        detail = "vari-angle screen"
+        # A side hinge just off the body's left back edge swings the screen out about Z
+        # (0..0.99 pi), then the screen turns about its width: closed against the back it
+        # cannot turn, so it is stored swung out (90-170 degrees), free to turn there.
+        hx, hy = -d / 2 - 0.004, -w / 2 - 0.004
+        stored = b.real(0.5, 0.95) * math.pi
+        arm = b.link("screen_hinge", "plastic", S.turned(
+            S.cylinder(0.004, h * 0.75, (hx, hy, h / 2)), "z", stored, (hx, hy, h / 2)))
+        screen = b.link("screen", "plastic", S.turned(
+            S.box((scr_t, w * 0.7, h * 0.75), (hx, hy + 0.005 + w * 0.35, h / 2)), "z", stored,
+            (hx, hy, h / 2)))
+        b.revolute(arm, "base", "z", (hx, hy, h / 2), -stored, math.pi * 0.99 - stored)
+        b.revolute(screen, arm, (-math.sin(stored), math.cos(stored), 0.0), (hx, hy, h / 2),
+                   -math.pi / 2, math.pi)
+        detail = "vari-angle screen stored swung out"
     door = b.link("battery_door", "plastic", S.box((d * 0.8, w * 0.25, 0.003), (0, w * 0.3, -0.0015)))
     b.revolute(door, "base", (-1, 0, 0), (0, w * 0.3 - w * 0.125, 0.0), 0.0, 1.6)
     return f"camera with a {detail}"
