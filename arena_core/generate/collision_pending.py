@@ -24,7 +24,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "gate": "base and latch by 10.0 mm at rest",
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
     "lighter": "flint_wheel and lid by 8.5 mm at rest",
-    "monitor": "screen_joint blocked at 0.6283 rad (upper): base into screen by 4.0 mm",
     "piano": "black_0 and white_0 by 4.9 mm at rest",
     "printer": "button_0 and scanner_lid by 4.0 mm at rest",
     "ring_binder": "front_cover_joint blocked at 0.6872 rad (upper): front_cover, ring_0 2.3 mm",

@@ -120,20 +120,45 @@ def remote(b: Builder) -> str:
 def monitor(b: Builder) -> str:
     """Monitor on an adjustable stand: swivel, height (prismatic), tilt and pivot."""
     sw, sh, st = b.dim(0.5, 0.7), b.dim(0.3, 0.42), b.dim(0.02, 0.05)
+    # At its highest (the stored state) the screen's center is high enough to turn to
+    # portrait over the foot (half its diagonal and 2-7 cm more); lowered, its bottom edge
+    # stays 2.5 cm over the foot.
+    half_diagonal = math.hypot(sw, sh) / 2
+    zc = round(half_diagonal + b.dim(0.02, 0.07) + 0.015, 3)
     b.link("base", "metal", S.box((0.18, 0.24, 0.015), (0, 0, 0.0075)))
-    stand = b.link("stand", "aluminum", S.box((0.04, 0.07, 0.35), (-0.05, 0, 0.19)))
+    top = zc + 0.065
+    stand = b.link("stand", "aluminum", S.box((0.04, 0.07, top - 0.015), (-0.05, 0, (top + 0.015) / 2)))
     b.revolute(stand, "base", "z", (0, 0, 0.015), -b.real(0.6, 1.0), b.real(0.6, 1.0))
-    carriage = b.link("carriage", "plastic", S.box((0.03, 0.08, 0.08), (-0.015, 0, 0.3)))
-    b.prismatic(carriage, stand, "z", -0.12, 0.0, point=(-0.015, 0, 0.3))
-    tilt = b.link("tilt_bracket", "metal", S.box((0.02, 0.1, 0.1), (0.01, 0, 0.3)))
-    b.revolute(tilt, carriage, "y", (0.01, 0, 0.3), -0.1, b.real(0.3, 0.4))
-    screen = b.link("screen", "plastic", S.box((st, sw, sh), (0.02 + st / 2, 0, 0.3)))
+    carriage = b.link("carriage", "plastic", S.box((0.03, 0.08, 0.08), (-0.015, 0, zc)))
+    drop = min(0.12, round(zc - sh / 2 - 0.015 - 0.025, 3))
+    b.prismatic(carriage, stand, "z", -drop, 0.0, point=(-0.015, 0, zc))
+    # the tilt bracket holds the screen's back 3 cm in front of the tilt axis; tilting back,
+    # the screen's lower edge stops 6 mm in front of the stand
+    reach = 0.03
+    tilt = b.link("tilt_bracket", "metal", S.box((0.01 + reach, 0.1, 0.1), (reach / 2 + 0.005, 0, zc)))
+    b.revolute(tilt, carriage, "y", (0.01, 0, zc), -0.1,
+               _tilt_limit(b.real(0.3, 0.4), reach, sh / 2, 0.04 - 0.006))
+    face = 0.01 + reach  # the screen's back face
+    screen = b.link("screen", "plastic", S.box((st, sw, sh), (face + st / 2, 0, zc)))
     pivot = b.chance(0.5)
     if pivot:
-        b.revolute(screen, tilt, "x", (0.02, 0, 0.3), 0.0, math.pi / 2)
+        b.revolute(screen, tilt, "x", (face, 0, zc), 0.0, math.pi / 2)
     else:
-        b.fixed(screen, tilt, (0.02, 0, 0.3))
+        b.fixed(screen, tilt, (face, 0, zc))
     return "monitor on a height-adjustable stand" + (" with pivot" if pivot else "")
+
+
+def _tilt_limit(wanted: float, reach: float, drop: float, room: float) -> float:
+    """Largest tilt (rad, a multiple of 0.01, at most ``wanted``) at which a screen whose back
+    face is ``reach`` m in front of the tilt axis and whose lower edge is ``drop`` m below it
+    keeps that edge less than ``room`` m behind the axis."""
+    best = 0.0
+    for k in range(1, int(wanted * 100) + 1):
+        angle = k / 100.0
+        if reach * math.cos(angle) - drop * math.sin(angle) < -room:
+            break
+        best = angle
+    return best
 
 
 @kind("flip_phone", "electronics")
