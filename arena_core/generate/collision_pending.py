@@ -23,7 +23,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
     "lighter": "flint_wheel and lid by 8.5 mm at rest",
     "piano": "black_0 and white_0 by 4.9 mm at rest",
-    "printer": "button_0 and scanner_lid by 4.0 mm at rest",
     "ring_binder": "front_cover_joint blocked at 0.6872 rad (upper): front_cover, ring_0 2.3 mm",
     "robot_arm": "forearm_joint blocked at -1.087 rad (lower): base into wrist_roll by 2.2 mm",
     "safe": "inner_drawer_joint blocked at 0.02978 m (upper): door into inner_drawer by 5.8 mm",

@@ -101,7 +101,8 @@ def printer(b: Builder) -> str:
     w, d, h = b.dim(0.38, 0.5), b.dim(0.3, 0.42), b.dim(0.15, 0.3)
     b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
     b.cut("base", S.box((0.1, w * 0.7, 0.03), (d / 2, 0, h * 0.55)))
-    lid = b.link("scanner_lid", "plastic", S.box((d, w, 0.025), (0, 0, h + 0.0125)))
+    # the scanner lid covers the top behind a 7 cm control strip that carries the buttons
+    lid = b.link("scanner_lid", "plastic", S.box((d - 0.07, w, 0.025), (-0.035, 0, h + 0.0125)))
     b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.2, 1.6))
     P.drawer(b, "paper_tray", "base", x_face=d / 2, y0=-w * 0.4, y1=w * 0.4, z0=0.01,
              z1=h * 0.35, depth=d * 0.8, t=0.01, material="plastic", travel=d * 0.6,
@@ -110,7 +111,7 @@ def printer(b: Builder) -> str:
     b.revolute(flap, "base", "y", (d / 2 + 0.01, 0, h * 0.45 - h * 0.075), 0.0, 1.57)
     n = b.count(1, 4)
     for k in range(n):
-        P.button(b, f"button_{k}", "base", (d / 2 - 0.04, w / 2 - 0.03 - k * 0.03, h), "z",
+        P.button(b, f"button_{k}", "base", (d / 2 - 0.035, w / 2 - 0.03 - k * 0.03, h), "z",
                  0.015, 0.002, round_=True)
     return f"printer with {n} buttons"
 
