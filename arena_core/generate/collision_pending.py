@@ -18,7 +18,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "bicycle": "base and front_wheel by 35.3 mm at rest",
     "box": "flap_right_joint blocked at 0.1309 rad (upper): flap_back into flap_right by 7.7 mm",
     "crane": "base and outrigger_leg_bl by 26.6 mm at rest",
-    "fan": "head and pole by 55.7 mm at rest",
     "gantry": "base and carriage by 15.0 mm at rest",
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
     "lighter": "flint_wheel and lid by 8.5 mm at rest",
