@@ -20,7 +20,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "crane": "base and outrigger_leg_bl by 26.6 mm at rest",
     "gantry": "base and carriage by 15.0 mm at rest",
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
-    "lighter": "flint_wheel and lid by 8.5 mm at rest",
     "piano": "black_0 and white_0 by 4.9 mm at rest",
     "ring_binder": "front_cover_joint blocked at 0.6872 rad (upper): front_cover, ring_0 2.3 mm",
     "robot_arm": "forearm_joint blocked at -1.087 rad (lower): base into wrist_roll by 2.2 mm",

@@ -47,8 +47,13 @@ def lighter(b: Builder) -> str:
     w, d, h = b.dim(0.035, 0.04), b.dim(0.012, 0.016), b.dim(0.05, 0.07)
     b.link("base", "metal", S.box((d, w, h), (0, 0, h / 2)))
     if b.chance(0.5):
-        lid = b.link("lid", "metal", S.box((d, w, h * 0.35), (0, 0, h + h * 0.175 + 0.0005)))
-        b.revolute(lid, "base", (1, 0, 0), (0, -w / 2, h), 0.0, b.real(2.0, 2.6))
+        # a hollow lid (1 mm walls) closes over the flint wheel, which turns between two
+        # cheeks on the top; opening, the lid swings away from them
+        P.shell(b, "lid", "metal", (d, w, h * 0.35), (0, 0, h + h * 0.175 + 0.0005), 0.001,
+                open_face="-z")
+        b.revolute("lid", "base", (1, 0, 0), (0, -w / 2, h), 0.0, b.real(2.0, 2.6))
+        b.add("base", *[S.box((0.001, 0.006, 0.01), (sx * 0.003, w * 0.2, h + 0.005))
+                        for sx in (-1, 1)])
         wheel = b.link("flint_wheel", "metal", S.cylinder(0.004, 0.004, (0, w * 0.2, h + 0.005), "x"))
         b.continuous(wheel, "base", "x", (0, w * 0.2, h + 0.005))
         return "flip-top lighter"
