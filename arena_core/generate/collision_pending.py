@@ -21,7 +21,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "gantry": "base and carriage by 15.0 mm at rest",
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
     "piano": "black_0 and white_0 by 4.9 mm at rest",
-    "ring_binder": "front_cover_joint blocked at 0.6872 rad (upper): front_cover, ring_0 2.3 mm",
     "robot_arm": "forearm_joint blocked at -1.087 rad (lower): base into wrist_roll by 2.2 mm",
     "safe": "inner_drawer_joint blocked at 0.02978 m (upper): door into inner_drawer by 5.8 mm",
     "scooter": "base and front_wheel by 36.7 mm at rest",
