@@ -22,7 +22,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "gear_train": "gear_0 and gear_1 by 9.0 mm at rest",
     "piano": "black_0 and white_0 by 4.9 mm at rest",
     "robot_arm": "forearm_joint blocked at -1.087 rad (lower): base into wrist_roll by 2.2 mm",
-    "safe": "inner_drawer_joint blocked at 0.02978 m (upper): door into inner_drawer by 5.8 mm",
     "scooter": "base and front_wheel by 36.7 mm at rest",
     "suitcase": "base and handle_outer by 34.2 mm at rest",
     "toy_car": "knuckle_left_joint blocked at -0.125 rad (lower): base, front_wheel_left 3 mm",
