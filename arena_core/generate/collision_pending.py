@@ -23,7 +23,6 @@ SELF_COLLISION_PENDING: dict[str, str] = {
     "piano": "black_0 and white_0 by 4.9 mm at rest",
     "robot_arm": "forearm_joint blocked at -1.087 rad (lower): base into wrist_roll by 2.2 mm",
     "scooter": "base and front_wheel by 36.7 mm at rest",
-    "suitcase": "base and handle_outer by 34.2 mm at rest",
     "toy_car": "knuckle_left_joint blocked at -0.125 rad (lower): base, front_wheel_left 3 mm",
     "vise": "jaw and screw by 44.5 mm at rest",
     "wheelchair": "caster_left_swivel blocked at -1.999 rad: caster_left, footrest_left 9.5 mm",
