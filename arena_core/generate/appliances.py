@@ -42,10 +42,15 @@ def refrigerator(b: Builder) -> str:
             P.drawer(b, "freezer_drawer", "base", x_face=xf, y0=y0, y1=y1, z0=0.02, z1=split,
                      depth=d - 2 * wall, t=dt, material="plastic", travel=0.75 * (d - 2 * wall))
     crispers = b.count(0, 2) if layout != "side_by_side" else 0
+    if layout == "french" and crispers == 1:
+        crispers = 2  # one behind each door: opening that door lets it out
     z_low = split + 0.03 if layout != "top_freezer" else 0.06
+    # A door opened past 90 degrees swings its inner hinge edge up to its thickness into the
+    # opening: the crispers keep 5 mm more than that from the hinge lines (+-(y1 - GAP)).
+    span = y1 - P.GAP - dt - 0.005
     for k in range(crispers):
-        yc = 0.0 if crispers == 1 else (k - 0.5) * (w - 2 * wall) / 2
-        half = (w - 2 * wall) / (2 * crispers) - 0.01
+        yc = 0.0 if crispers == 1 else (k - 0.5) * span
+        half = span / crispers - 0.01
         P.drawer(b, f"crisper_{k}", "base", x_face=xf - 0.06, y0=yc - half, y1=yc + half,
                  z0=z_low, z1=z_low + 0.18, depth=d - 0.2, t=0.01, material="plastic",
                  travel=0.6 * (d - 0.2), handle=None)
@@ -145,9 +150,11 @@ def toaster(b: Builder) -> str:
     for k in range(slots):
         y = -w / 2 + w * (k + 0.5) / slots
         b.cut("base", S.box((d - 0.05, 0.03, h * 0.7), (0, y, h - h * 0.35 + 0.01)))
-    lever = b.link("lever", "plastic", S.box((0.03, 0.05, 0.015), (0.0, -w / 2 - 0.025, h * 0.8)))
+    # on the left end: the lever slides down a slot behind the middle, the browning knob sits
+    # in front of the slot (>= 2 cm clear of the lever all the way down)
+    lever = b.link("lever", "plastic", S.box((0.03, 0.05, 0.015), (-0.01, -w / 2 - 0.025, h * 0.8)))
     b.prismatic(lever, "base", (0, 0, -1), 0.0, h * 0.5)
-    P.knob(b, "browning_knob", "base", (0.0, -w / 2, h * 0.35), (0, -1, 0), 0.015, 0.015,
+    P.knob(b, "browning_knob", "base", (d / 2 - 0.035, -w / 2, h * 0.35), (0, -1, 0), 0.015, 0.015,
            limits=(0.0, 1.5 * math.pi))
     tray = b.link("crumb_tray", "metal", S.box((d - 0.02, w - 0.02, 0.004), (0, 0, 0.008)),
                   S.box((0.01, 0.04, 0.015), (d / 2 - 0.005, 0, 0.01)))

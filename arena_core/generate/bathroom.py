@@ -57,31 +57,77 @@ def faucet(b: Builder) -> str:
 
 @kind("toilet", "bathroom_fixtures")
 def toilet(b: Builder) -> str:
-    """Toilet: seat and lid on one hinge line, and a flush lever or push button."""
+    """Toilet: a lid hinged a little in front of the tank and a seat hinged in front of the
+    lid, and a flush lever on the tank's side or a push button on its top.
+
+    The lid opens until it leans on the tank's top edge (or its far corner on the tank's
+    face); the seat, hinged 2 cm in front of and 14 mm below the lid, opens to a little
+    less and then stands in front of the open lid (so the seat lifts once the lid is up).
+    """
     d, w, h = b.dim(0.6, 0.72), b.dim(0.36, 0.42), b.dim(0.38, 0.43)
     tank_h = b.dim(0.3, 0.42)
-    hinge_x = -d / 2 + 0.22
+    tank_x = -d / 2 + 0.2  # the tank's front face
+    lid_x = tank_x + b.dim(0.03, 0.05)  # the lid's hinge line, in front of the tank
+    seat_x = lid_x + 0.02  # the seat's hinge line, in front of the lid's
     gap = b.dim(0.005, 0.03)
-    bowl_x = hinge_x + w / 2 + gap
+    bowl_x = seat_x + w / 2 + gap
     b.link("base", "ceramic", S.cylinder(0.12, h - 0.1, (bowl_x - 0.05, 0, (h - 0.1) / 2)),
            S.cylinder(w / 2, 0.1, (bowl_x, 0, h - 0.05)),
+           S.box((bowl_x - tank_x, 0.16, 0.1), ((bowl_x + tank_x) / 2, 0, h - 0.05)),
            S.box((0.2, w, tank_h), (-d / 2 + 0.1, 0, h + tank_h / 2 - 0.05)))
     b.cut("base", S.cylinder(w / 2 - 0.03, 0.09, (bowl_x, 0, h - 0.035)))
-    bridge = gap + 0.05  # from just behind the hinge line into the ring
+    seat_bridge = bowl_x - w / 2 + 0.05 - seat_x  # from the hinge line into the ring
     seat = b.link("seat", "plastic", S.tube(w * 0.22, w / 2, 0.015, (bowl_x, 0, h + 0.0085)),
-                  S.box((bridge, 0.1, 0.015), (hinge_x - 0.01 + bridge / 2, 0, h + 0.0085)))
-    b.revolute(seat, "base", (0, -1, 0), (hinge_x, 0, h + 0.016), 0.0, b.real(1.6, 1.8))
+                  S.box((seat_bridge, 0.1, 0.015), (seat_x + seat_bridge / 2, 0, h + 0.0085)))
+    lid_bridge = bowl_x - w / 2 + 0.05 - lid_x
     lid = b.link("lid", "plastic", S.cylinder(w / 2, 0.012, (bowl_x, 0, h + 0.023)),
-                 S.box((bridge, 0.1, 0.012), (hinge_x - 0.01 + bridge / 2, 0, h + 0.023)))
-    b.revolute(lid, "base", (0, -1, 0), (hinge_x, 0, h + 0.03), 0.0, b.real(1.65, 1.85))
+                 S.box((lid_bridge, 0.1, 0.012), (lid_x + lid_bridge / 2, 0, h + 0.023)))
+    lid_top = 0.001  # the lid's top face below its hinge line (h + 0.03)
+    lid_stop = _lean_angle(lid_x - tank_x, h + tank_h - 0.05 - (h + 0.03), bowl_x + w / 2 - lid_x,
+                           lid_top)
+    lid_upper = math.floor(lid_stop * 1000.0) / 1000.0 - 0.005
+    b.revolute(seat, "base", (0, -1, 0), (seat_x, 0, h + 0.016), 0.0, lid_upper - 0.03)
+    b.revolute(lid, "base", (0, -1, 0), (lid_x, 0, h + 0.03), 0.0, lid_upper)
     top = h + tank_h - 0.05
     if b.chance(0.5):
-        lever = b.link("flush_lever", "metal", S.bar((-d / 2 + 0.2, -w / 2 + 0.05, top - 0.06),
-                                                     (-d / 2 + 0.2 + 0.01, -w / 2 + 0.12, top - 0.06), 0.015, 0.01))
-        b.revolute(lever, "base", (1, 0, 0), (-d / 2 + 0.2, -w / 2 + 0.05, top - 0.06), -0.6, 0.0)
+        side = -w / 2 - 0.006  # on the tank's left side face, pressed down about Y
+        lever = b.link("flush_lever", "metal", S.bar((tank_x - 0.03, side, top - 0.06),
+                                                     (tank_x - 0.1, side, top - 0.06), 0.01, 0.015))
+        b.revolute(lever, "base", (0, 1, 0), (tank_x - 0.03, side, top - 0.06), -0.6, 0.0)
         return "toilet with a flush lever"
     P.button(b, "flush_button", "base", (-d / 2 + 0.1, 0, top), "z", 0.04, 0.006, round_=True)
     return "toilet with a push-button flush"
+
+
+def _wall_tilt(room: float, head_r: float) -> float:
+    """Largest tilt (rad, a multiple of 0.01 up to 0.5) towards the wall of a shower head
+    hanging from its pivot (a 22 cm rod of radius 12 mm and a disk of ``head_r`` facing
+    forward-down below it) that keeps every point of it at most ``room`` m behind the
+    pivot (the wall side)."""
+    t, n = (1.0 / 1.118, -0.5 / 1.118), (0.5 / 1.118, 1.0 / 1.118)
+    cx, cz = head_r * 0.5, -0.23
+    corners = [(-0.012, 0.0), (-0.012, -0.22)]  # the rod's back line, top and bottom
+    corners += [(cx + a * head_r * t[0] + c * 0.01 * n[0], cz + a * head_r * t[1] + c * 0.01 * n[1])
+                for a in (-1.0, 1.0) for c in (-1.0, 1.0)]
+    best = 0.0
+    for k in range(1, 51):
+        angle = k / 100.0
+        cos, sin = math.cos(angle), math.sin(angle)
+        if min(x * cos + z * sin for x, z in corners) < -room:
+            break
+        best = angle
+    return best
+
+
+def _lean_angle(ahead: float, rise: float, length: float, offset: float) -> float:
+    """Angle (rad) from closed at which a lid hinged ``ahead`` m in front of a wall whose top
+    edge is ``rise`` m above the hinge line touches the wall: its back face (``offset`` m off
+    the hinge line) on the wall's top edge, or its far corner (``length`` m from the hinge
+    line) on the wall's face when it is shorter than that."""
+    reach = math.hypot(ahead, rise)
+    if math.sqrt(reach * reach - offset * offset) <= length:
+        return math.atan2(rise, -ahead) + math.asin(offset / reach)
+    return math.atan2(offset, length) + math.acos(-ahead / math.hypot(length, offset))
 
 
 @kind("sink", "bathroom_fixtures")
@@ -106,12 +152,16 @@ def shower(b: Builder) -> str:
            S.box((0.03, 0.05, 0.04), (-0.015, 0, z0)), S.box((0.03, 0.05, 0.04), (-0.015, 0, z0 + rail)),
            S.box((0.02, 0.25, 0.15), (-0.02, 0, z0 - 0.3)))
     b.add("base", S.box((0.02, 0.02, z0 - 0.375), (-0.02, 0, (z0 - 0.375) / 2)))
+    # the holder's arm holds the head's pivot 8 cm off the wall, in front of the rail
+    arm = 0.08
     slider = b.link("slider", "plastic", S.tube(0.013, 0.022, 0.05, (0, 0, z0 + 0.1)),
-                    S.box((0.04, 0.02, 0.03), (0.04, 0, z0 + 0.1)))
+                    S.box((arm - 0.02, 0.02, 0.03), (0.02 + (arm - 0.02) / 2, 0, z0 + 0.1)))
     b.prismatic(slider, "base", "z", 0.0, rail - 0.2)
     head_r = b.dim(0.04, 0.1)
-    head = b.link("head", "metal", S.rod((0.06, 0, z0 + 0.1), (0.06, 0, z0 + 0.1 - 0.22), 0.012),
-                  S.cylinder(head_r, 0.02, (0.06 + head_r * 0.5, 0, z0 - 0.13), (0.5, 0, 1)))
-    b.revolute(head, slider, "y", (0.06, 0, z0 + 0.1), -0.5, 0.5)
+    head = b.link("head", "metal", S.rod((arm, 0, z0 + 0.1), (arm, 0, z0 + 0.1 - 0.22), 0.012),
+                  S.cylinder(head_r, 0.02, (arm + head_r * 0.5, 0, z0 - 0.13), (0.5, 0, 1)))
+    # tilting towards the wall (+) stops while the head clears the rail's front by 5 mm
+    b.revolute(head, slider, "y", (arm, 0, z0 + 0.1), -0.5,
+               _wall_tilt(arm - 0.012 - 0.005, head_r))
     P.knob(b, "valve", "base", (-0.01, 0, z0 - 0.3), "x", 0.03, 0.03, limits=(0.0, 1.5 * math.pi))
     return "shower set with a sliding head"

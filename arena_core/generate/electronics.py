@@ -72,18 +72,28 @@ def camera(b: Builder) -> str:
     P.knob(b, "mode_dial", "base", (0, -w * 0.3, h), "z", 0.012, 0.008)
     P.button(b, "shutter", "base", (0.0, w * 0.3, h), "z", 0.01, 0.0015, round_=True)
     scr_t = 0.006
-    screen = b.link("screen", "plastic", S.box((scr_t, w * 0.7, h * 0.75),
-                                               (-d / 2 - scr_t / 2 - 0.001, 0.0, h / 2)))
     if b.chance(0.5):
-        b.revolute(screen, "base", (0, 1, 0), (-d / 2 - scr_t, 0, h / 2 - h * 0.375), 0.0,
+        # hinged on its bottom edge against the back, the top tilting out and down
+        screen = b.link("screen", "plastic", S.box((scr_t, w * 0.7, h * 0.75),
+                                                   (-d / 2 - scr_t / 2 - 0.001, 0.0, h / 2)))
+        b.revolute(screen, "base", LIFT, (-d / 2 - scr_t, 0, h / 2 - h * 0.375), 0.0,
                    b.real(1.2, 1.6))
         detail = "tilting screen"
     else:
-        arm = b.link("screen_hinge", "plastic", S.cylinder(0.004, h * 0.75,
-                                                           (-d / 2 - 0.004, -w * 0.36, h / 2)))
-        b.revolute(arm, "base", "z", (-d / 2, -w * 0.36, h / 2), -math.pi * 0.99, 0.0)
-        b.revolute(screen, arm, "y", (-d / 2 - 0.004, -w * 0.36, h / 2), -math.pi / 2, math.pi)
-        detail = "vari-angle screen"
+        # A side hinge just off the body's left back edge swings the screen out about Z
+        # (0..0.99 pi), then the screen turns about its width: closed against the back it
+        # cannot turn, so it is stored swung out (90-170 degrees), free to turn there.
+        hx, hy = -d / 2 - 0.004, -w / 2 - 0.004
+        stored = b.real(0.5, 0.95) * math.pi
+        arm = b.link("screen_hinge", "plastic", S.turned(
+            S.cylinder(0.004, h * 0.75, (hx, hy, h / 2)), "z", stored, (hx, hy, h / 2)))
+        screen = b.link("screen", "plastic", S.turned(
+            S.box((scr_t, w * 0.7, h * 0.75), (hx, hy + 0.005 + w * 0.35, h / 2)), "z", stored,
+            (hx, hy, h / 2)))
+        b.revolute(arm, "base", "z", (hx, hy, h / 2), -stored, math.pi * 0.99 - stored)
+        b.revolute(screen, arm, (-math.sin(stored), math.cos(stored), 0.0), (hx, hy, h / 2),
+                   -math.pi / 2, math.pi)
+        detail = "vari-angle screen stored swung out"
     door = b.link("battery_door", "plastic", S.box((d * 0.8, w * 0.25, 0.003), (0, w * 0.3, -0.0015)))
     b.revolute(door, "base", (-1, 0, 0), (0, w * 0.3 - w * 0.125, 0.0), 0.0, 1.6)
     return f"camera with a {detail}"
@@ -110,20 +120,45 @@ def remote(b: Builder) -> str:
 def monitor(b: Builder) -> str:
     """Monitor on an adjustable stand: swivel, height (prismatic), tilt and pivot."""
     sw, sh, st = b.dim(0.5, 0.7), b.dim(0.3, 0.42), b.dim(0.02, 0.05)
+    # At its highest (the stored state) the screen's center is high enough to turn to
+    # portrait over the foot (half its diagonal and 2-7 cm more); lowered, its bottom edge
+    # stays 2.5 cm over the foot.
+    half_diagonal = math.hypot(sw, sh) / 2
+    zc = round(half_diagonal + b.dim(0.02, 0.07) + 0.015, 3)
     b.link("base", "metal", S.box((0.18, 0.24, 0.015), (0, 0, 0.0075)))
-    stand = b.link("stand", "aluminum", S.box((0.04, 0.07, 0.35), (-0.05, 0, 0.19)))
+    top = zc + 0.065
+    stand = b.link("stand", "aluminum", S.box((0.04, 0.07, top - 0.015), (-0.05, 0, (top + 0.015) / 2)))
     b.revolute(stand, "base", "z", (0, 0, 0.015), -b.real(0.6, 1.0), b.real(0.6, 1.0))
-    carriage = b.link("carriage", "plastic", S.box((0.03, 0.08, 0.08), (-0.015, 0, 0.3)))
-    b.prismatic(carriage, stand, "z", -0.12, 0.0, point=(-0.015, 0, 0.3))
-    tilt = b.link("tilt_bracket", "metal", S.box((0.02, 0.1, 0.1), (0.01, 0, 0.3)))
-    b.revolute(tilt, carriage, "y", (0.01, 0, 0.3), -0.1, b.real(0.3, 0.4))
-    screen = b.link("screen", "plastic", S.box((st, sw, sh), (0.02 + st / 2, 0, 0.3)))
+    carriage = b.link("carriage", "plastic", S.box((0.03, 0.08, 0.08), (-0.015, 0, zc)))
+    drop = min(0.12, round(zc - sh / 2 - 0.015 - 0.025, 3))
+    b.prismatic(carriage, stand, "z", -drop, 0.0, point=(-0.015, 0, zc))
+    # the tilt bracket holds the screen's back 3 cm in front of the tilt axis; tilting back,
+    # the screen's lower edge stops 6 mm in front of the stand
+    reach = 0.03
+    tilt = b.link("tilt_bracket", "metal", S.box((0.01 + reach, 0.1, 0.1), (reach / 2 + 0.005, 0, zc)))
+    b.revolute(tilt, carriage, "y", (0.01, 0, zc), -0.1,
+               _tilt_limit(b.real(0.3, 0.4), reach, sh / 2, 0.04 - 0.006))
+    face = 0.01 + reach  # the screen's back face
+    screen = b.link("screen", "plastic", S.box((st, sw, sh), (face + st / 2, 0, zc)))
     pivot = b.chance(0.5)
     if pivot:
-        b.revolute(screen, tilt, "x", (0.02, 0, 0.3), 0.0, math.pi / 2)
+        b.revolute(screen, tilt, "x", (face, 0, zc), 0.0, math.pi / 2)
     else:
-        b.fixed(screen, tilt, (0.02, 0, 0.3))
+        b.fixed(screen, tilt, (face, 0, zc))
     return "monitor on a height-adjustable stand" + (" with pivot" if pivot else "")
+
+
+def _tilt_limit(wanted: float, reach: float, drop: float, room: float) -> float:
+    """Largest tilt (rad, a multiple of 0.01, at most ``wanted``) at which a screen whose back
+    face is ``reach`` m in front of the tilt axis and whose lower edge is ``drop`` m below it
+    keeps that edge less than ``room`` m behind the axis."""
+    best = 0.0
+    for k in range(1, int(wanted * 100) + 1):
+        angle = k / 100.0
+        if reach * math.cos(angle) - drop * math.sin(angle) < -room:
+            break
+        best = angle
+    return best
 
 
 @kind("flip_phone", "electronics")
@@ -131,17 +166,18 @@ def flip_phone(b: Builder) -> str:
     """Clamshell phone: top half on a hinge (stored open or closed) and a keypad."""
     w, ln, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
     b.link("base", "plastic", S.box((ln, w, t), (0, 0, t / 2)))
-    hinge = (-ln / 2, 0, t)
+    # closed, the top half lies 1.5 mm above the keypad; the keys stand 0.8 mm proud of it
+    hinge = (-ln / 2, 0, t + 0.001)
     stored = b.real(2.6, 3.0) if b.chance(0.5) else 0.0
-    top = S.box((ln, w, t * 0.8), (0, 0, t + 0.0005 + t * 0.4))
+    top = S.box((ln, w, t * 0.8), (0, 0, t + 0.0015 + t * 0.4))
     lid = b.link("top_half", "plastic", S.turned(top, LIFT, stored, hinge))
     fully_open = max(b.real(2.8, 3.05), stored + 0.05)
     b.revolute(lid, "base", LIFT, hinge, -stored, fully_open - stored)
     keys = 0
     for r in range(4):
         for c in range(3):
-            P.button(b, f"key_{r}_{c}", "base", (ln / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t),
-                     "z", 0.009, 0.001)
+            P.button(b, f"key_{r}_{c}", "base",
+                     (ln / 2 - 0.012 - r * 0.012, (c - 1) * 0.013, t - 0.0032), "z", 0.009, 0.001)
             keys += 1
     return f"flip phone stored {'open' if stored else 'closed'} with {keys} keys"
 

@@ -70,29 +70,78 @@ def washing_machine(b: Builder) -> str:
 
 @kind("fan", "home_appliances")
 def fan(b: Builder) -> str:
-    """Desk or pedestal fan: telescoping pole, oscillation, tilt and a spinning rotor."""
+    """Desk or pedestal fan: telescoping pole, oscillation, tilt and a spinning rotor.
+
+    The motor sits on the yoke with the rotor 7 cm and the guard 8.5 cm in front of the tilt
+    axis; the head stands high enough that the guard clears the foot at any tilt, and its
+    tilt stops (down at most 0.3 rad, up 0.3-0.6 rad) while the guard, its spokes, the rotor
+    and the motor keep 6 mm from the pole.
+    """
     standing = b.chance(0.5)
     pole_h = b.dim(0.7, 1.0) if standing else b.dim(0.15, 0.25)
     radius = b.dim(0.15, 0.25)
-    b.link("base", "plastic", S.cylinder(b.dim(0.14, 0.2), 0.04, (0, 0, 0.02)),
-           S.cylinder(0.02, pole_h * 0.6, (0, 0, pole_h * 0.3)))
-    parent, z_top = "base", pole_h
+    ring, guard_x, rotor_x, motor = radius * 1.05, 0.085, 0.07, (-0.1, 0.04, 0.06)
+    lift = 0.05 + radius * 0.3  # the tilt axis above the pole's top
+    # the guard's lowest reach (at any tilt) 2 cm over the foot's top (4 cm)
+    z_top = max(pole_h, round(0.06 + math.hypot(ring + 0.006, guard_x) + 0.006 - lift, 3))
+    b.link("base", "plastic", S.cylinder(b.dim(0.14, 0.2), 0.04, (0, 0, 0.02)))
+    parent = "base"
     if standing:
-        b.link("pole", "metal", S.cylinder(0.014, pole_h * 0.6, (0, 0, pole_h * 0.7)))
-        b.prismatic("pole", "base", "z", 0.0, b.dim(0.15, 0.3), point=(0, 0, pole_h * 0.6))
+        b.add("base", S.cylinder(0.02, z_top * 0.6, (0, 0, z_top * 0.3)))
+        # the inner pole reaches down into the outer one, deeper than it rises
+        b.link("pole", "metal", S.cylinder(0.014, z_top * 0.9, (0, 0, z_top * 0.55)))
+        b.prismatic("pole", "base", "z", 0.0, b.dim(0.15, 0.3), point=(0, 0, z_top * 0.6))
         parent = "pole"
-    yoke = b.link("yoke", "plastic", S.cylinder(0.025, 0.05, (0, 0, z_top + 0.025)))
+    else:
+        b.add("base", S.cylinder(0.02, z_top, (0, 0, z_top / 2)))
+    zc = z_top + lift
+    yoke = b.link("yoke", "plastic", S.cylinder(0.025, lift, (0, 0, z_top + lift / 2)))
     b.revolute(yoke, parent, "z", (0, 0, z_top), -b.real(0.6, 1.0), b.real(0.6, 1.0))
-    zc = z_top + 0.05 + radius * 0.3
-    head = b.link("head", "plastic", S.cylinder(0.06, 0.14, (-0.09, 0, zc), "x"),
-                  S.torus(radius * 1.05, 0.006, (0.05, 0, zc), "x"))
+    head = b.link("head", "plastic", S.cylinder(motor[2], motor[1] - motor[0],
+                                                ((motor[0] + motor[1]) / 2, 0, zc), "x"),
+                  S.torus(ring, 0.006, (guard_x, 0, zc), "x"))
     for k in range(8):
-        end = np.array([0.05, 0, zc]) + S.ring_points(radius * 1.05, 8, (0, 0, 0), "x")[k]
-        b.add(head, S.rod((-0.02, 0, zc), end, 0.003, sections=6))
-    b.revolute(head, yoke, (0, -1, 0), (0, 0, zc), -0.3, b.real(0.3, 0.6))
+        end = np.array([guard_x, 0, zc]) + S.ring_points(ring, 8, (0, 0, 0), "x")[k]
+        b.add(head, S.rod((motor[1], 0, zc), end, 0.003, sections=6))
+    outline = _fan_outline(ring, guard_x, rotor_x, radius, motor)
+    down = _tilt_room(outline, -1.0, 0.3, -lift + 0.005, 0.02 + 0.006)
+    up = _tilt_room(outline, 1.0, b.real(0.3, 0.6), -lift + 0.005, 0.02 + 0.006)
+    b.revolute(head, yoke, (0, -1, 0), (0, 0, zc), -down, up)
     blades = b.count(3, 5)
-    _rotor(b, "rotor", head, (0.04, 0, zc), "x", radius, blades)
+    _rotor(b, "rotor", head, (rotor_x, 0, zc), "x", radius, blades)
     return f"{'pedestal' if standing else 'desk'} fan with {blades} blades"
+
+
+def _fan_outline(ring: float, guard_x: float, rotor_x: float, radius: float,
+                 motor: tuple[float, float, float]) -> list[tuple[float, float, float]]:
+    """Points ``(x, z, r)`` (about the tilt axis, in the plane Y = 0; ``r`` the solid's
+    half thickness there) bounding a fan head: the guard's rim and spokes, the rotor's
+    swept disk and the motor's outline."""
+    pts = []
+    for sign in (-1.0, 1.0):
+        pts += [(guard_x, sign * ring, 0.006), (rotor_x - 0.012, sign * radius, 0.002),
+                (rotor_x + 0.012, sign * radius, 0.002)]
+        pts += [(motor[1] + (guard_x - motor[1]) * k / 10, sign * ring * k / 10, 0.003)
+                for k in range(11)]
+        pts += [(motor[0] + (motor[1] - motor[0]) * k / 10, sign * motor[2], 0.0)
+                for k in range(11)]
+    return pts
+
+
+def _tilt_room(outline: list[tuple[float, float, float]], sign: float, wanted: float,
+               below: float, room: float) -> float:
+    """Largest tilt (rad, a multiple of 0.01, at most ``wanted``) of a head about its tilt
+    axis (``sign`` +1: its front up) at which no point of ``outline`` lower than ``below``
+    (relative to the axis) comes within ``room`` m of the vertical line under the axis."""
+    best = 0.0
+    for k in range(1, int(round(wanted * 100)) + 1):
+        angle = sign * k / 100.0
+        cos, sin = math.cos(angle), math.sin(angle)
+        if any(x * sin + z * cos - r < below and abs(x * cos - z * sin) - r < room
+               for x, z, r in outline):
+            break
+        best = k / 100.0
+    return best
 
 
 @kind("printer", "home_appliances")
@@ -101,7 +150,8 @@ def printer(b: Builder) -> str:
     w, d, h = b.dim(0.38, 0.5), b.dim(0.3, 0.42), b.dim(0.15, 0.3)
     b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
     b.cut("base", S.box((0.1, w * 0.7, 0.03), (d / 2, 0, h * 0.55)))
-    lid = b.link("scanner_lid", "plastic", S.box((d, w, 0.025), (0, 0, h + 0.0125)))
+    # the scanner lid covers the top behind a 7 cm control strip that carries the buttons
+    lid = b.link("scanner_lid", "plastic", S.box((d - 0.07, w, 0.025), (-0.035, 0, h + 0.0125)))
     b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.2, 1.6))
     P.drawer(b, "paper_tray", "base", x_face=d / 2, y0=-w * 0.4, y1=w * 0.4, z0=0.01,
              z1=h * 0.35, depth=d * 0.8, t=0.01, material="plastic", travel=d * 0.6,
@@ -110,7 +160,7 @@ def printer(b: Builder) -> str:
     b.revolute(flap, "base", "y", (d / 2 + 0.01, 0, h * 0.45 - h * 0.075), 0.0, 1.57)
     n = b.count(1, 4)
     for k in range(n):
-        P.button(b, f"button_{k}", "base", (d / 2 - 0.04, w / 2 - 0.03 - k * 0.03, h), "z",
+        P.button(b, f"button_{k}", "base", (d / 2 - 0.035, w / 2 - 0.03 - k * 0.03, h), "z",
                  0.015, 0.002, round_=True)
     return f"printer with {n} buttons"
 

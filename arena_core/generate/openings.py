@@ -98,9 +98,14 @@ def casement_window(b: Builder) -> str:
     for k, (hinge, y0, y1) in enumerate(leaves):
         P.door(b, f"sash_{k}", "base", x_face=-t / 2, y0=y0, y1=y1, z0=sill, z1=sill + h, t=t,
                hinge=hinge, material="wood", max_angle=b.real(1.2, 1.7), handle=None, glass=True)
+        # on the free stile, on a rose; it turns up to level pointing over its own sash
+        # (away from the frame or the other sash's handle)
         y = y1 - 0.04 if hinge == "left" else y0 + 0.04
-        handle = b.link(f"handle_{k}", "metal", S.box((0.02, 0.02, 0.1), (t / 2 + 0.02, y, sill + h / 2 - 0.05)))
-        b.revolute(handle, f"sash_{k}", "x", (t / 2, y, sill + h / 2), 0.0, 1.57)
+        zh = sill + h / 2
+        handle = b.link(f"handle_{k}", "metal", S.cylinder(0.012, 0.01, (t / 2 + 0.005, y, zh), "x"),
+                        S.box((0.02, 0.02, 0.1), (t / 2 + 0.02, y, zh - 0.05)))
+        b.revolute(handle, f"sash_{k}", (-1, 0, 0) if hinge == "left" else (1, 0, 0),
+                   (t / 2, y, zh), 0.0, 1.57)
     return f"{'single' if style == 'single' else 'double'} casement window"
 
 
@@ -138,7 +143,13 @@ def gate(b: Builder) -> str:
     for k in range(pickets):
         y = -w / 2 + 0.05 + (w - 0.1) * k / (pickets - 1)
         b.add(leaf, S.box((0.02, 0.06, h - 0.1), (0.0225, y, 0.1 + (h - 0.1) / 2)))
-    b.revolute(leaf, "base", (0, 0, -1), (0.0325, -w / 2, h / 2), -b.real(1.2, 1.6), b.real(1.2, 1.6))
-    latch = b.link("latch", "metal", S.box((0.01, 0.12, 0.02), (0.04, w / 2 - 0.05, h - 0.15)))
-    b.revolute(latch, "leaf", (1, 0, 0), (0.04, w / 2 - 0.1, h - 0.15), 0.0, 0.8)
+    # The leaf swings outward (+X) only: its latch bar reaches over the latch post's front
+    # face (4 mm off it) and rests 3 mm above a catch there; lifting the latch frees it.
+    b.revolute(leaf, "base", (0, 0, -1), (0.0325, -w / 2, h / 2), 0.0, b.real(1.2, 1.6))
+    bar_x, zl = post / 2 + 0.004, h - 0.15
+    latch = b.link("latch", "metal", S.rod((0.0335, w / 2 - 0.1, zl), (bar_x, w / 2 - 0.1, zl), 0.005),
+                   S.box((0.01, 0.11 + 0.7 * post, 0.02),
+                         (bar_x + 0.005, w / 2 - 0.11 + (0.11 + 0.7 * post) / 2, zl)))
+    b.revolute(latch, "leaf", (1, 0, 0), (0.0335, w / 2 - 0.1, zl), 0.0, 0.8)
+    b.add("base", S.box((0.02, 0.03, 0.02), (post / 2 + 0.01, w / 2 + post / 2, zl - 0.023)))
     return f"garden gate with {pickets} pickets"

@@ -16,28 +16,44 @@ from arena_core.generate.kinds import kind
 @kind("umbrella", "personal_accessories")
 def umbrella(b: Builder) -> str:
     """Open umbrella standing on its handle: the runner slides on the shaft (prismatic) and
-    6-12 ribs, each with its canopy panel, fold down to the shaft about their hinge at the
-    top notch (revolute)."""
+    6-12 ribs, each with its canopy panel, fold down to the shaft about their hinge on the
+    rim of the top notch (revolute).
+
+    Each panel is a flat trapezoid that fills its rib's share of the canopy up to 3 mm from
+    the seam with its neighbours (the seam planes halfway between the ribs); folded, a rib
+    hangs along the shaft at the notch's radius, 6 mm outside the runner, and its panel
+    passes under its open neighbours'.
+    """
     shaft, radius = b.dim(0.6, 0.9), b.dim(0.4, 0.6)
     ribs = b.count(6, 12)
+    notch, z_top = 0.02, shaft - 0.01
     b.link("base", "metal", S.rod((0, 0, 0.1), (0, 0, shaft), 0.006),
-           S.capsule(0.014, 0.1, (0, 0, 0.06)), S.cone(0.012, 0.03, (0, 0, shaft), "z"))
+           S.capsule(0.014, 0.1, (0, 0, 0.06)), S.cone(0.012, 0.03, (0, 0, shaft), "z"),
+           S.cylinder(notch - 0.004, 0.02, (0, 0, z_top)))
     runner = b.link("runner", "plastic", S.tube(0.0065, 0.012, 0.08, (0, 0, shaft - 0.27)))
     b.prismatic(runner, "base", (0, 0, -1), 0.0, b.dim(0.15, 0.24))
     droop = b.real(0.25, 0.4)
-    top = np.array([0, 0, shaft - 0.01])
+    share, gap = math.tan(math.pi / ribs), 0.003  # a panel's half width: radius * share - gap
+    cos_d = math.cos(droop)
+    s0 = max(0.01, ((0.004 + gap) / share - notch) / cos_d)
+    s1 = radius * 0.98
+    h0, h1 = (notch + s0 * cos_d) * share - gap, (notch + s1 * cos_d) * share - gap
+    mid = (s0 + s1) / 2
+    corners = sorted((math.atan2(v, u - mid), math.hypot(u - mid, v))
+                     for u, v in ((s0, -h0), (s1, -h1), (s1, h1), (s0, h0)))
     for k in range(ribs):
         ang = 2 * math.pi * k / ribs
         radial = np.array([math.cos(ang), math.sin(ang), 0.0])
-        tip = top + radial * radius * math.cos(droop) - np.array([0, 0, radius * math.sin(droop)])
+        hinge = np.array([0.0, 0.0, z_top]) + radial * notch
+        tip = hinge + radial * radius * cos_d - np.array([0, 0, radius * math.sin(droop)])
         tangent = np.cross((0, 0, 1.0), radial)
-        panel_w = 2 * radius * math.sin(math.pi / ribs) * 0.95
-        direction = (tip - top) / S.length(tip - top)
-        normal = np.cross(direction, tangent)
-        panel = S.box((radius * 0.96, panel_w * 0.5, 0.002), top + direction * radius * 0.5 + normal * 0.004,
-                      rotation=np.column_stack([direction, tangent, normal]))
-        rib = b.link(f"rib_{k}", "foam", S.rod(top, tip, 0.002, sections=6), panel)
-        b.revolute(rib, "base", tangent, top, -0.15, math.pi / 2 - droop)
+        # the panel is drawn for the rib along +X, tilted down by the droop, then turned
+        panel = S.radial_prism(np.array([c[0] for c in corners]), np.array([c[1] for c in corners]),
+                               0.0, 0.002, (mid, 0.0, 0.004))
+        panel = S.turned(panel, "y", droop, (0.0, 0.0, 0.0))
+        panel = S.turned(S.moved([panel], (notch, 0.0, z_top))[0], "z", ang, (0.0, 0.0, 0.0))
+        rib = b.link(f"rib_{k}", "foam", S.rod(hinge, tip, 0.002, sections=6), panel)
+        b.revolute(rib, "base", tangent, hinge, -0.15, math.pi / 2 - droop)
     return f"umbrella with {ribs} ribs"
 
 
@@ -47,8 +63,13 @@ def lighter(b: Builder) -> str:
     w, d, h = b.dim(0.035, 0.04), b.dim(0.012, 0.016), b.dim(0.05, 0.07)
     b.link("base", "metal", S.box((d, w, h), (0, 0, h / 2)))
     if b.chance(0.5):
-        lid = b.link("lid", "metal", S.box((d, w, h * 0.35), (0, 0, h + h * 0.175 + 0.0005)))
-        b.revolute(lid, "base", (1, 0, 0), (0, -w / 2, h), 0.0, b.real(2.0, 2.6))
+        # a hollow lid (1 mm walls) closes over the flint wheel, which turns between two
+        # cheeks on the top; opening, the lid swings away from them
+        P.shell(b, "lid", "metal", (d, w, h * 0.35), (0, 0, h + h * 0.175 + 0.0005), 0.001,
+                open_face="-z")
+        b.revolute("lid", "base", (1, 0, 0), (0, -w / 2, h), 0.0, b.real(2.0, 2.6))
+        b.add("base", *[S.box((0.001, 0.006, 0.01), (sx * 0.003, w * 0.2, h + 0.005))
+                        for sx in (-1, 1)])
         wheel = b.link("flint_wheel", "metal", S.cylinder(0.004, 0.004, (0, w * 0.2, h + 0.005), "x"))
         b.continuous(wheel, "base", "x", (0, w * 0.2, h + 0.005))
         return "flip-top lighter"

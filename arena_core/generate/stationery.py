@@ -141,21 +141,81 @@ def hole_punch(b: Builder) -> str:
 
 @kind("ring_binder", "office_stationery")
 def ring_binder(b: Builder) -> str:
-    """Ring binder lying open: front cover (revolute), 2-4 rings whose halves open
-    (revolutes) and an opening lever."""
+    """Ring binder lying open: front cover (revolute), 2-4 rings on a mechanism plate in the
+    middle of the spine, whose right halves open (revolutes), and an opening lever.
+
+    The rings stand within the spine (6 mm inside its edges). Swung over, the front
+    cover stops 3 mm before it meets the rings' or the lever's top (95-105 degrees: the
+    spine lies flat); a ring's right half opens outward about its foot until it comes within
+    3 mm of the flat front cover.
+    """
     h, w = b.dim(0.28, 0.32), b.dim(0.22, 0.27)
     spine = b.dim(0.03, 0.07)
+    plate = 0.008  # the mechanism plate's top
     b.link("base", "plastic", S.box((w, h, 0.003), (-w / 2 - spine / 2, 0, 0.0015)),
            S.box((spine, h, 0.003), (0, 0, 0.0015)))
-    cover = b.link("front_cover", "plastic", S.box((w, h, 0.003), (spine / 2 + w / 2, 0, 0.0015)))
-    b.revolute(cover, "base", (0, -1, 0), (spine / 2, 0, 0.003), 0.0, math.pi)
+    b.add("base", S.box((spine * 0.6, h * 0.8, plate - 0.003), (0, 0, (plate + 0.003) / 2)))
     rings = b.count(2, 4)
-    ring_r = spine * 0.4
+    ring_r, tube = min(spine * 0.4, spine / 2 - 0.008), 0.002  # 6 mm inside the spine's edges
+    zr = plate + ring_r
+    lever_top = plate + 0.03
+    obstacles = [(ring_r * math.sin(2 * math.pi * k / 24), zr + ring_r * math.cos(2 * math.pi * k / 24),
+                  tube) for k in range(24)]
+    obstacles += [(sx * 0.005, lever_top, 0.0) for sx in (-1, 1)]
+    cover = b.link("front_cover", "plastic", S.box((w, h, 0.003), (spine / 2 + w / 2, 0, 0.0015)))
+    b.revolute(cover, "base", (0, -1, 0), (spine / 2, 0, 0.003), 0.0,
+               _cover_stop(obstacles, (spine / 2, 0.003), w, 0.003, 0.003))
+    opening = _ring_opening(b.real(0.6, 0.9), ring_r, tube, plate, spine / 2, 0.003)
     for k in range(rings):
         y = -h * 0.35 + h * 0.7 * k / (rings - 1)
-        half = b.link(f"ring_{k}", "metal", S.torus(ring_r, 0.002, (ring_r, y, 0.004 + ring_r), (0, 1, 0)))
-        b.cut(half, S.box((ring_r + 0.01, 0.01, ring_r * 2 + 0.01), ((ring_r - 0.01) / 2, y, 0.004 + ring_r)))
-        b.revolute(half, "base", (0, -1, 0), (0.0, y, 0.004), 0.0, b.real(0.6, 0.9))
-    lever = b.link("lever", "metal", S.box((0.01, 0.01, 0.03), (0, h * 0.45, 0.018)))
-    b.revolute(lever, "base", "x", (0, h * 0.45, 0.004), -0.8, 0.0)
+        ring = S.torus(ring_r, tube, (0, y, zr), (0, 1, 0))
+        fixed = b.link(f"ring_{k}_back", "metal", ring.copy())
+        b.cut(fixed, S.box((ring_r + 0.01, 0.01, ring_r * 2 + 0.01), ((ring_r + 0.01) / 2, y, zr)))
+        b.fixed(fixed, "base")
+        half = b.link(f"ring_{k}", "metal", ring)
+        b.cut(half, S.box((ring_r + 0.01, 0.01, ring_r * 2 + 0.01), (-(ring_r + 0.01) / 2, y, zr)))
+        b.revolute(half, "base", (0, 1, 0), (0.0, y, plate), 0.0, opening)
+    lever = b.link("lever", "metal", S.box((0.01, 0.01, 0.03), (0, h * 0.45, plate + 0.015)))
+    b.revolute(lever, "base", "x", (0, h * 0.45, plate), -0.8, 0.0)
     return f"ring binder with {rings} rings"
+
+
+def _cover_stop(obstacles: list[tuple[float, float, float]], hinge: tuple[float, float],
+                width: float, thick: float, room: float) -> float:
+    """Largest angle (rad, a multiple of 0.01, at most pi) a flat cover ``width`` x ``thick``
+    hinged at its top inner edge ``hinge`` (x, z) swings over (about -Y) while every obstacle
+    point ``(x, z, r)`` stays ``room`` m clear of it."""
+    best = 0.0
+    for k in range(1, 315):
+        angle = k / 100.0
+        cos, sin = math.cos(angle), math.sin(angle)
+        hit = False
+        for x, z, r in obstacles:
+            px, pz = x - hinge[0], z - hinge[1]
+            u, v = px * cos + pz * sin, -px * sin + pz * cos  # in the cover's frame
+            m = r + room
+            if -m <= u <= width + m and -thick - m <= v <= m:
+                hit = True
+                break
+        if hit:
+            break
+        best = angle
+    return best
+
+
+def _ring_opening(wanted: float, radius: float, tube: float, foot: float, edge: float,
+                  room: float) -> float:
+    """Largest angle (rad, a multiple of 0.01, at most ``wanted``) a ring's right half (a
+    half circle of ``radius`` standing on its foot at height ``foot``) opens outward about
+    its foot while it keeps ``room`` m above the flat cover beyond ``edge`` (top at 3 mm)."""
+    points = [(radius * math.sin(math.pi * k / 24), radius * (1 - math.cos(math.pi * k / 24)))
+              for k in range(25)]
+    best = 0.0
+    for k in range(1, int(round(wanted * 100)) + 1):
+        angle = k / 100.0
+        cos, sin = math.cos(angle), math.sin(angle)
+        if any(x * cos + z * sin + tube >= edge - room
+               and foot - x * sin + z * cos - tube < 0.003 + room for x, z in points):
+            break
+        best = angle
+    return best

@@ -185,7 +185,10 @@ def safe(b: Builder) -> str:
                    S.box((0.015, 0.012, 0.1), (x_out + 0.035, yc, h * 0.35 - 0.045)))
     b.revolute(lever, "door", "x", (x_out, yc, h * 0.35), 0.0, b.real(1.0, 1.6))
     if b.chance(0.5):
-        P.drawer(b, "inner_drawer", "base", x_face=d / 2 - 0.06, y0=-w / 2 + t, y1=w / 2 - t,
+        # the door opened past 90 degrees swings its hinge edge up to its thickness (2 t)
+        # into the opening: the drawer keeps 5 mm more than that from the hinge line
+        P.drawer(b, "inner_drawer", "base", x_face=d / 2 - 0.06, y0=-w / 2 + t,
+                 y1=w / 2 - t - P.GAP - 2 * t - 0.005,
                  z0=t, z1=t + 0.08, depth=d - 0.1, t=0.006, material="metal",
                  travel=0.6 * (d - 0.1), handle="edge")
         return "combination safe with an inner drawer"
