@@ -81,16 +81,19 @@ def _distance_from_axis(points: np.ndarray, point: np.ndarray, axis: np.ndarray)
 
 
 class MujocoProbe:
-    """The canonical folder's ``object.xml`` compiled by MuJoCo (raises what MuJoCo raises)."""
+    """The canonical folder's ``object.xml`` compiled by MuJoCo (raises what MuJoCo raises),
+    or ``model``, that file already compiled (it is only read)."""
 
     name = "mujoco"
 
-    def __init__(self, folder: Path, obj: ArticulatedObject):
+    def __init__(self, folder: Path, obj: ArticulatedObject, *, model=None):
         import mujoco
 
         self._mj = mujoco
-        with silenced():
-            self.model = mujoco.MjModel.from_xml_path(str(Path(folder) / MJCF_FILE))
+        if model is None:
+            with silenced():
+                model = mujoco.MjModel.from_xml_path(str(Path(folder) / MJCF_FILE))
+        self.model = model
         self.data = mujoco.MjData(self.model)
         self._obj, self._names = obj, mjcf_names(obj)
         self._qpos = self._addresses()

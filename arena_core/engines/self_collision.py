@@ -273,14 +273,16 @@ def _path_length(probe: ContactProbe, obj: ArticulatedObject, joint: Joint, move
 
 def check_self_collision(folder: str | Path, urdf: str, obj: ArticulatedObject, *,
                          severity: Severity = "error", threshold: float = PENETRATION,
-                         confirm_only: bool = False) -> tuple[list[Issue], list[Findings]]:
+                         confirm_only: bool = False, mujoco_model=None
+                         ) -> tuple[list[Issue], list[Findings]]:
     """The self-collision issues of the canonical folder ``folder`` (URDF ``urdf``, parsed as
     ``obj``) in the engines of :data:`PROBES`, and each engine's findings; never raises for
     a bad object (an engine that cannot run is ``collision.check_failed``).
 
     ``confirm_only``: the engines after the first run only when the ones before found
     something or could not run (the build: a clean object costs one engine; its findings are
-    still judged by both).
+    still judged by both). ``mujoco_model``: ``object.xml`` already compiled (the engines
+    stage's own MJCF check compiled it), so MuJoCo's probe does not compile it again.
     """
     folder = Path(folder)
     issues, results = [], []
@@ -290,7 +292,9 @@ def check_self_collision(folder: str | Path, urdf: str, obj: ArticulatedObject, 
             break
         probe = None
         try:
-            probe = open_probe(folder, folder / urdf, obj)
+            probe = (MujocoProbe(folder, obj, model=mujoco_model)
+                     if name == "mujoco" and mujoco_model is not None
+                     else open_probe(folder, folder / urdf, obj))
             results.append(probe_findings(probe, obj, threshold=threshold))
         except Exception as exc:  # noqa: BLE001 - an engine's failure is the object's issue
             if is_memory_failure(exc):  # the object's memory budget (resource.memory)

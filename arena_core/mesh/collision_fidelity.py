@@ -26,7 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 import trimesh
 
-from arena_core.mesh.convexity import SurfaceIndex, closed_convex, hull_volume, split_mesh
+from arena_core.mesh.convexity import (
+    SurfaceIndex,
+    closed_convex,
+    hull_volume,
+    split_mesh,
+    weld_rows,
+)
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure
 from arena_core.model.articulated import Link, MeshRef, Primitive
 from arena_core.util import tolerances as tol
@@ -84,7 +90,7 @@ def link_fidelity(link: Link, source: Link, cache: MeshCache, *,
     source_prims = sum(_primitive_volume(p) for p in _collisions(source.primitives))
     used = sum(_hull_volume(*g, convex) for g, convex in placed) + prim_volume
     least = sum(_component_volume(m, cache) for m in _collisions(source.meshes)) + source_prims
-    whole = hull_volume(points)
+    whole = hull_volume(weld_rows(points)[0])  # each corner once: a third of the points
     added = max(0.0, used - least) / whole if whole > 0 else 0.0
     return LinkFidelity(size, standoff, added, len(placed) + len(link.primitives))
 

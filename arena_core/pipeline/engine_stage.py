@@ -45,6 +45,7 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
     issues: list[Issue] = []
     records: list[EngineRecord] = []
     mjcf = folder / MJCF_FILE
+    model = None
     with object_asset_cache():  # the MJCF and the URDF import read the same meshes
         if mjcf.is_file():
             with silenced():  # MuJoCo's mesh decoder warns on stderr (texture coordinates)
@@ -56,9 +57,10 @@ def simulation_check(folder: str | os.PathLike, urdf: str, obj: ArticulatedObjec
                 ok=not has_error(checked.issues),
                 max_pose_error=error if error is not None and math.isfinite(error) else None))
             issues += checked.issues
+            model = checked.model
         result = verify_engines(folder / urdf, obj, seed=seed)
         collisions, _ = check_self_collision(folder, urdf, obj, severity=collision_severity,
-                                             confirm_only=True)
+                                             confirm_only=True, mujoco_model=model)
     for r in result.results:
         error = r.max_pose_error if math.isfinite(r.max_pose_error) else None
         records.append(EngineRecord(engine=r.engine, version=r.version, loaded=r.loaded,

@@ -38,6 +38,9 @@ class MjcfCheck:
 
     issues: list[Issue]
     max_pose_error: float | None
+    #: The compiled ``mujoco.MjModel`` (``None`` when it did not compile), for checks that
+    #: read the same file again (the self-collision probe); left as the checks found it.
+    model: object | None = None
 
 
 def check_mjcf(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, seed: int = 0,
@@ -78,7 +81,7 @@ def mjcf_check(path: str | os.PathLike, obj: ArticulatedObject, *, k: int = 5, s
             mujoco_coupling_issues(model, obj, names)
     except Exception as exc:  # noqa: BLE001
         issues.append(_issue("coupling.mujoco.failed", "object", _one_line(exc, kind=True)))
-    return MjcfCheck(issues, worst)
+    return MjcfCheck(issues, worst, model)
 
 
 def set_configuration(model: mujoco.MjModel, data: mujoco.MjData, obj: ArticulatedObject,
