@@ -142,12 +142,12 @@ def pipeline(urdf: Path, out: Path, *, engines: bool) -> float:
 def _timed() -> None:
     """Record the engine check's parts in :data:`ENGINE_SECONDS`: our MJCF in MuJoCo
     (``mjcf``) and each engine's load, FK and checks (their own ``seconds``)."""
-    check_mjcf, verify_engines = simulation_module.check_mjcf, simulation_module.verify_engines
+    mjcf_check, verify_engines = simulation_module.mjcf_check, simulation_module.verify_engines
 
     def timed_mjcf(*args, **kwargs):
         start = time.perf_counter()
         try:
-            return check_mjcf(*args, **kwargs)
+            return mjcf_check(*args, **kwargs)
         finally:
             ENGINE_SECONDS["mjcf"] = time.perf_counter() - start
 
@@ -172,7 +172,7 @@ def _timed() -> None:
 
     check_collisions = simulation_module.check_self_collision
     probe_findings = self_collision.probe_findings
-    simulation_module.check_mjcf = timed_mjcf
+    simulation_module.mjcf_check = timed_mjcf
     simulation_module.verify_engines = timed_engines
     simulation_module.check_self_collision = timed_collisions
     self_collision.probe_findings = timed_findings
