@@ -124,9 +124,11 @@ def test_bad_up_axis_is_a_clear_manifest_error(tmp_path, up_axis):
     assert "expected 'z'" in message and "'y'" in message
 
 
-def test_only_the_habitat_manifest_is_y_up():
-    manifests = load_source_manifests(MANIFESTS) + _realdata_manifests()
-    assert {m.name for m in manifests if m.up_axis == "y"} == {"realdata_habitat"}
+def test_only_habitat_and_pybullets_y_up_files_are_read_y_up():
+    manifests = (load_source_manifests(MANIFESTS) + _realdata_manifests()
+                 + load_source_manifests(MANIFESTS / "libraries"))
+    assert {m.name for m in manifests if m.up_axis == "y"} == {
+        "realdata_habitat", "realdata_pybullet_yup", "pybullet_data_urdf_yup"}
 
 
 def test_generated_needs_n_and_seed_and_no_location():
