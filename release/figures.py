@@ -226,20 +226,31 @@ def sheet_figure(objects: Sequence[SheetItem | tuple[str, ArticulatedObject | No
     return cells_figure(sheet_cells(objects, max_faces=max_faces), columns=columns)
 
 
+#: Height of a cell's picture, and of one line of its title (6 points), in inches.
+_PICTURE_INCHES = 1.55
+_TITLE_LINE_INCHES = 6 * 1.25 / 72
+
+
 def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
-    """The contact sheet figure of ``cells``: one axes per cell, in order."""
+    """The contact sheet figure of ``cells``: one axes per cell, in order, each row with
+    room above its pictures for the longest title of the sheet (id lines, category, meshes
+    not drawn), so no title reaches into the picture above it."""
+    cells = [_cell(c) for c in cells]
     n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
-    height = 1.9 * rows + 0.3
+    lines = max((c.title.count("\n") + 1 for c in cells), default=1)
+    room = _TITLE_LINE_INCHES * lines + 0.05
+    height = rows * (_PICTURE_INCHES + room)
     fig = Figure(figsize=(1.6 * cols, height))
-    for k, (title, failed, tris, view) in enumerate(map(_cell, cells)):
+    for k, (title, failed, tris, view) in enumerate(cells):
         ax = fig.add_subplot(rows, cols, k + 1)
         _draw_object(ax, tris, view)
         ax.set_title(title, fontsize=6, pad=0, y=1.0,  # y given: no tick-aware placement
                      **({"color": "tab:red"} if failed else {}))
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.45 / height, wspace=0.02,
-                        hspace=0.3)
+    # axes _PICTURE_INCHES high: rows * (P + room) - room = rows * P + (rows - 1) * room
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - room / height, wspace=0.02,
+                        hspace=room / _PICTURE_INCHES)
     return fig
 
 

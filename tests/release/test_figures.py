@@ -127,8 +127,10 @@ def test_contact_sheet_titles_are_whole_and_fit_their_cells(built):
     ids = [f"realdata_kitchen_models-{name}" for name in
            ("DinerChair_100568", "OfficeChair_2490", "Refrigerator_10905_with_a_long_tail")]
     ids += ["pybullet_data_mjcf-mjcf.inverted_double_pendulum", "generated-gen-0-00001",
-            "realdata_iai_maps-iai_kitchen.iai_kitchen.urdf_obj.IAI_kitchen"]
-    categories = ["folding_chair", "chair", None, "pendulum", "table_lamp", "kitchen_unit"]
+            "realdata_iai_maps-iai_kitchen.iai_kitchen.urdf_obj.IAI_kitchen",
+            "dm_control-locomotion.walkers.assets.jumping_ball.jumping_ball_with_head"]
+    categories = ["folding_chair", "chair", None, "pendulum", "table_lamp", "kitchen_unit",
+                  "sports_gear"]
     items = [SheetItem(oid, obj, cat) for oid, cat in zip(ids, categories, strict=True)] * 2
     fig = sheet_figure(items, columns=len(ids))
     canvas = FigureCanvasAgg(fig)
