@@ -8,9 +8,12 @@ all of them; a larger one has each visual mesh simplified by quadric decimation
 (``fast_simplification``, through trimesh, after merging coincident vertices) to its share of
 ``max_faces``, which keeps the surface's shape. Each thumbnail looks from the view that
 shows the most of its object (:func:`release.thumbnail_view.choose_view`: a large silhouette
-and the moving parts in sight, so a door is not seen edge-on), in the canonical frame (Z
-up, never turned), and is drawn by a z-buffer in numpy (:mod:`release.thumbnail_render`:
-exact occlusion, one colour per link, outlines between parts; no OpenGL) shown as an image.
+and the moving parts in sight, so a door is not seen edge-on; from the object's front when its
+source declares one), in the canonical frame (Z up, never turned), and is drawn by a z-buffer
+in numpy (:mod:`release.thumbnail_render`: exact occlusion, one colour per link, outlines
+between parts; no OpenGL) shown as an image.
+A cell's title is the object id (whole, wrapped: :func:`wrap_title`) and, on the next line,
+its category, so a reader can name what an id like ``generated-gen-0-00229`` is.
 A mesh that does not load is not drawn, and its cell says so: under the title, in red,
 ``N mesh(es) not drawn:`` and the loader's codes (``mesh.unreadable``, ``mesh.missing``, ...).
 
@@ -145,14 +148,26 @@ def moving_joint_figure(rows: Sequence[Mapping], path: str | os.PathLike[str]) -
     return save_png(fig, path)
 
 
+class SheetItem(NamedTuple):
+    """One object of a contact sheet: its title (the object id), the object (``None``: an
+    empty cell), its category (a second title line; ``None``: none) and the side its source
+    says it faces (a key of :data:`release.thumbnail_view.FRONT_VECTORS`; ``None``: not
+    known). A plain ``(title, object)`` pair is an item without category and front."""
+
+    title: str
+    obj: ArticulatedObject | None
+    category: str | None = None
+    front: str | None = None
+
+
 def contact_sheet(
-    objects: Sequence[tuple[str, ArticulatedObject | None]],
+    objects: Sequence[SheetItem | tuple[str, ArticulatedObject | None]],
     path: str | os.PathLike[str],
     *,
     max_faces: int = MAX_FACES,
     columns: int = 8,
 ) -> Path:
-    """A grid of thumbnails ``(title, object)``, each object's visual geometry at rest.
+    """A grid of thumbnails (:class:`SheetItem`), each object's visual geometry at rest.
 
     The caller chooses and caps the objects (:data:`MAX_THUMBNAILS`). An object given as
     ``None`` gets an empty cell (the release check, not the figure, judges it); meshes that
@@ -177,20 +192,20 @@ class SheetCell(NamedTuple):
     view: tuple[float, float] = DEFAULT_VIEW
 
 
-def sheet_cells(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
+def sheet_cells(objects: Sequence[SheetItem | tuple[str, ArticulatedObject | None]], *,
                 max_faces: int = MAX_FACES) -> list[SheetCell]:
     """What each thumbnail draws (the meshes are read and the view chosen here; drawing
     reads nothing)."""
     cells = []
-    for title, obj in objects:
+    for title, obj, category, front in (SheetItem(*item) for item in objects):
         if obj is None:
-            cells.append(SheetCell(_cell_title(title, []), False, []))
+            cells.append(SheetCell(_cell_title(title, [], category), False, []))
             continue
         per_link, issues = link_triangles(obj, max_faces=max_faces)
         moving = moving_links(obj)
         tris = list(per_link.values())
-        view = choose_view(tris, [name in moving for name in per_link])
-        cells.append(SheetCell(_cell_title(title, issues), bool(issues), tris, view))
+        view = choose_view(tris, [name in moving for name in per_link], front=front)
+        cells.append(SheetCell(_cell_title(title, issues, category), bool(issues), tris, view))
     return cells
 
 
@@ -205,26 +220,37 @@ def cells_digest(cells: Sequence[SheetCell], *, columns: int = 8) -> str:
     return digest.hexdigest()
 
 
-def sheet_figure(objects: Sequence[tuple[str, ArticulatedObject | None]], *,
+def sheet_figure(objects: Sequence[SheetItem | tuple[str, ArticulatedObject | None]], *,
                  max_faces: int = MAX_FACES, columns: int = 8) -> Figure:
     """The figure :func:`contact_sheet` saves: one axes per object, in order."""
     return cells_figure(sheet_cells(objects, max_faces=max_faces), columns=columns)
 
 
+#: Height of a cell's picture, and of one line of its title (6 points), in inches.
+_PICTURE_INCHES = 1.55
+_TITLE_LINE_INCHES = 6 * 1.25 / 72
+
+
 def cells_figure(cells: Sequence[SheetCell], *, columns: int = 8) -> Figure:
-    """The contact sheet figure of ``cells``: one axes per cell, in order."""
+    """The contact sheet figure of ``cells``: one axes per cell, in order, each row with
+    room above its pictures for the longest title of the sheet (id lines, category, meshes
+    not drawn), so no title reaches into the picture above it."""
+    cells = [_cell(c) for c in cells]
     n = max(len(cells), 1)
     cols = min(columns, n)
     rows = -(-n // cols)
-    height = 1.9 * rows + 0.3
+    lines = max((c.title.count("\n") + 1 for c in cells), default=1)
+    room = _TITLE_LINE_INCHES * lines + 0.05
+    height = rows * (_PICTURE_INCHES + room)
     fig = Figure(figsize=(1.6 * cols, height))
-    for k, (title, failed, tris, view) in enumerate(map(_cell, cells)):
+    for k, (title, failed, tris, view) in enumerate(cells):
         ax = fig.add_subplot(rows, cols, k + 1)
         _draw_object(ax, tris, view)
         ax.set_title(title, fontsize=6, pad=0, y=1.0,  # y given: no tick-aware placement
                      **({"color": "tab:red"} if failed else {}))
-    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - 0.45 / height, wspace=0.02,
-                        hspace=0.3)
+    # axes _PICTURE_INCHES high: rows * (P + room) - room = rows * P + (rows - 1) * room
+    fig.subplots_adjust(left=0, right=1, bottom=0, top=1 - room / height, wspace=0.02,
+                        hspace=room / _PICTURE_INCHES)
     return fig
 
 
@@ -239,17 +265,21 @@ TITLE_WIDTH = 28
 _BREAK_AFTER = "-._/ "
 
 
-def _cell_title(title: str, issues: Sequence[Issue]) -> str:
-    """A thumbnail's title: ``title`` whole, wrapped (:func:`wrap_title`), then the meshes
-    not drawn.
+def _cell_title(title: str, issues: Sequence[Issue], category: str | None = None) -> str:
+    """A thumbnail's title: ``title`` whole, wrapped (:func:`wrap_title`), its category
+    (wrapped the same way; none when ``None``), then the meshes not drawn.
 
+    >>> print(_cell_title("generated-gen-0-00229", [], "table_lamp"))
+    generated-gen-0-00229
+    table_lamp
     >>> _cell_title("gen-0-00001", [issue("mesh.unreadable", "x")] * 2)
     'gen-0-00001\\n2 mesh(es) not drawn: mesh.unreadable'
     """
-    if not issues:
-        return wrap_title(title)
-    codes = ", ".join(sorted({i.code for i in issues}))
-    return f"{wrap_title(title)}\n{len(issues)} mesh(es) not drawn: {codes}"
+    lines = [wrap_title(title)] + ([wrap_title(category)] if category else [])
+    if issues:
+        codes = ", ".join(sorted({i.code for i in issues}))
+        lines.append(f"{len(issues)} mesh(es) not drawn: {codes}")
+    return "\n".join(lines)
 
 
 def wrap_title(title: str, *, width: int = TITLE_WIDTH) -> str:

@@ -21,7 +21,7 @@ from schemas.curation import CURATION_JOINT_TYPES, SUPERCATEGORY_IDS, DuplicateR
 from schemas.release import FORMAT_VERSION, ReleaseSpec
 
 #: Bump when thumbnails would be drawn differently (invalidates reused contact sheets).
-THUMBNAIL_VERSION = "3"
+THUMBNAIL_VERSION = "4"
 
 #: The row-summary fields the count figures (supercategories, joint types, moving joints)
 #: are drawn from; bump :data:`FIGURES_VERSION` when a figure reads anything else.
@@ -67,13 +67,22 @@ def figure_inputs_key(rows: Sequence[Mapping]) -> str:
     return bytes_sha256(json.dumps(data, sort_keys=True).encode())
 
 
-def contact_sheet_key(rows: Sequence[Mapping], subset: SubsetResult, max_thumbnails: int) -> str:
-    """Digest of what the contact sheet shows: the chosen ids and their checksums."""
+def contact_sheet_key(rows: Sequence[Mapping], subset: SubsetResult, max_thumbnails: int,
+                      fronts: Mapping[str, str | None] | None = None) -> str:
+    """Digest of what the contact sheet shows: the chosen ids, their checksums, categories
+    and fronts (``fronts``: source -> the front its manifest declares)."""
+    fronts = fronts or {}
     by_id = {r["object_id"]: r for r in rows}
     order = list(dict.fromkeys([*subset.object_ids, *sorted(by_id)]))[:max_thumbnails]
     lines = [f"thumbnails {THUMBNAIL_VERSION} faces {figures.MAX_FACES}"]
-    lines += [f"{oid}\t{by_id[oid]['checksum']}" for oid in order]
+    lines += [f"{oid}\t{by_id[oid]['checksum']}\t{by_id[oid]['category']}\t"
+              f"{fronts.get(by_id[oid]['source'])}" for oid in order]
     return bytes_sha256("\n".join(lines).encode("utf-8"))
+
+
+def source_fronts(spec: ReleaseSpec) -> dict[str, str | None]:
+    """Source name -> the front its manifest declares (``None``: not known)."""
+    return {m.name: m.front for m in spec.manifests}
 
 
 def previous_sheet(release: Path, key: str) -> Path | None:
@@ -89,11 +98,14 @@ def previous_sheet(release: Path, key: str) -> Path | None:
 
 def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
                   max_thumbnails: int, *, reuse: Path | None = None,
-                  figures_from: FigureReuse | None = None) -> list[tuple[str, str]]:
+                  figures_from: FigureReuse | None = None,
+                  fronts: Mapping[str, str | None] | None = None) -> list[tuple[str, str]]:
     """Write the four figures into ``folder``; return ``(path in release, caption)`` pairs.
 
     The contact sheet shows the evaluation subset first (in selection order), then the
-    other objects by id, at most ``max_thumbnails``; an object whose URDF cannot be read
+    other objects by id, at most ``max_thumbnails``, each titled with its id and category
+    and seen from its front where its source declares one (``fronts``: source -> front,
+    :func:`source_fronts`); an object whose URDF cannot be read
     from its canonical folder gets an empty cell. ``reuse``: a contact sheet drawn for the
     same :func:`contact_sheet_key`, copied instead of drawn again; ``figures_from``: count
     figures drawn from the same inputs are copied too (:class:`FigureReuse`).
@@ -120,13 +132,15 @@ def write_figures(folder: Path, rows: Sequence[Mapping], subset: SubsetResult,
         if sheet in reuse_figures.previous:
             reuse_figures.made[sheet] = reuse_figures.previous[sheet]
         return made + [(sheet, _sheet_caption(len(order)))]
+    fronts = fronts or {}
     shown = []
     for oid in order:
         row = by_id[oid]
         try:
-            shown.append((oid, read_urdf(row["folder"] / row["urdf_path"]).obj))
+            obj = read_urdf(row["folder"] / row["urdf_path"]).obj
         except UrdfError:
-            shown.append((oid, None))  # an empty cell: the release check reports it
+            obj = None  # an empty cell: the release check reports it
+        shown.append(figures.SheetItem(oid, obj, row["category"], fronts.get(row["source"])))
     cells = figures.sheet_cells(shown)  # drawn again only when what it shows changed
     reuse_figures.draw(folder / "contact_sheet.png",
                        f"{THUMBNAIL_VERSION} {figures.cells_digest(cells)}",

@@ -21,6 +21,14 @@ give the same view). The first candidate, the fixed view every thumbnail had bef
 an object that all views show alike (a jar) keeps it; otherwise the first candidate within
 :data:`TIE` of the best is taken, so sampling noise does not decide between equal views.
 
+An object whose source declares the side its objects face (the manifest's ``front``: generated
+objects face +X, PartNet-Mobility's -X) is seen from that side: only the candidates in the front
+half-space (the view's horizontal direction within 90 degrees of the front) compete, the first
+of them playing the default's part, so a camera whose buttons are on its back is seen from its
+lens, not from the moving buttons. When the front candidates show less than
+:data:`FRONT_SILHOUETTE` of the largest silhouette from anywhere (an object that shows
+nothing from its front), all candidates compete.
+
 The object is drawn as its canonical frame has it (Z up, never turned): a thumbnail that
 shows an object lying shows a release whose object lies (a source read with the wrong up
 axis), which the picture should not hide.
@@ -54,6 +62,12 @@ MOVING_WEIGHT = 0.5
 #: equal views is about 0.03).
 MARGIN = 0.1
 TIE = 0.05
+#: Least silhouette of the best front view, as a fraction of the best from anywhere, that keeps
+#: the view in front of an object with a declared front.
+FRONT_SILHOUETTE = 0.5
+#: Unit vectors (object frame) of the fronts a source can declare (``schemas.sources.FRONTS``).
+FRONT_VECTORS = {"+x": (1.0, 0.0, 0.0), "-x": (-1.0, 0.0, 0.0),
+                 "+y": (0.0, 1.0, 0.0), "-y": (0.0, -1.0, 0.0)}
 #: Points spread over the surface, and z-buffer cells per side (over the bounding sphere).
 SAMPLES = 8_000
 GRID = 40
@@ -62,25 +76,55 @@ _DEPTH_CELLS = 2.0
 _SEED = 0
 
 
-def choose_view(per_link: Sequence[np.ndarray], moving: Sequence[bool]) -> tuple[float, float]:
+def choose_view(per_link: Sequence[np.ndarray], moving: Sequence[bool], *,
+                front: str | None = None) -> tuple[float, float]:
     """``(elevation, azimuth)`` in degrees for a thumbnail of ``per_link``.
 
     ``per_link``: per link, ``(f, 3, 3)`` triangles (m, object frame); ``moving``: per link,
-    whether it moves (:func:`moving_links`). The best of :data:`CANDIDATES` by the module's
-    score (the first candidate on near ties; the first for an object without any area).
+    whether it moves (:func:`moving_links`); ``front``: the side the object faces (a key of
+    :data:`FRONT_VECTORS`; ``None``: not known). The best of :data:`CANDIDATES` by the
+    module's score, among the front candidates when ``front`` is given and they show enough
+    (the first competing candidate on near ties; the first for an object without any area).
     """
     if len(per_link) != len(moving):
         raise ValueError(f"moving: one flag per link expected ({len(per_link)}), "
                          f"got {len(moving)}")
-    scores = view_scores(per_link, moving)
+    if front is not None and front not in FRONT_VECTORS:
+        raise ValueError(f"front: one of {sorted(FRONT_VECTORS)} or None expected, got {front!r}")
+    areas = visible_areas(per_link, moving)
+    competing = np.flatnonzero(_competing(areas[:, 0], front))
+    scores = _scores(areas[competing])
     if scores[0] >= scores.max() - MARGIN:
-        return CANDIDATES[0]
-    return CANDIDATES[int(np.argmax(scores >= scores.max() - TIE))]
+        return CANDIDATES[competing[0]]
+    return CANDIDATES[competing[int(np.argmax(scores >= scores.max() - TIE))]]
+
+
+def front_candidates(front: str) -> np.ndarray:
+    """``(len(CANDIDATES),)`` bool: the candidates whose horizontal direction lies within 90
+    degrees of ``front`` (a key of :data:`FRONT_VECTORS`)."""
+    toward = np.array([camera(*view)[0] for view in CANDIDATES])
+    return toward @ np.array(FRONT_VECTORS[front]) > tol.MIN_EXTENT
+
+
+def _competing(silhouettes: np.ndarray, front: str | None) -> np.ndarray:
+    """The candidates that compete: the front ones when ``front`` is given and the best of
+    them shows at least :data:`FRONT_SILHOUETTE` of the best silhouette, else all."""
+    every = np.ones(len(CANDIDATES), dtype=bool)
+    if front is None:
+        return every
+    inside = front_candidates(front)
+    enough = silhouettes[inside].max() >= FRONT_SILHOUETTE * silhouettes.max()
+    return inside if enough else every
 
 
 def view_scores(per_link: Sequence[np.ndarray], moving: Sequence[bool]) -> np.ndarray:
     """``(len(CANDIDATES),)`` scores of the candidate views (see the module docstring)."""
-    areas = visible_areas(per_link, moving)
+    return _scores(visible_areas(per_link, moving))
+
+
+def _scores(areas: np.ndarray) -> np.ndarray:
+    """Scores of the views whose :func:`visible_areas` rows are ``areas`` ``(k, 2)``, each
+    area normalized by the largest among them."""
     peak = areas.max(axis=0)
     normalized = areas / np.where(peak > 0, peak, 1.0)
     return normalized @ np.array([1.0, MOVING_WEIGHT])

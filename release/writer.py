@@ -79,6 +79,7 @@ from release.sidefiles import (
     contact_sheet_key,
     previous_sheet,
     release_info,
+    source_fronts,
     subset_message,
     write_figures,
 )
@@ -164,9 +165,11 @@ def write_release(
         changelog_md = _changelog(spec.changelog_against, tmp)
         figures_from = FigureReuse(previous.root, previous.rows.figures)
         _write_side_files(tmp, rows, duplicates, subset, report, spec, figures_from)
-        key = contact_sheet_key(rows, subset, thumbnails)
+        fronts = source_fronts(spec)
+        key = contact_sheet_key(rows, subset, thumbnails, fronts)
         figs = write_figures(tmp / "figures", rows, subset, thumbnails,
-                             reuse=previous_sheet(previous.root, key), figures_from=figures_from)
+                             reuse=previous_sheet(previous.root, key), figures_from=figures_from,
+                             fronts=fronts)
         info = card_info(rows, subset, duplicates, report.rejected, spec, changelog_md, figs,
                          fingerprints)
         card.write_card(tmp, info)

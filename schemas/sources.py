@@ -52,6 +52,9 @@ LocationKind = Literal["folder", "archive", "url", "package"]
 #: The source's up axis: ``z`` (the canonical convention) or ``y`` (turned +90 deg about X).
 UpAxis = Literal["z", "y"]
 UP_AXES: tuple[str, ...] = UpAxis.__args__
+#: The horizontal axis a source's objects face in the canonical frame (after ``up_axis``).
+Front = Literal["+x", "-x", "+y", "-y"]
+FRONTS: tuple[str, ...] = Front.__args__
 
 
 def _check_scale_value(value: float) -> float:
@@ -70,10 +73,21 @@ def _check_up_axis_value(value: Any) -> Any:
     return text
 
 
+def _check_front_value(value: Any) -> Any:
+    """Return ``value`` lower-cased without spaces if it names a front, else raise ValueError."""
+    text = value.strip().lower() if isinstance(value, str) else value
+    if text is not None and text not in FRONTS:
+        raise ValueError(f"unknown front {value!r}; expected one of {', '.join(FRONTS)} (the "
+                         "horizontal axis the objects face once Z is up) or none")
+    return text
+
+
 #: A length scale to meters (finite, > 0): the manifest's and the source object's ``scale``.
 Scale = Annotated[float, AfterValidator(_check_scale_value)]
 #: An up axis as written (case and spaces ignored): the manifest's and the object's ``up_axis``.
 UpAxisName = Annotated[UpAxis, BeforeValidator(_check_up_axis_value)]
+#: A front as written (case and spaces ignored): the manifest's ``front``.
+FrontName = Annotated[Front | None, BeforeValidator(_check_front_value)]
 
 #: File name endings read as archives (anything else local is a folder).
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tar.xz")
@@ -115,6 +129,10 @@ class SourceManifest(BaseModel):
     ``subdir``: the folder inside the location (after extraction) that holds the library.
     ``up_axis``: the axis that points up in the source's root frame, ``z`` (default) or
     ``y`` (normalization turns ``+Y`` into ``+Z``).
+    ``front``: the horizontal axis the source's objects face in the canonical frame (``+x``,
+    ``-x``, ``+y``, ``-y``; ``None``, the default: not known). Normalization never turns an
+    object about Z, so this is the source's own convention (generated objects face ``+x``,
+    PartNet-Mobility's ``-x``); the contact sheet looks at objects from that side.
     ``include``: glob patterns (POSIX, relative to the root; ``*`` stays inside one folder,
     ``**`` spans folders) selecting the files an adapter reads as objects, e.g.
     ``["objects/*.xml"]`` for a package whose object files include scenes kept beside them;
@@ -139,6 +157,7 @@ class SourceManifest(BaseModel):
     version: str | None = None
     scale: Scale = 1.0
     up_axis: UpAxisName = "z"
+    front: FrontName = None
     category_hints: dict[str, str] = Field(default_factory=dict)
     priority: int = 0
     subdir: str | None = None

@@ -4,8 +4,9 @@
         [--repeat 2] [--out sheet.png]
 
 The objects are the ones the build's sheet shows (the evaluation subset first, then by id,
-at most :data:`release.figures.MAX_THUMBNAILS`), materialized from the release into --work
-once and read outside the timing. Timed: :func:`release.figures.sheet_cells` (meshes read,
+at most :data:`release.figures.MAX_THUMBNAILS`), with their categories and the fronts their
+sources declare (the release's ``manifests/sources.json``), materialized from the release into
+--work once and read outside the timing. Timed: :func:`release.figures.sheet_cells` (meshes read,
 large ones simplified, each thumbnail's view chosen) and :func:`release.figures.save_cells`
 (drawn and saved as PNG), each run --repeat times; the best run is printed.
 """
@@ -13,6 +14,7 @@ large ones simplified, each thumbnail's view chosen) and :func:`release.figures.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -25,16 +27,21 @@ from release import figures  # noqa: E402
 from release.reader import load_rows, materialize, subset_ids  # noqa: E402
 
 
-def sheet_objects(release: Path, work: Path) -> list[tuple[str, object]]:
-    """``(object id, ArticulatedObject)`` of the sheet of ``release``, in sheet order."""
-    ids = [r["object_id"] for r in load_rows(release, columns=["object_id"])]
-    order = list(dict.fromkeys([*subset_ids(release), *ids]))[:figures.MAX_THUMBNAILS]
+def sheet_objects(release: Path, work: Path) -> list[figures.SheetItem]:
+    """The :class:`~release.figures.SheetItem` of the sheet of ``release``, in sheet order."""
+    rows = {r["object_id"]: r for r in load_rows(release, columns=["object_id", "source",
+                                                                   "category"])}
+    sources = json.loads((release / "manifests" / "sources.json").read_text())["sources"]
+    fronts = {name: s["manifest"].get("front") for name, s in sources.items()}
+    order = list(dict.fromkeys([*subset_ids(release), *rows]))[:figures.MAX_THUMBNAILS]
     shown = []
     for oid in order:
         folder = work / oid
         if not (folder / "object.urdf").is_file():
             materialize(release, oid, folder, overwrite=True)
-        shown.append((oid, read_urdf(folder / "object.urdf").obj))
+        row = rows[oid]
+        shown.append(figures.SheetItem(oid, read_urdf(folder / "object.urdf").obj,
+                                       row["category"], fronts.get(row["source"])))
     return shown
 
 

@@ -25,12 +25,13 @@ from schemas.sources import load_source_manifests
 MANIFESTS = Path(__file__).resolve().parents[2] / "manifests" / "sources" / "realdata"
 
 #: Objects per manifest (PROVENANCE has 96 objects; habitat fridge and the IAI kitchen ship
-#: two extra URDF variants each read as objects by urdf_folder, and pot.xml is the MJCF one).
+#: two extra URDF variants each read as objects by urdf_folder, and pot.xml is the MJCF one;
+#: PyBullet's Y-up humanoid has its own manifest).
 EXPECTED_COUNTS = {
     "realdata_articulate_anything": 1, "realdata_bidexhands": 15, "realdata_bidexhands_mjcf": 1,
     "realdata_calvin": 2, "realdata_gapartnet": 2, "realdata_genesis": 1, "realdata_habitat": 7,
-    "realdata_iai_maps": 3, "realdata_kitchen_models": 46, "realdata_pybullet": 4,
-    "realdata_rpad": 2, "realdata_sapien": 5, "realdata_urdformer": 11,
+    "realdata_iai_maps": 3, "realdata_kitchen_models": 46, "realdata_pybullet": 3,
+    "realdata_pybullet_yup": 1, "realdata_rpad": 2, "realdata_sapien": 5, "realdata_urdformer": 11,
 }
 #: URDFs with meshes that do not resolve, each documented in SUMMARY.md (with the reason).
 KNOWN_UNRESOLVED = {
@@ -126,7 +127,7 @@ def test_parsable_urdfs_resolve_every_mesh_except_known_broken(ingested):
     # the three pybullet files SUMMARY.md documents as malformed for strict parsers
     assert set(refused) <= {"realdata_pybullet/bicycle/bike",
                             "realdata_pybullet/malformed_xml/biped/biped2d_pybullet",
-                            "realdata_pybullet/malformed_xml/humanoid/humanoid"}
+                            "realdata_pybullet_yup/malformed_xml/humanoid/humanoid"}
 
 
 def test_iai_package_uris_and_categories(ingested):
@@ -149,7 +150,7 @@ def test_habitat_objects_are_y_up_and_its_doors_stand_upright(ingested, tmp_path
     the hinge, ``0 1 0`` under ``rpy="0 0 3.14"``) and doubledoor (two ``0 1 0`` hinges)
     come out of the store with vertical hinges, tallest along Z, and no up-axis warning."""
     up_axes = {name: {o.up_axis for o in objs} for name, objs in ingested.items()}
-    assert up_axes.pop("realdata_habitat") == {"y"}
+    assert up_axes.pop("realdata_habitat") == up_axes.pop("realdata_pybullet_yup") == {"y"}
     assert set().union(*up_axes.values()) == {"z"}
     doors = {o.source_id: o for o in ingested["realdata_habitat"] if o.category == "Door"}
     assert sorted(doors) == ["doors/door1", "doors/doubledoor"]

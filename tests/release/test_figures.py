@@ -15,8 +15,10 @@ from PIL import Image
 from arena_core.curation.coverage import coverage_plot, coverage_table
 from arena_core.curation.items import CurationItem
 from arena_core.formats.urdf.read import read_urdf, read_urdf_string
+from release import figures
 from release.figures import (
     MAX_FACES,
+    SheetItem,
     cells_figure,
     contact_sheet,
     joint_type_figure,
@@ -24,7 +26,9 @@ from release.figures import (
     sheet_figure,
     supercategory_plot,
 )
-from release.reader import load_rows
+from release.reader import load_rows, materialize
+from release.sidefiles import contact_sheet_key, write_figures
+from release.thumbnail_view import camera
 from schemas.curation import SUPERCATEGORY_IDS
 
 
@@ -116,21 +120,59 @@ def test_a_thumbnail_has_the_silhouette_of_the_whole_mesh(name):
 
 
 def test_contact_sheet_titles_are_whole_and_fit_their_cells(built):
+    """Each title is the object id, whole (wrapped), then its category: inside its cell's
+    width and clear of the picture of the cell above (two rows of the longest titles)."""
     entry = built.objects[0]
     obj = read_urdf(entry.folder / entry.record.urdf).obj
     ids = [f"realdata_kitchen_models-{name}" for name in
            ("DinerChair_100568", "OfficeChair_2490", "Refrigerator_10905_with_a_long_tail")]
-    ids += ["pybullet_data_mjcf-mjcf.inverted_double_pendulum", "generated-gen-0-00001"]
-    fig = sheet_figure([(oid, obj) for oid in ids], columns=len(ids))
+    ids += ["pybullet_data_mjcf-mjcf.inverted_double_pendulum", "generated-gen-0-00001",
+            "realdata_iai_maps-iai_kitchen.iai_kitchen.urdf_obj.IAI_kitchen",
+            "dm_control-locomotion.walkers.assets.jumping_ball.jumping_ball_with_head"]
+    categories = ["folding_chair", "chair", None, "pendulum", "table_lamp", "kitchen_unit",
+                  "sports_gear"]
+    items = [SheetItem(oid, obj, cat) for oid, cat in zip(ids, categories, strict=True)] * 2
+    fig = sheet_figure(items, columns=len(ids))
     canvas = FigureCanvasAgg(fig)
     canvas.draw()
     renderer = canvas.get_renderer()
     width = fig.bbox.width / len(ids)
-    for k, (ax, oid) in enumerate(zip(fig.axes, ids, strict=True)):
-        assert ax.get_title().replace("\n", "") == oid  # never cut
+    pictures = [ax.get_window_extent(renderer) for ax in fig.axes]
+    for k, (ax, (oid, _, category, _)) in enumerate(zip(fig.axes, items, strict=True)):
+        lines = ax.get_title().split("\n")
+        assert "".join(lines[:-1] if category else lines) == oid  # never cut
+        assert lines[-1] == (category or lines[-1]) and len(lines) >= 1 + bool(category)
         box = ax.title.get_window_extent(renderer)
-        assert k * width <= box.x0 and box.x1 <= (k + 1) * width, (oid, box)
+        column = k % len(ids)
+        assert column * width <= box.x0 and box.x1 <= (column + 1) * width, (oid, box)
         assert box.y1 <= fig.bbox.height
+        if k >= len(ids):  # second row: below the first row's picture
+            assert box.y1 <= pictures[k - len(ids)].y0, (oid, box)
+
+
+def test_the_release_sheet_shows_categories_and_fronts(built, tmp_path, monkeypatch):
+    """The release's contact sheet titles each object with its row's category and looks at
+    it from the front its source's manifest declares; its reuse key follows both."""
+    rows = []
+    for row in load_rows(built.release_dir):
+        materialize(built.release_dir, row["object_id"], tmp_path / row["object_id"])
+        rows.append({**row, "folder": tmp_path / row["object_id"],
+                     "joint_counts": figures.joint_counts(row)})
+    drawn = {}
+    monkeypatch.setattr(figures, "save_cells",
+                        lambda cells, path, **kw: drawn.setdefault("cells", cells))
+    write_figures(tmp_path / "figures", rows, built.subset, len(rows), fronts={"generated": "-x"})
+    by_title = {c.title.split("\n")[0]: c for c in drawn["cells"]}
+    generated = [r for r in rows if r["source"] == "generated"]
+    assert generated and all(r["category"] for r in generated)
+    for row in generated:
+        cell = by_title[row["object_id"]]
+        assert cell.title == f"{row['object_id']}\n{row['category']}"
+        assert camera(*cell.view)[0][0] < 0, row["object_id"]  # from -X, as declared
+    key = contact_sheet_key(rows, built.subset, len(rows), {"generated": "-x"})
+    assert key != contact_sheet_key(rows, built.subset, len(rows), {"generated": "+x"})
+    renamed = [{**r, "category": "other"} if r is generated[0] else r for r in rows]
+    assert key != contact_sheet_key(renamed, built.subset, len(rows), {"generated": "-x"})
 
 
 def test_an_object_without_visual_geometry_is_drawn_from_its_collision_geometry(tmp_path):

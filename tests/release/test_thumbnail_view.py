@@ -1,5 +1,6 @@
 """Thumbnail views: a flat panel is seen face-on, the moving parts are in sight, what lies flat
-is seen from above, and an object no view shows better keeps the default view."""
+is seen from above, an object no view shows better keeps the default view, and an object whose
+source declares its front is seen from it."""
 
 from __future__ import annotations
 
@@ -8,8 +9,16 @@ import pytest
 from scipy.spatial import ConvexHull
 
 from arena_core.formats.urdf.read import read_urdf_string
-from release.figures import DEFAULT_VIEW, object_triangles, sheet_cells
-from release.thumbnail_view import CANDIDATES, camera, choose_view
+from release.figures import DEFAULT_VIEW, SheetItem, object_triangles, sheet_cells
+from release.thumbnail_view import (
+    CANDIDATES,
+    FRONT_SILHOUETTE,
+    FRONT_VECTORS,
+    camera,
+    choose_view,
+    front_candidates,
+    visible_areas,
+)
 
 #: Least projected area of a panel's silhouette, as a fraction of its largest face's area,
 #: that reads as the panel's face (edge-on at the old fixed view: about half).
@@ -88,3 +97,43 @@ def test_the_view_is_deterministic_and_checks_its_input(tmp_path):
     assert choose_view([], []) == CANDIDATES[0]
     with pytest.raises(ValueError, match="one flag per link"):
         choose_view(tris, [True])
+
+
+@pytest.mark.parametrize("front", ["-x", "+y"])
+def test_an_object_with_a_declared_front_is_seen_from_it(tmp_path, front):
+    """A camera-like slab whose buttons (the moving parts) are on its back, +X: with its
+    source's front declared, the view comes from the front half-space (toward . front > 0),
+    not from the buttons; without one, from the buttons."""
+    buttons = [("prismatic", (0.01, 0.08, 0.05), (0.105, y, z))
+               for y in (-0.12, 0.0, 0.12) for z in (0.3, 0.6, 0.9, 1.2)]
+    obj = read_urdf_string(_box_links((0.2, 0.5, 1.9), buttons), base_dir=tmp_path).obj
+    tris = object_triangles(obj)[0]
+    moving = [False] + [True] * (len(tris) - 1)
+    assert camera(*choose_view(tris, moving))[0][0] > 0.5  # the buttons, undeclared
+    toward = camera(*choose_view(tris, moving, front=front))[0]
+    assert toward @ np.array(FRONT_VECTORS[front]) > 0.4
+    assert sheet_cells([SheetItem("x", obj, "camera", front)])[0].view == \
+        choose_view(tris, moving, front=front)
+
+
+def test_an_object_that_shows_little_from_its_front_is_seen_from_anywhere(tmp_path):
+    """A board tilted to face -X and up, declared to face +X: every front view grazes it
+    (under FRONT_SILHOUETTE of the best silhouette), so the view may come from behind."""
+    text = ('<robot name="board"><link name="base"><visual><origin rpy="0 -0.467 0"/>'
+            '<geometry><box size="1.0 1.0 0.01"/></geometry></visual></link></robot>')
+    obj = read_urdf_string(text, base_dir=tmp_path).obj
+    tris = object_triangles(obj)[0]
+    silhouettes = visible_areas(tris, [False])[:, 0]
+    inside = front_candidates("+x")
+    assert silhouettes[inside].max() < FRONT_SILHOUETTE * silhouettes.max()
+    assert camera(*choose_view(tris, [False], front="+x"))[0][0] < 0
+
+
+def test_front_candidates_are_the_front_half_and_the_front_is_checked():
+    for front, vector in FRONT_VECTORS.items():
+        inside = front_candidates(front)
+        assert inside.sum() == len(CANDIDATES) // 2
+        expected = [camera(*view)[0] @ np.array(vector) > 0 for view in CANDIDATES]
+        assert inside.tolist() == expected
+    with pytest.raises(ValueError, match="front"):
+        choose_view([], [], front="z")

@@ -124,9 +124,37 @@ def test_bad_up_axis_is_a_clear_manifest_error(tmp_path, up_axis):
     assert "expected 'z'" in message and "'y'" in message
 
 
-def test_only_the_habitat_manifest_is_y_up():
+def test_only_habitat_and_pybullets_y_up_files_are_read_y_up():
+    manifests = (load_source_manifests(MANIFESTS) + _realdata_manifests()
+                 + load_source_manifests(MANIFESTS / "libraries"))
+    assert {m.name for m in manifests if m.up_axis == "y"} == {
+        "realdata_habitat", "realdata_pybullet_yup", "pybullet_data_urdf_yup"}
+
+
+def test_front_defaults_to_none_and_is_read_from_the_file(tmp_path):
+    assert load_source_manifest(BASE, base_dir="/").front is None
+    path = _write(tmp_path, "name: lib\nadapter: urdf_folder\nlicense: MIT\nlocation: x\n"
+                            "front: ' -X'\n")
+    manifest = load_source_manifest(path)
+    assert manifest.front == "-x" and manifest.model_dump(mode="json")["front"] == "-x"
+
+
+@pytest.mark.parametrize("front", ["z", "x", "front", 1])
+def test_bad_front_is_a_clear_manifest_error(tmp_path, front):
+    path = _write(tmp_path, yaml.safe_dump({**BASE, "front": front}))
+    ((field, message),) = _error(path).errors
+    assert field == "front" and f"unknown front {front!r}" in message and "+x" in message
+
+
+def test_the_fronts_the_manifests_declare():
+    """Generated objects face +X (the generator), PartNet-Mobility's -X (their doors and
+    drawers open toward -X), URDFormer's cabinets +X; sources of mixed fronts declare none."""
     manifests = load_source_manifests(MANIFESTS) + _realdata_manifests()
-    assert {m.name for m in manifests if m.up_axis == "y"} == {"realdata_habitat"}
+    fronts = {m.name: m.front for m in manifests if m.front is not None}
+    assert fronts == {"generated": "+x", "partnet_mobility": "-x", "gapartnet": "-x",
+                      "realdata_bidexhands": "-x", "realdata_gapartnet": "-x",
+                      "realdata_genesis": "-x", "realdata_rpad": "-x", "realdata_sapien": "-x",
+                      "realdata_urdformer": "+x"}
 
 
 def test_generated_needs_n_and_seed_and_no_location():

@@ -34,7 +34,7 @@ from arena_core.util import tolerances as tol
 pytestmark = pytest.mark.slow
 
 REALDATA = (Path(__file__).resolve().parents[3] / ".." / "shared" / "realdata").resolve()
-UP_AXIS = {"habitat_sim_repo": "y"}
+UP_AXIS = {"habitat_sim_repo": "y", "humanoid": "y"}  # by folder, or object (PyBullet's humanoid)
 SCALE = {"Sink_00005": 0.01}
 
 #: Objects without their meshes (or unreadable) and the error code that rejects each.
@@ -75,7 +75,7 @@ def _inputs(record: dict) -> tuple[Path, dict]:
 
 def _options(record: dict) -> dict:
     return dict(scale=SCALE.get(record["object_id"], 1.0),
-                up_axis=UP_AXIS.get(record["source"], "z"))
+                up_axis=UP_AXIS.get(record["object_id"], UP_AXIS.get(record["source"], "z")))
 
 
 @pytest.fixture(autouse=True)
