@@ -19,7 +19,6 @@ The points on a hull are its vertices, face centres and seeded random points
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 
