@@ -413,10 +413,13 @@ def _collision_pieces(spec: _LinkSpec, bounds: np.ndarray, offset: np.ndarray
 def _aligned_box(tri: np.ndarray) -> Primitive | None:
     """The collision ``box`` that ``(m, 3, 3)`` triangles bound when they are a box along
     the frame's axes (8 corners, two values per coordinate), else ``None``."""
-    corners = np.unique(tri.reshape(-1, 3), axis=0)
-    if len(corners) != 8 or any(len(np.unique(corners[:, k])) != 2 for k in range(3)):
-        return None
-    lo, hi = corners[0], corners[-1]
+    points = tri.reshape(-1, 3)
+    lo, hi = points.min(axis=0), points.max(axis=0)
+    at_hi = points == hi
+    if not (lo < hi).all() or not (at_hi | (points == lo)).all():
+        return None  # some coordinate takes a third value, or only one
+    if np.count_nonzero(np.bincount(at_hi @ np.array([1, 2, 4]), minlength=8)) != 8:
+        return None  # not every corner is a vertex
     origin = np.eye(4)
     origin[:3, 3] = (lo + hi) / 2
     return Primitive("box", tuple(float(s) for s in hi - lo), origin, "collision")
