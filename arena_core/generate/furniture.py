@@ -81,14 +81,21 @@ def desk(b: Builder) -> str:
                  depth=d - 0.06, t=bt, material="wood", travel=0.7 * (d - 0.06),
                  handle=b.pick(("bar", "knob")))
     extra = b.pick(("none", "centre drawer", "keyboard tray"))
-    y_mid = -side * 0.1
+    # the centre drawer or keyboard tray (0.6 m wide) hangs in the knee space, 1 cm clear of
+    # the pedestal's side and of the legs' inner faces: narrower and moved over on a narrow desk
+    y_mid, width = -side * 0.1, 0.6
+    knee_lo, knee_hi = -(w / 2 - 0.085), w / 2 - pw - 0.01  # s of y = side * s
+    if knee_lo > -0.4 or knee_hi < 0.2:
+        width = min(width, knee_hi - knee_lo)
+        y_mid = side * min(max(-0.1, knee_lo + width / 2), knee_hi - width / 2)
     if extra == "centre drawer":
-        b.add("base", S.box((d - 0.1, 0.6, 0.01), (-0.04, y_mid, ph - 0.1)))
-        P.drawer(b, "centre_drawer", "base", x_face=d / 2 - 0.04, y0=y_mid - 0.3,
-                 y1=y_mid + 0.3, z0=ph - 0.09, z1=ph - 0.005, depth=d - 0.15, t=bt,
+        b.add("base", S.box((d - 0.1, width, 0.01), (-0.04, y_mid, ph - 0.1)))
+        P.drawer(b, "centre_drawer", "base", x_face=d / 2 - 0.04, y0=y_mid - width / 2,
+                 y1=y_mid + width / 2, z0=ph - 0.09, z1=ph - 0.005, depth=d - 0.15, t=bt,
                  material="wood", travel=0.6 * (d - 0.15), handle="edge")
     elif extra == "keyboard tray":
-        tray = b.link("keyboard_tray", "wood", S.box((0.3, 0.6, 0.015), (d / 2 - 0.2, y_mid, ph - 0.06)))
+        tray = b.link("keyboard_tray", "wood",
+                      S.box((0.3, width, 0.015), (d / 2 - 0.2, y_mid, ph - 0.06)))
         b.prismatic(tray, "base", "x", 0.0, b.dim(0.2, 0.3))
     return f"desk with {n_dr} pedestal drawers" + ("" if extra == "none" else f" and a {extra}")
 

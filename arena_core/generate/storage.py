@@ -6,6 +6,8 @@ openings split into columns of drawers and hinged or sliding doors; the front fa
 
 from __future__ import annotations
 
+import math
+
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
@@ -176,8 +178,9 @@ def safe(b: Builder) -> str:
     w, d, h = b.dim(0.3, 0.6), b.dim(0.3, 0.5), b.dim(0.3, 0.7)
     t = b.dim(0.008, 0.015)
     b.link("base", "metal", *P.carcass(w, d, h, t))
+    opens = b.real(1.5, 1.9)
     P.door(b, "door", "base", x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t, z0=t, z1=h - t,
-           t=2 * t, hinge="right", material="metal", max_angle=b.real(1.5, 1.9), handle=None)
+           t=2 * t, hinge="right", material="metal", max_angle=opens, handle=None)
     x_out = d / 2 + 2 * t
     yc = -w / 2 + t + (w - 2 * t) * 0.3
     P.knob(b, "dial", "door", (x_out, yc, h * 0.62), "x", b.dim(0.025, 0.04), 0.015)
@@ -186,10 +189,16 @@ def safe(b: Builder) -> str:
     b.revolute(lever, "door", "x", (x_out, yc, h * 0.35), 0.0, b.real(1.0, 1.6))
     if b.chance(0.5):
         # the door opened past 90 degrees swings its hinge edge up to its thickness (2 t)
-        # into the opening: the drawer keeps 5 mm more than that from the hinge line
+        # into the opening; one stopping short of 90 degrees leans its inner face over the
+        # opening, 2 t / sin(a) at the hinge line plus cot(a) per metre out to where the
+        # drawer's front and pull reach at full travel: the drawer keeps 5 mm more than that
+        # from the hinge line
+        travel = 0.6 * (d - 0.1)
+        reach = max(0.0, d / 2 - 0.06 + 0.006 + travel + 0.03 - (d / 2 + 2 * t))
+        lean = 2 * t if opens >= math.pi / 2 else 2 * t / math.sin(opens) + reach / math.tan(opens)
         P.drawer(b, "inner_drawer", "base", x_face=d / 2 - 0.06, y0=-w / 2 + t,
-                 y1=w / 2 - t - P.GAP - 2 * t - 0.005,
+                 y1=w / 2 - t - P.GAP - lean - 0.005,
                  z0=t, z1=t + 0.08, depth=d - 0.1, t=0.006, material="metal",
-                 travel=0.6 * (d - 0.1), handle="edge")
+                 travel=travel, handle="edge")
         return "combination safe with an inner drawer"
     return "combination safe"
