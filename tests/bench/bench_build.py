@@ -21,7 +21,9 @@ before and after (the machine may be shared: a loaded machine hides any Dask spe
 (``manifests/sources/realdata/*.yaml``; 19,904 + 96 objects make the 20K suite) with the
 default process runner: cold, then again with nothing changed, then with one realdata
 object edited (a joint limit of PartNet bottle 3763, read from a copy of its source
-folder), and checks the counts and that the unchanged rebuild leaves every release file
+folder), prints what the cold release holds of the generated library (objects folded into
+another generated object, those that move alike or share a checksum, the categories
+released), and checks the counts and that the unchanged rebuild leaves every release file
 as it was and the edited one changes exactly that object's archive.
 
 Targets (exit status 1 when one is missed): the peak RSS of the largest size is within
@@ -249,6 +251,7 @@ def bench_scale(work, env, args) -> bool:
     cold = run_build(work, env, args.n, runner=args.runner, label="scale cold", config=config,
                      out=out)
     show(cold, args.results)
+    print(library_line(out / "out" / "release"), flush=True)
     sums = release_sums(out / "out" / "release")
     again = run_build(work, env, args.n, runner=args.runner, label="scale unchanged",
                       config=config, out=out)
@@ -279,6 +282,28 @@ def bench_scale(work, env, args) -> bool:
           f"{again['wall_seconds']} s ({ratio:.1f}x), one edited {edited['wall_seconds']} s; "
           + ", ".join(f"{k}: {'OK' if v else 'MISSED'}" for k, v in checks.items()), flush=True)
     return all(checks.values())
+
+
+def library_line(release: Path, source: str = "generated") -> str:
+    """What a release holds of ``source``: its objects folded as duplicates of another of its
+    objects (and how many of those move alike), those with the same content checksum as
+    another, and the categories and supercategories released (``reports/``, ``data/full``)."""
+    import pandas as pd
+
+    report = json.loads((release / "reports" / "build_report.json").read_text())
+    records = json.loads((release / "reports" / "duplicates.json").read_text())["records"]
+    n = report["sources"].get(source, {}).get("objects", 0)
+    own = [r for r in records if r["source"] == source and r["keeper_source"] == source]
+    alike = sum(r["relation"] in ("exact", "same_annotation") for r in own)
+    exact = sum(r["relation"] == "exact" for r in own)
+    rows = pd.concat(pd.read_parquet(f, columns=["source", "category", "supercategory"])
+                     for f in sorted((release / "data" / "full").glob("*.parquet")))
+    mine = rows[rows["source"] == source]
+    return (f"library: {source} {n} objects, {len(own)} folded as duplicates of another "
+            f"{source} object ({100 * len(own) / max(n, 1):.1f}%; {alike} of them move alike, "
+            f"{exact} the same checksum); released {rows['category'].nunique()} categories "
+            f"in {rows['supercategory'].nunique()} supercategories ({source}: "
+            f"{mine['category'].nunique()} categories)")
 
 
 def release_sums(release: Path) -> dict[str, str]:
