@@ -1,8 +1,10 @@
 """Benchmark: the self-collision check's cost per generated object, and what it finds.
 
     python tests/bench/bench_self_collision.py [--n 300] [--seed 7] [--rounds 2] [--both]
+        [--kinds desk_lamp,floor_lamp]
 
-Generates ``--n`` objects (``arena generate``'s objects ``0..n-1`` of ``--seed``: every kind),
+Generates ``--n`` objects (``arena generate``'s objects ``0..n-1`` of ``--seed``: every kind, or
+the ``--kinds`` given, round-robin),
 writes each one's ``object.xml`` as the build does, and times
 :func:`arena_core.engines.self_collision.check_self_collision` on it as the build runs it
 (MuJoCo on every object, PyBullet where MuJoCo finds something; ``--both``: PyBullet on every
@@ -45,7 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--both", action="store_true", help="PyBullet on every object")
+    parser.add_argument("--kinds", default=None, help="comma-separated kinds (default: every kind)")
     args = parser.parse_args(argv)
+    kinds = args.kinds.split(",") if args.kinds else None
     parts: dict[str, float] = {}
     real_findings = self_collision.probe_findings
 
@@ -64,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     disagree = 0
     with tempfile.TemporaryDirectory(prefix="arena-bench-collision-") as tmp:
         for index in range(args.n):
-            gen = generate_one(args.seed, index)
+            gen = generate_one(args.seed, index, kinds)
             info = write_object(gen, tmp, seed=args.seed, index=index)
             obj = read_urdf(info.urdf_path).obj
             write_mjcf(obj, info.folder)
