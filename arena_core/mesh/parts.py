@@ -109,6 +109,16 @@ class MeshCache:
             self._meshes[key] = _attempt(lambda: read_mesh(path, max_bytes=self.max_bytes))
         return _found(self._meshes[key])
 
+    def vertices(self, path: str | os.PathLike | None) -> np.ndarray | None:
+        """The vertices of the file at ``path`` (file units), or ``None`` when there is no
+        path or the file does not load (whoever reads the mesh for real reports why)."""
+        if path is None:
+            return None
+        try:
+            return self.mesh(path).vertices
+        except MeshLoadFailure:
+            return None
+
     def part(self, path: str | os.PathLike, scale: np.ndarray) -> Part:
         """The mesh at ``path`` scaled by ``scale`` ``(3,)``; raises :class:`MeshLoadFailure`."""
         scale = np.asarray(scale, dtype=float)

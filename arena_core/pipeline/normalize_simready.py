@@ -157,13 +157,8 @@ def _clearly_solid(ref: MeshRef, cache: MeshCache) -> bool:
     ratio :data:`CLEAR_RATIO` above the flat one): then its hull's are not degenerate either
     (same bounding box, no flatter), and no hull needs computing. A mesh that cannot be
     read is not clearly solid (:func:`_collision_points` decides)."""
-    if ref.path is None:
-        return False
-    try:
-        vertices = cache.mesh(ref.path).vertices
-    except MeshLoadFailure:
-        return False
-    if len(vertices) < 4 or not np.isfinite(vertices).all():
+    vertices = cache.vertices(ref.path)
+    if vertices is None or len(vertices) < 4 or not np.isfinite(vertices).all():
         return False
     origin = np.asarray(ref.origin, float)
     points = (vertices * np.asarray(ref.scale, float)) @ origin[:3, :3].T

@@ -120,11 +120,8 @@ def _clearly_spanning(ref: MeshRef, cache: MeshCache) -> bool:
     ``tol.MIN_AREA``: then :func:`_checked_part` would report nothing (the hull has the
     same extents along any axes), and its part, the costly hull and integrals, is not built
     when no one uses it (a collision mesh of a link with visual geometry)."""
-    if ref.path is None:
-        return False
-    try:
-        vertices = cache.mesh(ref.path).vertices
-    except MeshLoadFailure:
+    vertices = cache.vertices(ref.path)
+    if vertices is None:
         return False
     scaled = vertices * np.asarray(ref.scale, dtype=float)
     return bool(np.isfinite(scaled).all() and spanned_area(scaled) >= CLEAR_AREA * tol.MIN_AREA)
