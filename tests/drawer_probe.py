@@ -35,6 +35,10 @@ SECONDS = 1.5
 #: Rays cast per horizontal axis of the drawer's footprint.
 GRID = 9
 _VISUAL_GROUP = 1
+#: Where a cavity is looked for, rays go down at the point and 1 mm around it; the
+#: shallowest counts (one ray exactly along the edge two faces share, as through the middle
+#: of a cylinder's fan-shaped top, can pass between them and find a hollow that is not there).
+RAY_OFFSETS = ((0.0, 0.0), (1e-3, 0.0), (-1e-3, 0.0), (0.0, 1e-3), (0.0, -1e-3))
 
 
 @dataclass(frozen=True)
@@ -74,10 +78,35 @@ def _opened(model: mujoco.MjModel, joint: int) -> np.ndarray:
     return qpos
 
 
+def bin_drops(folder: Path) -> list[DrawerDrop]:
+    """The same probe in a container that is the object's ``base`` (a bin, a bucket, a box):
+    every joint opened to the limit farthest from its rest value (lids, flaps and handles
+    out of the way), the base open at the top as a drawer must be. One drop (joint
+    ``"base"``) or none."""
+    model = mujoco.MjModel.from_xml_path(str(folder / "object.xml"))
+    body = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, "base")
+    if body < 0:
+        return []
+    qpos = model.qpos0.copy()
+    for joint in range(model.njnt):
+        if model.jnt_type[joint] in (int(mujoco.mjtJoint.mjJNT_SLIDE),
+                                     int(mujoco.mjtJoint.mjJNT_HINGE)):
+            adr = model.jnt_qposadr[joint]
+            qpos[adr] = _opened(model, joint)[adr]
+    found = _drop_in(folder, model, body, qpos, "base")
+    return [] if found is None else [found]
+
+
 def _drop(folder: Path, model: mujoco.MjModel, joint: int) -> DrawerDrop | None:
-    body = int(model.jnt_bodyid[joint])
+    name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
+    return _drop_in(folder, model, int(model.jnt_bodyid[joint]), _opened(model, joint), name)
+
+
+def _drop_in(folder: Path, model: mujoco.MjModel, body: int, qpos: np.ndarray,
+             name: str) -> DrawerDrop | None:
+    """The probe placed in the cavity of ``body`` with the object held at ``qpos``."""
     data = mujoco.MjData(model)
-    data.qpos[:] = _opened(model, joint)
+    data.qpos[:] = qpos
     mujoco.mj_forward(model, data)
     box = _body_box(model, data, body)
     if box is None:
@@ -89,9 +118,8 @@ def _drop(folder: Path, model: mujoco.MjModel, joint: int) -> DrawerDrop | None:
     point, depth = found
     half = min(PROBE_HALF, 0.15 * float(min(hi[:2] - lo[:2])))
     start = hi[2] - depth + half + PLACE_GAP  # placed on the cavity's floor, not dropped
-    rest = _simulate(folder, model, joint, np.array([point[0], point[1], start]), half)
+    rest = _simulate(folder, model, qpos, np.array([point[0], point[1], start]), half)
     inside = bool(np.all(rest[:2] >= lo[:2]) and np.all(rest[:2] <= hi[:2]))
-    name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_JOINT, joint) or str(joint)
     return DrawerDrop(name, float(hi[2]), float(lo[2]), float(start), float(rest[2]), half,
                       inside)
 
@@ -126,11 +154,14 @@ def _cavity(model, data, body: int, lo: np.ndarray, hi: np.ndarray
     for u in np.linspace(0.2, 0.8, GRID):
         for v in np.linspace(0.2, 0.8, GRID):
             xy = lo[:2] + np.array([u, v]) * (hi[:2] - lo[:2])
-            dist = mujoco.mj_ray(model, data, np.array([xy[0], xy[1], top]),
-                                 np.array([0.0, 0.0, -1.0]), groups, 1, -1, hit)
-            if dist < 0 or model.geom_bodyid[hit[0]] != body:
+            dists = []
+            for dx, dy in RAY_OFFSETS:  # a ray along a shared edge can slip between faces
+                dist = mujoco.mj_ray(model, data, np.array([xy[0] + dx, xy[1] + dy, top]),
+                                     np.array([0.0, 0.0, -1.0]), groups, 1, -1, hit)
+                dists.append(dist if dist >= 0 and model.geom_bodyid[hit[0]] == body else -1)
+            if min(dists) < 0:
                 continue
-            depth = hi[2] - (top - dist)
+            depth = hi[2] - (top - min(dists))
             if depth >= best and _walled(model, data, body, xy, hi[2] - depth / 2):
                 best, point = depth, xy
     return None if point is None else (point, best)
@@ -150,7 +181,7 @@ def _walled(model, data, body: int, xy: np.ndarray, z: float) -> bool:
     return True
 
 
-def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray,
+def _simulate(folder: Path, model: mujoco.MjModel, held: np.ndarray, start: np.ndarray,
               half: float) -> np.ndarray:
     spec = mujoco.MjSpec.from_file(str(folder / "object.xml"))
     probe = spec.worldbody.add_body(name="__probe", pos=start.tolist())
@@ -161,7 +192,6 @@ def _simulate(folder: Path, model: mujoco.MjModel, joint: int, start: np.ndarray
     probe.ipos, probe.iquat = [0.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]
     full = spec.compile()
     data = mujoco.MjData(full)
-    held = _opened(model, joint)
     n = model.nq
     data.qpos[:n] = held
     data.qpos[n:n + 3] = start
