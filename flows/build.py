@@ -164,7 +164,9 @@ def curate_objects(keys: list[str], plan: BuildPlan, skipped: dict[str, str]) ->
                          source_priority=priority,
                          subset_size=plan.config.subset_size, seed=plan.config.seed,
                          previous_subset=previous, skipped_sources=skipped,
-                         canonical_index=plan.out / "canonical", cache=cache)
+                         canonical_index=plan.out / "canonical", cache=cache,
+                         exact_sources={m.name for m in plan.manifests
+                                        if m.adapter == "generated"})
 
 
 @task(name="write-release", cache_policy=NONE)

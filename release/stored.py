@@ -13,7 +13,7 @@ accepted objects, and what :func:`arena_core.curation.stage.curate` keeps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -51,12 +51,14 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
                   seed: int = 0, previous_subset: Sequence[str] = (),
                   skipped_sources: Mapping[str, str] | None = None,
                   canonical_index: str | Path | None = None,
-                  cache: SummaryCache | None = None) -> StoredCuration:
+                  cache: SummaryCache | None = None,
+                  exact_sources: Collection[str] = ()) -> StoredCuration:
     """Curate the stored objects of ``keys`` (missing keys are skipped), count them for the
     build report and, with ``canonical_index``, link ``canonical_index/<object_id>`` to each
     canonical folder; every object is read once, or not at all when ``cache`` (made for
     this taxonomy, overrides and priorities) holds its summary. The cache is updated and
-    saved; the result is the same with or without it."""
+    saved; the result is the same with or without it. ``exact_sources``: the sources whose
+    objects fold into each other only when they move alike (generated ones)."""
     keys = list(keys)
     cache = cache if cache is not None else SummaryCache(None, "")
     tally, accepted = ReportTally(), []
@@ -83,7 +85,8 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
             yield one.curation
 
     curated = curate_summaries(summaries(), subset_size=subset_size, seed=seed,
-                               previous_subset=previous_subset, distances=cache.distances)
+                               previous_subset=previous_subset, distances=cache.distances,
+                               exact_sources=exact_sources)
     cache.save(keys)
     return StoredCuration(curated, tally.report(curated, skipped_sources or {}),
                           tuple(sorted(accepted)))

@@ -15,7 +15,11 @@ Pipeline (no step is quadratic in the library size):
    neighbourhood of ``window`` items instead, so the pair count stays ``O(n window)``.
 3. **Clusters**: candidate pairs are merged with union-find. Upstream-id pairs always
    merge (same upstream object); geometry-only pairs merge when their kinematic distance
-   is at most ``max_geometry_distance`` (default: always, no metric call needed).
+   is at most ``max_geometry_distance`` (default: always, no metric call needed), and a
+   pair of two objects of ``exact_sources`` (generated objects, whose joints are ground
+   truth, not an annotation that may disagree) only when they move alike: at most
+   ``same_annotation_tol`` (two objects of one shape that move differently are different
+   objects).
 4. **Keeper and relations**: each cluster keeps one member by :func:`keep_key` —
    verified kinematics first, then larger ``source_priority``, then more moving joints
    annotated, then the smaller ``object_id``. Every other member gets a
@@ -34,7 +38,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -99,6 +103,7 @@ def find_duplicates(
     max_geometry_distance: float = math.inf,
     max_block_pairs: int = MAX_BLOCK_PAIRS,
     window: int = WINDOW,
+    exact_sources: Collection[str] = (),
 ) -> DuplicateReport:
     """Find exact and near duplicates among ``items`` (see the module docstring)."""
     _check_items(items)
@@ -119,9 +124,11 @@ def find_duplicates(
         if _find(parent, ia) == _find(parent, ib):
             continue
         geometry_only = "upstream_id" not in evidence
-        if geometry_only and math.isfinite(max_geometry_distance):
+        exact = items[ia].source in exact_sources and items[ib].source in exact_sources
+        limit = same_annotation_tol if exact else max_geometry_distance
+        if geometry_only and math.isfinite(limit):
             distance, _ = metric(items[ia].object_id, items[ib].object_id)
-            if distance > max_geometry_distance:
+            if distance > limit:
                 continue
         _union(parent, ia, ib)
     records, clusters = _records(

@@ -7,7 +7,7 @@ finds duplicates among the accepted ones with the tree metric on their recorded 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 
 from arena_core.curation.duplicates import DuplicateReport, KinematicDistance, find_duplicates
@@ -91,12 +91,13 @@ def curate(
     subset_size: int = 200,
     seed: int = 0,
     previous_subset: Sequence[str] = (),
+    exact_sources: Collection[str] = (),
 ) -> Curated:
     """Curate ``objects`` (an iterable, consumed once: only small summaries are kept)."""
     summaries = (summarize(record, features, taxonomy=taxonomy, overrides=overrides,
                            source_priority=source_priority) for record, features in objects)
     return curate_summaries(summaries, subset_size=subset_size, seed=seed,
-                            previous_subset=previous_subset)
+                            previous_subset=previous_subset, exact_sources=exact_sources)
 
 
 def curate_summaries(
@@ -106,11 +107,14 @@ def curate_summaries(
     seed: int = 0,
     previous_subset: Sequence[str] = (),
     distances: MutableMapping[tuple[str, str], tuple[float, list[str]]] | None = None,
+    exact_sources: Collection[str] = (),
 ) -> Curated:
     """Duplicates, subset and review queue of the per-object ``summaries`` (consumed once).
 
     ``distances``: kinematic distances by ``(key, key)`` of two summaries (both keyed),
     read and filled in, so a build computes only the pairs that involve a changed object.
+    ``exact_sources``: sources whose objects fold into each other only when they move alike
+    (:func:`~arena_core.curation.duplicates.find_duplicates`).
     """
     assignments, items, trees, keys = {}, [], {}, {}
     for one in summaries:
@@ -124,7 +128,8 @@ def curate_summaries(
     if distances is not None:
         metric = _remembered(metric, keys, distances)
     duplicates = find_duplicates(items, kinematic_distance=metric,
-                                 max_geometry_distance=tol.GEOMETRY_ONLY_MAX_TREE)
+                                 max_geometry_distance=tol.GEOMETRY_ONLY_MAX_TREE,
+                                 exact_sources=exact_sources)
     subset = select_subset(items, n=subset_size, seed=seed,
                            duplicate_ids=duplicates.duplicate_ids, previous=previous_subset)
     review = tuple(review_queue(list(assignments.values())))

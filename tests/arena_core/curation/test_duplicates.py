@@ -317,3 +317,22 @@ def test_tree_kinematic_distance_handles_continuous_and_helical_joints():
         distance("a", "zz")
     with pytest.raises(BenchmarkError, match="differ"):
         JointTree.from_arrays([[0, 1]], twists, lower, upper, names=["cap", "wheel"])
+
+
+def test_generated_objects_of_one_shape_fold_only_when_they_move_alike(rng):
+    """Objects of an exact source (the generator) are different objects when they move
+    differently, however alike they look; the same shapes from a library fold (one object
+    annotated two ways), and two generated objects that move alike fold too."""
+    sig = shape_signature(_box_points((1.0, 0.6, 0.4), rng))
+    shifted = ("hinge", np.array([0, 0, 1.0, 0, -0.31, 0]), 0.0, math.pi / 2)  # 1 cm over
+    kin = Kinematics({"a": [HINGE], "b": [shifted], "c": [HINGE]})
+    assert tol.SAME_ANNOTATION < kin("a", "b")[0] < tol.GEOMETRY_ONLY_MAX_TREE
+    for source, exact, clusters in [
+            ("lib", ("generated",), (("a", "b", "c"),)),
+            ("generated", (), (("a", "b", "c"),)),
+            ("generated", ("generated",), (("a", "c"),))]:
+        items = [_item(oid, sig=sig, joints=kin.joints[oid], source=source) for oid in "abc"]
+        report = find_duplicates(items, kinematic_distance=kin,
+                                 max_geometry_distance=tol.GEOMETRY_ONLY_MAX_TREE,
+                                 exact_sources=exact)
+        assert report.clusters == clusters, (source, exact)
