@@ -40,7 +40,7 @@ class PinocchioSession:
         path, folder = str(urdf_path), str(Path(urdf_path).resolve().parent)
         with silenced():  # urdfdom and assimp may warn on the C side
             self.model = pinocchio.buildModelFromUrdf(path)
-            loader = coal.CachedMeshLoader()
+            loader = coal.CachedMeshLoader(coal.BV_AABB)  # no collision queries here
             for kind in (pinocchio.GeometryType.COLLISION, pinocchio.GeometryType.VISUAL):
                 pinocchio.buildGeomFromUrdf(self.model, path, kind, package_dirs=[folder],
                                             mesh_loader=loader)

@@ -104,6 +104,15 @@ def test_two_writes_are_byte_identical(built, tmp_path):
     assert release_checksums(out) == release_checksums(built.release_dir)
 
 
+def test_one_thread_writes_what_two_write(built, tmp_path, monkeypatch):
+    import release.objects
+
+    monkeypatch.setattr(release.objects, "RELEASE_THREADS", 1)
+    out = tmp_path / "serial"
+    write_release(out, built.objects, **built.kwargs())
+    assert release_checksums(out) == release_checksums(built.release_dir)
+
+
 def test_rewrite_reuses_unchanged_archives_and_stays_identical(built, release_copy):
     before = release_checksums(release_copy)
     summary = write_release(release_copy, built.objects, **built.kwargs())
@@ -251,3 +260,29 @@ def test_every_loaded_engine_entry_holds_its_worst_pose_error(built):
     assert {e["engine"] for e in entries} >= {"mujoco_mjcf", "mujoco", "pybullet"}
     assert all(e["max_pose_error"] is not None for e in entries), [
         e for e in entries if e["max_pose_error"] is None][:3]
+
+
+def test_ordered_map_keeps_the_order_and_takes_only_a_few_items_ahead():
+    import threading
+    import time
+
+    from release.objects import ordered_map
+
+    taken: list[int] = []
+
+    def items():
+        for i in range(40):
+            taken.append(i)
+            yield i
+
+    def work(i: int) -> tuple[int, str]:
+        time.sleep(0.002 * (i % 3))  # later items may finish first
+        return i * i, threading.current_thread().name
+
+    seen = []
+    for item, (square, thread) in ordered_map(work, items(), workers=2, ahead=4):
+        assert len(taken) <= item + 4  # lazy: at most 4 taken and not yet yielded
+        seen.append((item, square, thread.startswith("release")))
+    assert [(i, s) for i, s, _ in seen] == [(i, i * i) for i in range(40)]
+    assert all(in_thread for _, _, in_thread in seen)
+    assert list(ordered_map(lambda i: -i, range(3), workers=1)) == [(0, 0), (1, -1), (2, -2)]
