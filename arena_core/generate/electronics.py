@@ -31,9 +31,17 @@ def laptop(b: Builder) -> str:
 
 @kind("keyboard", "electronics")
 def keyboard(b: Builder) -> str:
-    """Computer keyboard: a plate of 30-80 keys, each pressing in 3-4 mm (prismatic)."""
+    """Computer keyboard: a plate of 30-80 keys, each pressing in (prismatic) by the travel
+    of its switch type.
+
+    Key pitch 18-20 mm (19.05 mm on full-size keyboards, ISO/IEC 9995 and ANSI layouts;
+    18-19 mm on laptops). Travel by switch type: laptop scissor switches 1.0-2.0 mm,
+    low-profile switches 2.5-3.2 mm, full-size mechanical switches 3.5-4.0 mm (Cherry MX:
+    4 mm total travel); drawn per keyboard, so two keyboards of one layout move differently.
+    """
     rows, cols = b.count(4, 6), b.count(10, 14)
-    pitch, travel = b.dim(0.018, 0.02), b.dim(0.003, 0.004)
+    low, high = b.pick(((0.001, 0.002), (0.0025, 0.0032), (0.0035, 0.004)))
+    pitch, travel = b.dim(0.018, 0.02), b.real(low, high)
     w, d = cols * pitch + 0.03, rows * pitch + 0.03
     b.link("base", "plastic", S.box((d, w, 0.015), (0, 0, 0.0075)))
     y0 = -w / 2 + 0.015
@@ -101,18 +109,24 @@ def camera(b: Builder) -> str:
 
 @kind("remote", "electronics")
 def remote(b: Builder) -> str:
-    """Remote control: a grid of push buttons and a sliding battery cover."""
+    """Remote control: a grid of push buttons and a sliding battery cover.
+
+    A TV remote is 12-25 cm long, 4-6 cm wide and 1.5-2.5 cm thick (retail ranges); its
+    rubber-dome buttons press in 1-2.5 mm (drawn per remote), and the battery cover slides
+    off by 30-45% of the length.
+    """
     rows, cols = b.count(4, 8), b.count(3, 4)
     w, ln, h = cols * 0.013 + 0.012, rows * 0.015 + 0.06, b.dim(0.015, 0.022)
+    travel = b.real(0.001, 0.0025)
     b.link("base", "plastic", S.box((ln, w, h), (0, 0, h / 2)))
-    P.button(b, "power", "base", (ln / 2 - 0.02, 0, h), "z", 0.009, 0.0015, round_=True)
+    P.button(b, "power", "base", (ln / 2 - 0.02, 0, h), "z", 0.009, travel, round_=True)
     for r in range(rows):
         for c in range(cols):
             x = ln / 2 - 0.045 - r * 0.015
             y = -w / 2 + 0.006 + (c + 0.5) * 0.013
-            P.button(b, f"button_{r}_{c}", "base", (x, y, h), "z", 0.009, 0.0015)
+            P.button(b, f"button_{r}_{c}", "base", (x, y, h), "z", 0.009, travel)
     cover = b.link("battery_cover", "plastic", S.box((ln * 0.45, w * 0.85, 0.002), (-ln * 0.2, 0, -0.001)))
-    b.prismatic(cover, "base", (-1, 0, 0), 0.0, ln * 0.4)
+    b.prismatic(cover, "base", (-1, 0, 0), 0.0, ln * b.real(0.3, 0.45))
     return f"remote control with {rows * cols + 1} buttons"
 
 

@@ -120,12 +120,16 @@ def lipstick(b: Builder) -> str:
 @kind("watch", "personal_accessories")
 def watch(b: Builder) -> str:
     """Wristwatch lying flat: crown pulls out (prismatic) and turns (continuous), bezel turns
-    (continuous), both strap halves hinge at the lugs (revolute)."""
+    (continuous), both strap halves hinge at the lugs (revolute).
+
+    Cases of 34-48 mm diameter and 8-13 mm thickness, straps of 7-10 cm per half (retail
+    ranges); the crown pulls out 1-2 mm, the straps' hinge range is drawn per watch.
+    """
     r, t = b.dim(0.017, 0.024), b.dim(0.008, 0.013)
     b.link("base", "metal", S.cylinder(r, t, (0, 0, t / 2)),
            *[S.box((0.012, r * 1.4, t * 0.6), (sx * (r + 0.004), 0, t * 0.4)) for sx in (-1, 1)])
     stem = b.link("crown_stem", "metal", S.rod((0, r - 0.002, t / 2), (0, r + 0.002, t / 2), 0.001, sections=6))
-    b.prismatic(stem, "base", "y", 0.0, 0.0015)
+    b.prismatic(stem, "base", "y", 0.0, b.real(0.001, 0.002))  # one or two setting clicks
     crown = b.link("crown", "metal", S.cylinder(0.003, 0.003, (0, r + 0.0035, t / 2), "y"))
     b.continuous(crown, stem, "y", (0, r + 0.002, t / 2))
     bezel = b.link("bezel", "metal", S.tube(r * 0.85, r * 1.02, 0.002, (0, 0, t + 0.001)))
@@ -134,7 +138,7 @@ def watch(b: Builder) -> str:
     for end, sx in (("top", 1), ("bottom", -1)):
         pin = (sx * (r + 0.008), 0, t * 0.4)
         strap = b.link(f"strap_{end}", "rubber", S.box((strap_l, r * 1.2, 0.003), (sx * (r + 0.01 + strap_l / 2), 0, t * 0.4)))
-        b.revolute(strap, "base", (0, sx, 0), pin, -0.3, 1.2)
+        b.revolute(strap, "base", (0, sx, 0), pin, -b.real(0.2, 0.35), b.real(0.9, 1.2))
     return "wristwatch"
 
 

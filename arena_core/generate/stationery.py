@@ -82,7 +82,8 @@ def clock(b: Builder) -> str:
     if pendulum:
         bob = b.link("pendulum", "metal", S.rod((0.03, 0, zc - 0.02), (0.03, 0, 0.08), 0.002),
                      S.cylinder(0.03, 0.006, (0.03, 0, 0.06), "x"))
-        b.revolute(bob, "base", "x", (0.03, 0, zc - 0.02), -0.25, 0.25)
+        swing = b.real(0.1, 0.25)  # a pendulum clock swings a few degrees either way
+        b.revolute(bob, "base", "x", (0.03, 0, zc - 0.02), -swing, swing)
     P.knob(b, "setting_knob", "base", (-0.02, 0, zc), (-1, 0, 0), 0.01, 0.008)
     return f"{'pendulum ' if pendulum else ''}clock with {hands} hands"
 
@@ -109,20 +110,34 @@ def eyeglasses(b: Builder) -> str:
 
 @kind("pen", "office_stationery")
 def pen(b: Builder) -> str:
-    """Pen lying along X: a click plunger (prismatic) or a cap that pulls off (prismatic),
-    and a clip welded to the barrel."""
-    length, r = b.dim(0.13, 0.15), b.dim(0.004, 0.006)
+    """Pen lying along X, a clip welded to the barrel, and one of: a click plunger
+    (prismatic), a cap that pulls off (prismatic), or the 3 colour sliders of a multi-colour
+    pen (prismatic, each on its own side of the barrel).
+
+    A ballpoint pen is 13-15 cm long and 8-12 mm thick (retail ranges; drawn to 0.1 mm, as a
+    1 mm grid leaves three thicknesses); a click plunger travels 4-8 mm, a cap comes off
+    after 3.5-6 cm, a colour slider travels 8-12 mm (drawn per pen and per slider).
+    """
+    length, r = b.dim(0.13, 0.15), round(b.real(0.004, 0.006), 4)
     b.link("base", "plastic", S.cylinder(r, length, (0, 0, r), "x"),
            S.cone(r, 0.012, (length / 2, 0, r), "x"))
     clip = b.link("clip", "metal", S.box((0.04, 0.002, 0.002), (-length / 2 + 0.025, 0, 2 * r + 0.001)))
     b.fixed(clip, "base")
-    if b.chance(0.5):
+    style = b.pick(("click", "capped", "multi"))
+    if style == "click":
         plunger = b.link("plunger", "plastic", S.cylinder(r * 0.6, 0.012, (-length / 2 - 0.005, 0, r), "x"))
-        b.prismatic(plunger, "base", "x", 0.0, 0.005)
+        b.prismatic(plunger, "base", "x", 0.0, b.real(0.004, 0.008))
         return "click pen"
+    if style == "multi":  # sliders on the sides and the underside, clear of the clip on top
+        for side, (dy, dz) in (("left", (1, 0)), ("right", (-1, 0)), ("under", (0, -1))):
+            at = (-length / 2 + 0.012, dy * (r + 0.001), r + dz * (r + 0.001))
+            size = (0.01, 0.002 if dy else 0.003, 0.003 if dy else 0.002)
+            slider = b.link(f"slider_{side}", "plastic", S.box(size, at))
+            b.prismatic(slider, "base", "x", 0.0, b.real(0.008, 0.012))
+        return "multi-colour pen"
     cap = b.link("cap", "plastic", S.tube(r, r + 0.001, 0.04, (length / 2 - 0.005, 0, r), "x"),
                  S.cylinder(r + 0.001, 0.002, (length / 2 + 0.014, 0, r), "x"))
-    b.prismatic(cap, "base", "x", 0.0, 0.05)
+    b.prismatic(cap, "base", "x", 0.0, b.real(0.035, 0.06))
     return "capped pen"
 
 

@@ -28,6 +28,7 @@ import trimesh
 from arena_core.mesh.convexity import (
     SurfaceIndex,
     closed_convex,
+    cross_rows,
     hull_volume,
     split_mesh,
     weld_rows,
@@ -171,7 +172,7 @@ def _hull_volume(vertices: np.ndarray, faces: np.ndarray, convex: bool) -> float
     if convex:
         tris = np.asarray(vertices, dtype=float)[np.asarray(faces, dtype=np.int64)]
         return abs(float(np.einsum("ij,ij->", tris[:, 0],
-                                   np.cross(tris[:, 1], tris[:, 2])))) / 6.0
+                                   cross_rows(tris[:, 1], tris[:, 2])))) / 6.0
     return hull_volume(vertices)
 
 

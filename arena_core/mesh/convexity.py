@@ -75,7 +75,7 @@ def hull_triangles(points: np.ndarray) -> np.ndarray:
     pts = hull.points
     tris = pts[hull.simplices]
     centre = pts[hull.vertices].mean(axis=0)
-    normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+    normals = cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
     inward = np.einsum("ij,ij->i", normals, tris[:, 0] - centre) < 0
     tris[inward] = tris[inward][:, ::-1]
     return tris
@@ -159,6 +159,14 @@ class SurfaceIndex:
         return self._convex
 
 
+def cross_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise ``np.cross(a, b)`` of ``(n, 3)`` arrays, the same bits (the same products
+    and differences) at a fraction of its cost on the small arrays of one mesh."""
+    return np.stack([a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1],
+                     a[:, 2] * b[:, 0] - a[:, 0] * b[:, 2],
+                     a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]], axis=1)
+
+
 def closed_convex(vertices: np.ndarray, faces: np.ndarray) -> bool:
     """True for a closed surface (every edge shared by exactly two faces, vertices welded by
     position) with no vertex
@@ -176,7 +184,7 @@ def closed_convex(vertices: np.ndarray, faces: np.ndarray) -> bool:
     if not np.all(np.diff(starts) == 2):  # each edge exactly twice
         return False
     tris = vertices[faces]
-    normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+    normals = cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
     lengths = np.linalg.norm(normals, axis=1)
     size = float(np.linalg.norm(np.ptp(vertices, axis=0)))
     keep = lengths > SLIVER * size * size  # a sliver's normal is noise (float32 corners)
@@ -355,7 +363,7 @@ def _hull(points: np.ndarray) -> ConvexHull | None:
 def _area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
     """``(count, 3)`` seeded points on ``(m, 3, 3)`` triangles, uniform by area (none when
     the triangles have no area)."""
-    area = 0.5 * np.linalg.norm(np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]),
+    area = 0.5 * np.linalg.norm(cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]),
                                 axis=1)
     if len(tris) == 0 or not area.sum() > 0:
         return np.zeros((0, 3))

@@ -34,6 +34,7 @@ import math
 
 import numpy as np
 
+from arena_core.mesh.convexity import cross_rows
 from arena_core.mesh.parts import MeshCache, MeshLoadFailure, Part, triangles_part
 from arena_core.model.articulated import Link, MassProperties, Primitive
 from arena_core.util import tolerances as tol
@@ -229,7 +230,7 @@ def _hull_part(points: np.ndarray, cache: MeshCache) -> Part | None:
 
 def _outward(tris: np.ndarray, inside: np.ndarray) -> np.ndarray:
     """Orient hull triangles ``(m, 3, 3)`` so their normals point away from ``inside``."""
-    normals = np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
+    normals = cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0])
     flip = np.einsum("ij,ij->i", normals, tris[:, 0] - inside) < 0
     tris = tris.copy()
     tris[flip] = tris[flip][:, ::-1]
