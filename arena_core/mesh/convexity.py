@@ -25,6 +25,9 @@ Example:
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 import numpy as np
 import trimesh
 from scipy.sparse import coo_matrix
@@ -349,15 +352,38 @@ def split_mesh(vertices: np.ndarray, faces: np.ndarray
 
 
 # ----------------------------------------------------------------------------- helpers
+#: Hulls kept by :func:`_hull`, the latest used, of at most ``HULL_MEMO_POINTS`` points (one
+#: object's collision stage asks for the hull of a piece's points two or three times: its
+#: key, its surface, its volume; large meshes are not kept, so the memory stays small).
+HULL_MEMO = 64
+HULL_MEMO_POINTS = 4096
+_HULLS: OrderedDict[bytes, ConvexHull | None] = OrderedDict()
+_HULLS_LOCK = threading.Lock()
+
+
 def _hull(points: np.ndarray) -> ConvexHull | None:
+    """The hull of ``(n, 3)`` points with a volume, else ``None``; the same object for the
+    same points while it is among the :data:`HULL_MEMO` latest (callers only read it)."""
     pts = np.asarray(points, dtype=float).reshape(-1, 3)
-    if len(pts) < 4 or not np.isfinite(pts).all():
-        return None
-    try:
-        hull = ConvexHull(pts)
-    except (QhullError, ValueError):
-        return None
-    return hull if hull.volume > 0 else None
+    key = pts.tobytes() if len(pts) <= HULL_MEMO_POINTS else None
+    with _HULLS_LOCK:  # the thread runner runs objects in threads
+        if key in _HULLS:
+            _HULLS.move_to_end(key)
+            return _HULLS[key]
+    hull = None
+    if len(pts) >= 4 and np.isfinite(pts).all():
+        try:
+            found = ConvexHull(pts)
+            hull = found if found.volume > 0 else None
+        except (QhullError, ValueError):
+            pass
+    if key is None:
+        return hull
+    with _HULLS_LOCK:
+        _HULLS[key] = hull
+        if len(_HULLS) > HULL_MEMO:
+            _HULLS.popitem(last=False)
+    return hull
 
 
 def _area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
