@@ -60,7 +60,12 @@ def stapler(b: Builder) -> str:
 @kind("clock", "office_stationery")
 def clock(b: Builder) -> str:
     """Clock facing +X: coaxial hour, minute and (maybe) second hands (continuous), a
-    pendulum (revolute) on some, a setting knob at the back."""
+    pendulum (revolute) on some, a hinged glass cover over the face (revolute) on half of
+    the others, a setting knob at the back.
+
+    Wall and mantel clocks have faces of 16-40 cm (retail ranges); a pendulum swings a few
+    degrees either way, a glass cover opens 80-115 degrees (drawn per clock).
+    """
     r = b.dim(0.08, 0.2)
     pendulum = b.chance(0.4)
     zc = r + (0.35 if pendulum else 0.0) + 0.01
@@ -84,6 +89,9 @@ def clock(b: Builder) -> str:
                      S.cylinder(0.03, 0.006, (0.03, 0, 0.06), "x"))
         swing = b.real(0.1, 0.25)  # a pendulum clock swings a few degrees either way
         b.revolute(bob, "base", "x", (0.03, 0, zc - 0.02), -swing, swing)
+    elif b.chance(0.5):  # 2.5 mm in front of the hands; swings out about its side
+        cover = b.link("glass_cover", "glass", S.cylinder(r * 0.95, 0.002, (0.029, 0, zc), "x"))
+        b.revolute(cover, "base", "z", (0.029, r * 0.95, zc), 0.0, b.real(1.4, 2.0))
     P.knob(b, "setting_knob", "base", (-0.02, 0, zc), (-1, 0, 0), 0.01, 0.008)
     return f"{'pendulum ' if pendulum else ''}clock with {hands} hands"
 
