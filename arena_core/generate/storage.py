@@ -156,9 +156,9 @@ def nightstand(b: Builder) -> str:
     """Bedside table on legs: a top drawer over a door or an open shelf.
 
     Nightstands stand 45-75 cm tall overall (level with a mattress top, 50-65 cm), 35-60 cm wide
-    and 30-45 cm deep (retail range; IKEA HEMNES/MALM nightstands: 40-46 cm wide, 36-39 cm deep,
-    55-70 cm tall); the top drawer is 10-16 cm high and runs out about 75% of its depth; the
-    door opens 85-105 degrees.
+    and 30-45 cm deep (retail range; IKEA HEMNES and MALM nightstands: 40-46 cm wide, 35-48 cm
+    deep, 55-70 cm tall); the top drawer is 10-16 cm high and runs out about 75% of its depth;
+    the door opens 85-105 degrees.
     """
     w, d, h, t = b.dim(0.35, 0.6), b.dim(0.3, 0.45), b.dim(0.35, 0.55), b.dim(0.015, 0.02)
     leg = b.dim(0.08, 0.2)
@@ -208,9 +208,9 @@ def safe(b: Builder) -> str:
     """Safe: thick steel door with a combination dial (continuous) and a lever handle.
 
     Home and office safes are 30-60 cm wide, 30-50 cm deep and 30-70 cm tall with 8-15 mm steel
-    walls and a door of about twice that (retail range, e.g. EN 1143-1 grade 0-I home safes of
-    20-100 L); the door opens 85-110 degrees, the combination dial is 5-8 cm across, and the
-    handle turns 60-90 degrees to draw the bolts.
+    walls and a door of about twice that (retail range of home and office safes, 20-100 L); the
+    door opens 85-110 degrees, the combination dial is 5-8 cm across, and the handle turns 60-90
+    degrees to draw the bolts.
     """
     w, d, h = b.dim(0.3, 0.6), b.dim(0.3, 0.5), b.dim(0.3, 0.7)
     t = b.dim(0.008, 0.015)
