@@ -13,7 +13,13 @@ from arena_core.generate.kinds import kind
 
 @kind("refrigerator", "kitchen_appliances")
 def refrigerator(b: Builder) -> str:
-    """Fridge: single, top-freezer, bottom-freezer-drawer, french-door or side-by-side."""
+    """Fridge: single, top-freezer, bottom-freezer-drawer, french-door or side-by-side.
+
+    Household refrigerators are 55-95 cm wide (built-under and single-door 55-60 cm, french-door
+    and side-by-side 75-91 cm), 60-75 cm deep and 140-195 cm tall (retail range; 60 cm wide
+    fridge-freezers stand 176-203 cm tall), with the freezer taking 28-35% of the height; doors
+    open 100-120 degrees, freezer drawers run out about 75% of their depth.
+    """
     w, d, h, wall = b.dim(0.55, 0.95), b.dim(0.6, 0.75), b.dim(1.4, 1.95), 0.04
     layout = b.pick(("single", "top_freezer", "bottom_drawer", "french", "side_by_side"))
     if w < 0.75 and layout in ("french", "side_by_side"):
@@ -59,7 +65,13 @@ def refrigerator(b: Builder) -> str:
 
 @kind("oven", "kitchen_appliances")
 def oven(b: Builder) -> str:
-    """Range: drop-down oven door with a window, sliding racks, control knobs, maybe a drawer."""
+    """Range: drop-down oven door with a window, sliding racks, control knobs, maybe a drawer.
+
+    Freestanding ranges are 50, 60, 76 (30 in) or 90 cm wide, 55-65 cm deep and 85-95 cm tall to
+    the cooktop, level with the 90-91 cm worktop (NKBA kitchen planning: 36 in counter height);
+    the door drops 86-92 degrees, racks pull out about half the depth, and control knobs turn
+    about 270 degrees.
+    """
     w, d, h, wall = b.dim(0.5, 0.9), b.dim(0.55, 0.65), b.dim(0.85, 0.95), 0.03
     P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), 0.004, open_face=None)
     drawer_h = b.dim(0.12, 0.16) if b.chance(0.5) else 0.0
@@ -93,7 +105,12 @@ def oven(b: Builder) -> str:
 
 @kind("microwave", "kitchen_appliances")
 def microwave(b: Builder) -> str:
-    """Microwave: side-hinged door with window, turntable (continuous), knob or buttons."""
+    """Microwave: side-hinged door with window, turntable (continuous), knob or buttons.
+
+    Countertop microwave ovens are 42-60 cm wide, 32-45 cm deep and 25-35 cm tall with a 10-14
+    cm control panel (retail range, 17-40 L); the side-hinged door opens 90-110 degrees, and the
+    glass turntable is 24-36 cm across.
+    """
     w, d, h = b.dim(0.42, 0.6), b.dim(0.32, 0.45), b.dim(0.25, 0.35)
     panel = b.dim(0.1, 0.14)
     P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), 0.003, open_face=None)
@@ -122,7 +139,12 @@ def microwave(b: Builder) -> str:
 
 @kind("dishwasher", "kitchen_appliances")
 def dishwasher(b: Builder) -> str:
-    """Dishwasher: drop-down door with top controls (children of the door) and two racks."""
+    """Dishwasher: drop-down door with top controls (children of the door) and two racks.
+
+    Built-in dishwashers are 45 cm (slimline) or 60 cm wide, 55-62 cm deep and 80-86 cm tall to
+    fit under a worktop (NKBA kitchen planning: a 24 in / 61 cm opening; retail range), the door
+    drops 86-92 degrees and the racks roll out 60-80% of the depth.
+    """
     w, d, h = b.dim(0.45, 0.6), b.dim(0.55, 0.62), b.dim(0.8, 0.86)
     P.shell(b, "base", "metal", (d, w, h - 0.1), (0, 0, 0.1 + (h - 0.1) / 2), 0.01)
     b.add("base", S.box((d - 0.05, w - 0.02, 0.1), (-0.025, 0, 0.05)))
@@ -143,7 +165,12 @@ def dishwasher(b: Builder) -> str:
 
 @kind("toaster", "kitchen_appliances")
 def toaster(b: Builder) -> str:
-    """Toaster: slots cut in a housing, a lever that slides down, browning knob, crumb tray."""
+    """Toaster: slots cut in a housing, a lever that slides down, browning knob, crumb tray.
+
+    Pop-up toasters are 25-30 cm wide with two slots, 37-45 cm with four, 15-20 cm deep and
+    18-22 cm tall, slots about 3 cm wide (retail range); the carriage lever travels about half
+    the height (9-11 cm), the browning knob turns about 270 degrees.
+    """
     slots = b.pick((2, 2, 4))
     w, d, h = b.dim(0.25, 0.3) * (1.5 if slots == 4 else 1.0), b.dim(0.15, 0.2), b.dim(0.18, 0.22)
     b.link("base", "metal", S.box((d, w, h - 0.01), (0, 0, 0.005 + (h - 0.01) / 2)))
@@ -164,7 +191,12 @@ def toaster(b: Builder) -> str:
 
 @kind("coffee_machine", "kitchen_appliances")
 def coffee_machine(b: Builder) -> str:
-    """Espresso machine: portafilter (bayonet revolute), steam wand, drip tray, tank lid."""
+    """Espresso machine: portafilter (bayonet revolute), steam wand, drip tray, tank lid.
+
+    Home espresso machines are 25-38 cm wide, 25-35 cm deep and 30-42 cm tall (retail range);
+    the 58 mm commercial or 51-54 mm home portafilter locks in with a 35-55 degree bayonet turn,
+    and the steam wand swings about 35 degrees either way.
+    """
     w, d, h = b.dim(0.25, 0.38), b.dim(0.25, 0.35), b.dim(0.3, 0.42)
     b.link("base", "metal", S.box((d, w, 0.03), (0, 0, 0.015)),
            S.box((d * 0.6, w, h - 0.03), (-d * 0.2, 0, 0.03 + (h - 0.03) / 2)),
@@ -186,7 +218,11 @@ def coffee_machine(b: Builder) -> str:
 
 @kind("kettle", "kitchen_appliances")
 def kettle(b: Builder) -> str:
-    """Electric kettle on its power base: hinged lid and a rocker switch."""
+    """Electric kettle on its power base: hinged lid and a rocker switch.
+
+    Electric kettles hold 1.0-1.7 L: 14-20 cm across and 18-26 cm tall on their power base
+    (retail range); the lid opens 75-100 degrees.
+    """
     r, h = b.dim(0.07, 0.1), b.dim(0.18, 0.26)
     b.link("base", "plastic", S.cylinder(r * 1.05, 0.02, (0, 0, 0.01)))
     body = b.link("body", "plastic", S.tube(r - 0.004, r, h, (0, 0, 0.02 + h / 2)),
@@ -205,7 +241,12 @@ def kettle(b: Builder) -> str:
 
 @kind("rice_cooker", "kitchen_appliances")
 def rice_cooker(b: Builder) -> str:
-    """Rice cooker: domed lid on a rear hinge, released by a push button."""
+    """Rice cooker: domed lid on a rear hinge, released by a push button.
+
+    Household rice cookers of 0.5-1.8 L (3-10 cups) are 24-32 cm across and 18-24 cm tall to the
+    lid (retail range); the lid opens 70-90 degrees when its release button is pressed (4 mm
+    travel).
+    """
     r, h = b.dim(0.12, 0.16), b.dim(0.18, 0.24)
     b.link("base", "plastic", S.cylinder(r, h, (0, 0, h / 2)))
     lid = b.link("lid", "plastic", S.cylinder(r, 0.04, (0, 0, h + 0.02)),

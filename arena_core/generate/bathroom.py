@@ -33,7 +33,14 @@ def _mixer_lever(b: Builder, prefix: str, parent: str, center, length: float) ->
 @kind("faucet", "bathroom_fixtures")
 def faucet(b: Builder) -> str:
     """Faucet on a deck plate: two cross handles (continuous) or a single lever (two
-    revolutes); the spout swivels (continuous) on half of them."""
+    revolutes); the spout swivels (continuous) on half of them.
+
+    Basin and kitchen faucets have a spout 12-30 cm tall reaching 10-22 cm (retail range;
+    kitchen spouts the taller ones), two-handle sets at 15-20 cm centres (the US 4 in and 8 in
+    spreads are 10 and 20 cm); a single-lever mixer (EN 817 mechanical mixing valves) swivels
+    35-50 degrees either way for temperature and lifts 20-35 degrees for flow, its lever 7-11 cm
+    long.
+    """
     reach, height = b.dim(0.1, 0.22), b.dim(0.12, 0.3)
     b.link("base", "metal", S.box((0.06, 0.2, 0.012), (0, 0, 0.006)),
            S.cylinder(0.022, height * 0.5, (0, 0, 0.012 + height * 0.25)))
@@ -63,6 +70,12 @@ def toilet(b: Builder) -> str:
     The lid opens until it leans on the tank's top edge (or its far corner on the tank's
     face); the seat, hinged 2 cm in front of and 14 mm below the lid, opens to a little
     less and then stands in front of the open lid (so the seat lifts once the lid is up).
+
+    Toilets are 60-72 cm deep and 36-42 cm wide at the bowl, the seat 38-43 cm high (standard
+    15-16 in bowls; ICC A117.1/ADA accessible toilets 17-19 in, 430-485 mm, to the seat top),
+    the tank 30-42 cm tall above the bowl (retail range); the lid and seat swing up 95-110
+    degrees to lean on the tank, the flush lever turns down about 35 degrees and a dual-flush
+    button presses 6 mm.
     """
     d, w, h = b.dim(0.6, 0.72), b.dim(0.36, 0.42), b.dim(0.38, 0.43)
     tank_h = b.dim(0.3, 0.42)
@@ -132,7 +145,13 @@ def _lean_angle(ahead: float, rise: float, length: float, offset: float) -> floa
 
 @kind("sink", "bathroom_fixtures")
 def sink(b: Builder) -> str:
-    """Pedestal sink: basin with a pop-up stopper (prismatic) and a lever tap."""
+    """Pedestal sink: basin with a pop-up stopper (prismatic) and a lever tap.
+
+    Pedestal washbasins are 45-65 cm wide and 35-50 cm deep with the rim 80-90 cm above the
+    floor (retail range: 31-36 in in the US, 80-90 cm in Europe; ADA/ICC A117.1 accessible
+    lavatories at most 34 in / 865 mm); the pop-up stopper rises about 15 mm, and the lever tap
+    swivels 35-50 degrees either way and lifts 20-35.
+    """
     w, d, h = b.dim(0.45, 0.65), b.dim(0.35, 0.5), b.dim(0.8, 0.9)
     b.link("base", "ceramic", S.cylinder(0.09, h - 0.15, (-0.05, 0, (h - 0.15) / 2)),
            S.box((d, w, 0.15), (0, 0, h - 0.075)))
@@ -145,7 +164,12 @@ def sink(b: Builder) -> str:
 
 @kind("shower", "bathroom_fixtures")
 def shower(b: Builder) -> str:
-    """Shower set: a head sliding on a wall rail (prismatic) and tilting, and a valve."""
+    """Shower set: a head sliding on a wall rail (prismatic) and tilting, and a valve.
+
+    Shower slide rails are 60-100 cm long (retail range: 60, 70 and 90 cm rails) with their foot
+    1.0-1.3 m above the floor, the hand shower sliding nearly the full rail and tilting; shower
+    heads are 8-20 cm across, and the mixing valve turns about 270 degrees.
+    """
     rail = b.dim(0.6, 1.0)
     z0 = b.dim(1.0, 1.3)
     b.link("base", "metal", S.rod((0, 0, z0), (0, 0, z0 + rail), 0.012),

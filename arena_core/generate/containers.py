@@ -35,7 +35,13 @@ def _pitch(b: Builder, low: float, high: float) -> float:
 
 @kind("bottle", "containers")
 def bottle(b: Builder) -> str:
-    """Bottle: hollow body, shoulder, neck and a screw cap (helical joint)."""
+    """Bottle: hollow body, shoulder, neck and a screw cap (helical joint).
+
+    Drink and household bottles of 0.2-2 L are 5-10 cm across and 12-30 cm tall to the shoulder,
+    with necks of 22-40 mm (PCO 1881 28 mm finish for soft drinks, 38 mm for juice and milk;
+    retail range), walls of 2 mm (PET) or 4 mm (glass); a screw cap comes off in 0.6-1 turn at
+    3-19 mm per turn (drawn per bottle).
+    """
     r, h = b.dim(0.025, 0.05), b.dim(0.12, 0.3)
     neck_r = b.dim(0.011, min(0.02, r * 0.6))
     pitch = _pitch(b, 0.0005, 0.003)
@@ -55,7 +61,13 @@ def bottle(b: Builder) -> str:
 
 @kind("box", "containers")
 def box(b: Builder) -> str:
-    """Box: hinged lid, four cardboard flaps, or a sliding lid."""
+    """Box: hinged lid, four cardboard flaps, or a sliding lid.
+
+    Boxes are 10-50 cm long, 8-40 cm wide and 5-35 cm tall (retail range for storage, gift and
+    shipping boxes; four-flap shipping boxes are the FEFCO 0201 regular slotted case), with
+    walls of 3 mm (corrugated board) to 2 cm (wooden boxes); hinged lids open 90-125 degrees,
+    flaps fold from flat out to 75-90 degrees in.
+    """
     w, d, h = b.dim(0.1, 0.5), b.dim(0.08, 0.4), b.dim(0.05, 0.35)
     style = b.pick(("hinged", "flaps", "sliding"))
     material = {"hinged": b.pick(("wood", "plastic", "metal")), "flaps": "wood", "sliding": "wood"}[style]
@@ -89,7 +101,13 @@ def box(b: Builder) -> str:
 
 @kind("trash_can", "containers")
 def trash_can(b: Builder) -> str:
-    """Trash can: pedal bin (lid + pedal), swing-top, or wheeled bin (lid + two wheels)."""
+    """Trash can: pedal bin (lid + pedal), swing-top, or wheeled bin (lid + two wheels).
+
+    Two-wheeled bins of 80-240 L are 45-60 cm wide, 55-75 cm deep and 90-110 cm tall on 20 cm
+    wheels, the lid flipping over 160-178 degrees (EN 840-1: 120 L bins about 48 x 55 x 93 cm,
+    240 L about 58 x 73 x 107 cm); pedal and swing-top bins of 5-50 L are 20-40 cm across and
+    25-65 cm tall (retail range), a pedal lid opening 75-100 degrees.
+    """
     style = b.pick(("pedal", "swing", "wheelie"))
     if style == "wheelie":
         w, d, h = b.dim(0.45, 0.6), b.dim(0.55, 0.75), b.dim(0.9, 1.1)
@@ -118,7 +136,13 @@ def trash_can(b: Builder) -> str:
 @kind("suitcase", "containers")
 def suitcase(b: Builder) -> str:
     """Upright suitcase: clamshell lid, two-stage telescoping handle (prismatic chain),
-    carry handle, and two wheels or four spinner casters."""
+    carry handle, and two wheels or four spinner casters.
+
+    Suitcases are 35-50 cm wide, 20-30 cm deep and 50-75 cm tall plus 7 cm of wheels (cabin size
+    55 x 40 x 20-23 cm by most airlines' rules, following the IATA guideline of 56 x 45 x 25 cm;
+    check-in sizes to 75-80 cm); the clamshell lid opens 90-150 degrees and the two-stage handle
+    extends about 1.4 times the height.
+    """
     w, d, h = b.dim(0.35, 0.5), b.dim(0.2, 0.3), b.dim(0.5, 0.75)
     z0 = 0.07
     P.shell(b, "base", "plastic", (d * 0.55, w, h), (-d * 0.225, 0, z0 + h / 2), 0.004)
@@ -154,7 +178,12 @@ def suitcase(b: Builder) -> str:
 
 @kind("jar", "containers")
 def jar(b: Builder) -> str:
-    """Jar: wide glass body and a metal screw lid (helical, fine pitch, under two turns)."""
+    """Jar: wide glass body and a metal screw lid (helical, fine pitch, under two turns).
+
+    Food jars of 0.1-1 L are 7-14 cm across and 6-18 cm tall with lug-finish twist-off lids of
+    48-82 mm (retail range; 63, 70 and 82 mm lug caps are common), which come off in a quarter
+    to one turn at 2.5-7.5 mm per turn.
+    """
     r, h = b.dim(0.035, 0.07), b.dim(0.06, 0.18)
     b.link("base", "glass", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
     _screw_cap(b, "base", radius=r + 0.002, z=h + 0.004, height=0.012,
@@ -164,7 +193,11 @@ def jar(b: Builder) -> str:
 
 @kind("bucket", "containers")
 def bucket(b: Builder) -> str:
-    """Bucket with a bail handle swinging on two side pivots."""
+    """Bucket with a bail handle swinging on two side pivots.
+
+    Buckets of 5-20 L are 20-32 cm across and 20-35 cm tall (retail range; 10 L pails about 28
+    cm across), the bail handle swinging 90 degrees either way on its side pivots.
+    """
     r, h = b.dim(0.1, 0.16), b.dim(0.2, 0.35)
     b.link("base", "plastic", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
     z = h - 0.02
@@ -177,7 +210,12 @@ def bucket(b: Builder) -> str:
 
 @kind("soap_dispenser", "containers")
 def soap_dispenser(b: Builder) -> str:
-    """Pump bottle: the pump head presses down (prismatic) and its nozzle turns to lock."""
+    """Pump bottle: the pump head presses down (prismatic) and its nozzle turns to lock.
+
+    Pump bottles of 250-500 mL are 6-9 cm across and 10-18 cm tall (retail range), with a lotion
+    pump (28/410 or 24/410 neck finish) pressing down 8-15 mm and its nozzle turning a quarter
+    turn to lock.
+    """
     r, h = b.dim(0.03, 0.045), b.dim(0.1, 0.18)
     b.link("base", "plastic", S.tube(r - 0.002, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)),
            S.cylinder(0.014, 0.015, (0, 0, h + 0.0075)))

@@ -15,7 +15,12 @@ LIFT = (0.0, -1.0, 0.0)
 
 @kind("laptop", "electronics")
 def laptop(b: Builder) -> str:
-    """Laptop: screen lid on a rear hinge, stored closed or open at a random angle."""
+    """Laptop: screen lid on a rear hinge, stored closed or open at a random angle.
+
+    Laptops of 11-17 in screens are 28-38 cm wide and 19-26 cm deep, with a base 12-20 mm and a
+    lid 5-9 mm thick (retail range); the hinge opens the lid to 115-150 degrees (drawn per
+    laptop; some reach 180).
+    """
     w, d, t = b.dim(0.28, 0.38), b.dim(0.19, 0.26), b.dim(0.012, 0.02)
     lt = b.dim(0.005, 0.009)
     b.link("base", "aluminum", S.box((d, w, t), (0, 0, t / 2)),
@@ -66,7 +71,13 @@ def keyboard(b: Builder) -> str:
 @kind("camera", "electronics")
 def camera(b: Builder) -> str:
     """Camera: zoom ring (revolute), focus ring and mode dial (continuous), shutter button,
-    flip-out screen (two revolutes), battery door."""
+    flip-out screen (two revolutes), battery door.
+
+    Mirrorless and DSLR bodies are 11-15 cm wide, 7-10 cm tall and 4-7 cm deep, with lenses of
+    5-8 cm diameter and 3-8 cm length (retail range); a zoom ring turns 60-100 degrees end to
+    end, tilting screens flip out 70-90 degrees and vari-angle ones swing out 180 degrees and
+    turn 270.
+    """
     w, d, h = b.dim(0.11, 0.15), b.dim(0.04, 0.07), b.dim(0.07, 0.1)
     lens_r, lens_l = b.dim(0.025, 0.04), b.dim(0.03, 0.08)
     b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)),
@@ -132,7 +143,13 @@ def remote(b: Builder) -> str:
 
 @kind("monitor", "electronics")
 def monitor(b: Builder) -> str:
-    """Monitor on an adjustable stand: swivel, height (prismatic), tilt and pivot."""
+    """Monitor on an adjustable stand: swivel, height (prismatic), tilt and pivot.
+
+    Desktop monitors of 23-32 in diagonal have a 16:9 panel 50-70 cm wide and 30-42 cm tall, 2-5
+    cm thick (retail range), on a stand of VESA 100 x 100 mm mounting (VESA MIS/FDMI); ergonomic
+    stands lift the screen 10-13 cm, swivel 35-57 degrees either way, tilt 5 degrees forward and
+    17-23 degrees back, and pivot 90 degrees to portrait.
+    """
     sw, sh, st = b.dim(0.5, 0.7), b.dim(0.3, 0.42), b.dim(0.02, 0.05)
     # At its highest (the stored state) the screen's center is high enough to turn to
     # portrait over the foot (half its diagonal and 2-7 cm more); lowered, its bottom edge
@@ -177,7 +194,12 @@ def _tilt_limit(wanted: float, reach: float, drop: float, room: float) -> float:
 
 @kind("flip_phone", "electronics")
 def flip_phone(b: Builder) -> str:
-    """Clamshell phone: top half on a hinge (stored open or closed) and a keypad."""
+    """Clamshell phone: top half on a hinge (stored open or closed) and a keypad.
+
+    Clamshell phones are 45-55 mm wide and 85-100 mm long closed, each half 7-12 mm thick
+    (retail range), opening to 160-175 degrees; the keypad's 3 x 4 keys (ITU-T E.161 layout)
+    press in about 1 mm.
+    """
     w, ln, t = b.dim(0.045, 0.055), b.dim(0.085, 0.1), b.dim(0.009, 0.012)
     b.link("base", "plastic", S.box((ln, w, t), (0, 0, t / 2)))
     # closed, the top half lies 1.5 mm above the keypad; the keys stand 0.8 mm proud of it
@@ -198,7 +220,12 @@ def flip_phone(b: Builder) -> str:
 
 @kind("mouse", "electronics")
 def mouse(b: Builder) -> str:
-    """Computer mouse: two click buttons (small revolutes) and a scroll wheel (continuous)."""
+    """Computer mouse: two click buttons (small revolutes) and a scroll wheel (continuous).
+
+    Computer mice are 10-12 cm long, 5.5-7 cm wide and 3-4 cm tall (retail range; gaming mice
+    12-13 cm); a click button moves about 3 degrees (0.5-1 mm at the finger), and the scroll
+    wheel is 18-25 mm across.
+    """
     ln, w, h = b.dim(0.1, 0.12), b.dim(0.055, 0.07), b.dim(0.03, 0.04)
     b.link("base", "plastic", S.box((ln, w, h * 0.7), (0, 0, h * 0.35)))
     for side, sy in (("left", -1), ("right", 1)):

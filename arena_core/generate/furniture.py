@@ -14,7 +14,14 @@ RECLINE = (0.0, -1.0, 0.0)
 @kind("office_chair", "furniture")
 def office_chair(b: Builder) -> str:
     """Swivel chair: star base on casters, gas-lift column (prismatic), seat swivel
-    (continuous), reclining back (revolute), optional height-adjustable armrests."""
+    (continuous), reclining back (revolute), optional height-adjustable armrests.
+
+    Office work chairs (EN 1335-1: seat at least 40 cm high, type A adjusting over at least 12
+    cm; ANSI/BIFMA X5.1 general-purpose office chairs): seat height adjustable by a gas lift of
+    6-12 cm, seat 42-52 cm wide and 40-50 cm deep, backrest 35-60 cm high reclining 15-25
+    degrees, star base of 5 legs (4 on older chairs) reaching 25-34 cm on casters of 45-70 mm
+    diameter (EN 12529); height-adjustable armrests travel 4-8 cm.
+    """
     legs, reach = b.count(4, 5), b.dim(0.25, 0.34)
     wheel_r = b.dim(0.022, 0.035)
     hub_z = 2.6 * wheel_r + 0.03
@@ -66,7 +73,13 @@ def _legs(b: Builder, link: str, d: float, w: float, h: float, size: float,
 
 @kind("desk", "furniture")
 def desk(b: Builder) -> str:
-    """Desk: top on a drawer pedestal and two legs; optional centre drawer or keyboard tray."""
+    """Desk: top on a drawer pedestal and two legs; optional centre drawer or keyboard tray.
+
+    Desks are 100-180 cm wide and 55-80 cm deep with the work surface 70-78 cm high (EN 527-1:
+    seated work surfaces within 65-85 cm, fixed desks usually 72-75 cm; ANSI/BIFMA X5.5 desk
+    products), tops 20-35 mm thick; a drawer pedestal is 35-45 cm wide with drawers running out
+    about 70% of their depth, and a keyboard tray pulls out 20-30 cm.
+    """
     w, d, h, t = b.dim(1.0, 1.8), b.dim(0.55, 0.8), b.dim(0.7, 0.78), b.dim(0.02, 0.035)
     pw, side = b.dim(0.35, 0.45), b.pick((-1.0, 1.0))
     yp, ph, bt = side * (w / 2 - pw / 2), h - t, 0.018
@@ -102,7 +115,13 @@ def desk(b: Builder) -> str:
 
 @kind("table", "furniture")
 def table(b: Builder) -> str:
-    """Table on four legs: apron drawers (prismatic) or drop leaves (revolute, fold down)."""
+    """Table on four legs: apron drawers (prismatic) or drop leaves (revolute, fold down).
+
+    Dining tables are 80-180 cm long, 60-100 cm wide and 70-78 cm high (a seat at 45 cm plus
+    27-30 cm of knee room; retail range, e.g. IKEA dining tables 74-75 cm high), tops 20-40 mm
+    thick; drop leaves are 20-35 cm wide and fold down 83-92 degrees; apron drawers run out
+    about 70% of their depth.
+    """
     w, d, h, t = b.dim(0.8, 1.8), b.dim(0.6, 1.0), b.dim(0.7, 0.78), b.dim(0.02, 0.04)
     round_legs = b.chance(0.5)
     apron = 0.1
@@ -128,7 +147,12 @@ def table(b: Builder) -> str:
 
 @kind("folding_chair", "furniture")
 def folding_chair(b: Builder) -> str:
-    """Folding chair: seat flips up and rear legs fold toward the front (two revolutes)."""
+    """Folding chair: seat flips up and rear legs fold toward the front (two revolutes).
+
+    Folding chairs have a seat 38-46 cm wide and 36-44 cm deep at 42-47 cm high (retail range),
+    a back 35-45 cm above the seat, steel tubes of 20-28 mm diameter; the seat flips up 75-86
+    degrees and the rear legs fold 17-26 degrees.
+    """
     sw, sd, hs, hb = b.dim(0.38, 0.46), b.dim(0.36, 0.44), b.dim(0.42, 0.47), b.dim(0.35, 0.45)
     tube = b.dim(0.01, 0.014)
     frame = b.link("base", "metal")
@@ -150,7 +174,12 @@ def folding_chair(b: Builder) -> str:
 
 @kind("recliner", "furniture")
 def recliner(b: Builder) -> str:
-    """Armchair with a reclining back and a footrest that swings up from the front."""
+    """Armchair with a reclining back and a footrest that swings up from the front.
+
+    Recliners are 75-95 cm wide and 75-90 cm deep with the seat 40-48 cm high and the arms 55-68
+    cm high (retail range); the back reclines 30-45 degrees (up to 160 degrees from the seat)
+    and the footrest swings up 75-90 degrees to level.
+    """
     w, d, hs = b.dim(0.75, 0.95), b.dim(0.75, 0.9), b.dim(0.4, 0.48)
     arm_w, arm_h = b.dim(0.1, 0.18), b.dim(0.55, 0.68)
     inner = w - 2 * arm_w
@@ -169,7 +198,12 @@ def recliner(b: Builder) -> str:
 
 @kind("piano_stool", "furniture")
 def piano_stool(b: Builder) -> str:
-    """Adjustable piano stool: the round seat spins up and down its central screw (helical)."""
+    """Adjustable piano stool: the round seat spins up and down its central screw (helical).
+
+    Adjustable piano stools have a round seat 30-40 cm across at 42-50 cm high, raised 6-12 cm
+    by turning it on its screw (retail range; piano benches adjust over about 48-58 cm); the
+    screw rises 5-10 mm per turn.
+    """
     r, h = b.dim(0.15, 0.2), b.dim(0.42, 0.5)
     legs = b.count(3, 4)
     b.link("base", "wood", S.cylinder(0.04, h * 0.5, (0, 0, h * 0.35)),

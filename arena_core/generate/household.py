@@ -36,7 +36,12 @@ def _rotor(b: Builder, name: str, parent: str, center, axis, radius: float, blad
 
 @kind("washing_machine", "home_appliances")
 def washing_machine(b: Builder) -> str:
-    """Front loader (round door, drum about X, detergent drawer) or top loader (lid, drum about Z)."""
+    """Front loader (round door, drum about X, detergent drawer) or top loader (lid, drum about Z).
+
+    Domestic washing machines are 60 cm wide (55-62 cm), 50-65 cm deep and 82-90 cm tall to fit
+    under an 85-90 cm worktop (retail range, 6-10 kg drums); a front-loader's porthole is 30-34
+    cm across and opens 85-110 degrees, a top-loader's lid about 80-90 degrees.
+    """
     w, d, h = b.dim(0.55, 0.62), b.dim(0.5, 0.65), b.dim(0.82, 0.9)
     P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), 0.004, open_face=None)
     drum_r = min(w, h) * 0.36
@@ -76,6 +81,10 @@ def fan(b: Builder) -> str:
     axis; the head stands high enough that the guard clears the foot at any tilt, and its
     tilt stops (down at most 0.3 rad, up 0.3-0.6 rad) while the guard, its spokes, the rotor
     and the motor keep 6 mm from the pole.
+
+    Desk fans of 23-40 cm (9-16 in) and pedestal fans of 30-50 cm (12-20 in) blade sweep (retail
+    range); pedestal fans stand 1.0-1.4 m tall, telescoping 15-30 cm, and oscillate 70-120
+    degrees in all (drawn 35-57 degrees either way).
     """
     standing = b.chance(0.5)
     pole_h = b.dim(0.7, 1.0) if standing else b.dim(0.15, 0.25)
@@ -146,7 +155,12 @@ def _tilt_room(outline: list[tuple[float, float, float]], sign: float, wanted: f
 
 @kind("printer", "home_appliances")
 def printer(b: Builder) -> str:
-    """Printer: scanner lid (revolute), paper cassette (prismatic), output flap, buttons."""
+    """Printer: scanner lid (revolute), paper cassette (prismatic), output flap, buttons.
+
+    Inkjet and laser all-in-one printers are 38-50 cm wide, 30-42 cm deep and 15-30 cm tall
+    (retail range, A4/letter paper: a cassette of 21-22 cm x 28-30 cm pulling out about 60% of
+    the depth); the scanner lid opens 70-90 degrees.
+    """
     w, d, h = b.dim(0.38, 0.5), b.dim(0.3, 0.42), b.dim(0.15, 0.3)
     b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
     b.cut("base", S.box((0.1, w * 0.7, 0.03), (d / 2, 0, h * 0.55)))
@@ -167,7 +181,12 @@ def printer(b: Builder) -> str:
 
 @kind("ceiling_fan", "home_appliances")
 def ceiling_fan(b: Builder) -> str:
-    """Ceiling fan (hanging from its canopy): motor housing, rotor, optional pull-chain light."""
+    """Ceiling fan (hanging from its canopy): motor housing, rotor, optional pull-chain light.
+
+    Ceiling fans sweep 90-140 cm (36-56 in; 42-52 in the most common) on a downrod of 15-45 cm
+    (retail range), keeping the blades at least 2.1 m (7 ft) above the floor (manufacturers'
+    installation guides); the pull chain pulls down about 2 cm.
+    """
     drop, radius = b.dim(0.15, 0.45), b.dim(0.45, 0.7)
     blades = b.count(3, 5)
     top = drop + 0.2
@@ -181,7 +200,12 @@ def ceiling_fan(b: Builder) -> str:
 
 @kind("radiator", "home_appliances")
 def radiator(b: Builder) -> str:
-    """Oil-filled radiator heater on four wheels with thermostat and power knobs."""
+    """Oil-filled radiator heater on four wheels with thermostat and power knobs.
+
+    Oil-filled radiators have 7-13 fins of 4.5-6 cm pitch, stand 50-65 cm tall and 12-16 cm deep
+    (retail range, 1-2.5 kW) on four castors of 5 cm; the thermostat knob turns about 290
+    degrees, the power selector a quarter turn.
+    """
     fins, fin_w = b.count(7, 13), b.dim(0.045, 0.06)
     h, d = b.dim(0.5, 0.65), b.dim(0.12, 0.16)
     w = fins * fin_w
@@ -204,7 +228,12 @@ def radiator(b: Builder) -> str:
 
 @kind("vacuum", "home_appliances")
 def vacuum(b: Builder) -> str:
-    """Upright vacuum: floor head with wheels and brush roll, tilting body, telescoping handle."""
+    """Upright vacuum: floor head with wheels and brush roll, tilting body, telescoping handle.
+
+    Upright vacuum cleaners have a floor head 25-35 cm wide and 20-28 cm deep (brush roll 22-32
+    cm) and a body of 50-70 cm under a handle at 100-120 cm (retail range); the body reclines
+    45-63 degrees from upright and the handle telescopes 10-25 cm.
+    """
     hw, hd = b.dim(0.25, 0.35), b.dim(0.2, 0.28)
     b.link("base", "plastic", S.box((hd, hw, 0.06), (0, 0, 0.05)))
     P.wheel(b, "wheel_left", "base", (-hd / 2, -hw / 2 - 0.015, 0.04), "y", 0.04, 0.025)

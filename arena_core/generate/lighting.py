@@ -26,7 +26,13 @@ def desk_lamp(b: Builder) -> str:
     fixed bulb and a push switch). At rest the upper arm is raised until the head hangs 10 cm
     over the floor and 2 cm clear of the base, the turret and the lower arm; the lower arm, the
     upper arm and the head stop where the upper arm or the head come within 5 mm of them
-    (:class:`_ArmPlane`)."""
+    (:class:`_ArmPlane`).
+
+    Balanced-arm desk lamps (the Anglepoise and Luxo L-1 type) have two arms of 25-40 cm each, a
+    weighted base 14-20 cm across and a shade 10-16 cm across (retail range); the turret turns
+    135 degrees either way or freely, the arms and head over 60-120 degrees each, and the push
+    switch presses 3 mm.
+    """
     l1, l2 = b.dim(0.25, 0.4), b.dim(0.25, 0.4)
     base_r, bz = b.dim(0.07, 0.1), 0.03
     b.link("base", "metal", S.cylinder(base_r, bz, (0, 0, bz / 2)))
@@ -183,8 +189,13 @@ def floor_lamp(b: Builder) -> str:
     """Floor lamp: telescoping pole (prismatic), shade tilting on a knuckle at the end of a
     bracket off the pole's top, dimmer knob. The bracket reaches as far as keeps the shade
     5 mm in front of the pole and the base's tube at any tilt; the pole keeps 5 cm in the
-    tube at full extension."""
-    h, base_r = b.dim(1.0, 1.4), b.dim(0.12, 0.18)
+    tube at full extension.
+
+    Telescoping floor and reading lamps stand 1.3-1.7 m tall (retail range: adjustable floor
+    lamps 120-180 cm), the pole extending 15-35 cm, on a base 24-36 cm across, with a shade
+    20-36 cm across tilting 20 degrees down and 26 up; the dimmer knob turns about 270 degrees.
+    """
+    h, base_r = b.dim(1.3, 1.6), b.dim(0.12, 0.18)
     tube_top = 0.025 + h * 0.6
     b.link("base", "metal", S.cylinder(base_r, 0.025, (0, 0, 0.0125)),
            S.tube(0.011, 0.016, h * 0.6, (0, 0, 0.025 + h * 0.3)))
@@ -223,7 +234,12 @@ def _bracket_reach(axis, radius: float, depth: float, tilt: tuple[float, float],
 
 @kind("wall_lamp", "lighting")
 def wall_lamp(b: Builder) -> str:
-    """Swing-arm wall lamp: wall plate, swinging arm (revolute Z), tilting shade."""
+    """Swing-arm wall lamp: wall plate, swinging arm (revolute Z), tilting shade.
+
+    Swing-arm wall lamps reach 25-60 cm from a wall plate of about 8 x 14 cm (retail range), the
+    arm swinging up to 80 degrees either way and the 12-20 cm shade tilting 34 degrees either
+    way.
+    """
     arm = b.dim(0.25, 0.6)
     b.link("base", "metal", S.box((0.02, 0.08, 0.14), (-0.01, 0, 0.07)))
     swing = b.link("arm", "metal", S.rod((0.01, 0, 0.07), (arm, 0, 0.07), 0.008),
@@ -237,7 +253,12 @@ def wall_lamp(b: Builder) -> str:
 @kind("table_lamp", "lighting")
 def table_lamp(b: Builder) -> str:
     """Table lamp: ceramic body, shade on a harp (fixed), pull-chain switch (prismatic) and
-    a bulb that unscrews from its socket (helical, 3.6 mm per turn)."""
+    a bulb that unscrews from its socket (helical, 3.6 mm per turn).
+
+    Table lamps are 30-50 cm tall to the socket (40-75 cm with the shade), with a body 12-24 cm
+    and a shade 1.5-2.2 times that across (retail range); the pull chain pulls 15 mm, and the
+    bulb's E26/E27 Edison screw base (IEC 60061-1: 3.6 mm thread pitch) unscrews in 3-4 turns.
+    """
     h, r = b.dim(0.3, 0.5), b.dim(0.06, 0.12)
     b.link("base", "ceramic", S.cylinder(r, h * 0.55, (0, 0, h * 0.275)),
            S.rod((0, 0, h * 0.55), (0, 0, h * 0.85), 0.006))

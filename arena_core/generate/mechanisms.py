@@ -20,7 +20,14 @@ def _direction(pitch: float) -> np.ndarray:
 @kind("robot_arm", "mechanisms")
 def robot_arm(b: Builder) -> str:
     """Serial arm: waist, shoulder, elbow, wrist pitch (revolutes), wrist roll about the
-    forearm axis, and a two-finger gripper (two prismatics): 5 to 8 joints."""
+    forearm axis, and a two-finger gripper (two prismatics): 5 to 8 joints.
+
+    Tabletop and collaborative arms reach 45-85 cm (upper arm 25-45 cm, forearm 20-40 cm;
+    Universal Robots UR3e 500 mm, UR5e 850 mm; Franka Panda 855 mm) from a base 12-25 cm tall;
+    the waist turns 180 degrees either way (or freely), the elbow folds at most 150 degrees, the
+    wrist pitches 100 degrees either way and rolls freely, and each gripper finger travels 15-40
+    mm (Robotiq 2F-85: 85 mm stroke in all).
+    """
     l1, l2 = b.dim(0.25, 0.45), b.dim(0.2, 0.4)
     h0 = b.dim(0.12, 0.25)
     b.link("base", "metal", S.cylinder(0.1, h0, (0, 0, h0 / 2)))
@@ -156,7 +163,13 @@ def _segments_apart(a, b, distance: float) -> bool:
 @kind("valve", "mechanisms")
 def valve(b: Builder) -> str:
     """Pipe valve: gate valve with a rising stem (handwheel helical), ball valve (quarter-turn
-    lever) or butterfly valve (lever plus locking trigger)."""
+    lever) or butterfly valve (lever plus locking trigger).
+
+    Pipe valves of DN 25-100 have bodies 4-12 cm across and 10-25 cm face to face (EN 558 and
+    ASME B16.10 face-to-face series); a gate valve's 8-18 cm handwheel raises the stem its
+    bore's height at 2.5-7.5 mm per turn, ball and butterfly valve levers are 8-20 cm long and
+    turn a quarter turn, the butterfly lever's locking trigger pulling 8 mm.
+    """
     r, length = b.dim(0.02, 0.06), b.dim(0.1, 0.25)
     zc = r + 0.01
     b.link("base", "metal", S.cylinder(r, length, (0, 0, zc), "y"),
@@ -207,6 +220,10 @@ def gear_train(b: Builder) -> str:
     from the other gear's hub, so a gear turns on its own without running into its
     neighbours (the self-collision check turns one joint at a time). Gears that do not mesh
     are kept apart by their tip circles plus 3 mm.
+
+    Spur gears of module 2.2-3.5 mm (circular pitch 7-11 mm; ISO 54 preferred modules 2, 2.5 and
+    3), pitch radii of 15-50 mm with at least 8 teeth, and face widths of 8-15 mm: the size of
+    the gears in teaching kits and small gearboxes (retail range).
     """
     count = b.count(3, 8)
     width = b.dim(0.008, 0.015)
@@ -265,6 +282,12 @@ def crane(b: Builder) -> str:
     stage is 12 mm narrower than the one it slides in (3 mm clear a side); the boom pivots
     between two cheeks 1 cm above the turret and the cab, and its limits and the hook's
     travel keep the hook 1 cm above the cab, the turret and the deck.
+
+    Toy mobile cranes are 50-80 cm long and 20-28 cm wide on wheels of 8-12 cm (retail range for
+    large toy cranes), with a boom of 35-55 cm and 1-3 telescopic stages each running out 80% of
+    its length; like a real mobile crane's, the boom luffs from level to about 75 degrees, the
+    turret slews freely and the outriggers reach out about half the width and down to the
+    ground.
     """
     ln, w = b.dim(0.5, 0.8), b.dim(0.2, 0.28)
     wr = b.dim(0.04, 0.06)
@@ -367,7 +390,13 @@ def _outriggers(b: Builder, length: float, w: float, deck: float) -> None:
 @kind("gantry", "mechanisms")
 def gantry(b: Builder) -> str:
     """XYZ gantry: bridge (X), carriage (Y), quill (Z) prismatic chain, spindle (continuous),
-    and on some a rotary table (continuous) on the bed."""
+    and on some a rotary table (continuous) on the bed.
+
+    Desktop CNC routers and gantry robots have beds of 40-100 cm by 30-80 cm under a gantry
+    30-60 cm high (retail range: hobby routers from 30 x 18 cm working areas, e.g. the 3018
+    class, to 1 m class machines), the bridge and carriage travelling the bed less 16-17 cm of
+    carriage and rails, the quill 45% of the height at most.
+    """
     lx, ly, h = b.dim(0.4, 1.0), b.dim(0.3, 0.8), b.dim(0.3, 0.6)
     b.link("base", "aluminum", S.box((lx, ly, 0.04), (0, 0, 0.02)),
            *[S.box((lx, 0.04, 0.04), (0, sy * (ly / 2 - 0.02), h)) for sy in (-1, 1)],

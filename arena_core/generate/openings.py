@@ -4,6 +4,8 @@ windows, casement windows, louvered shutters, garden gates. Each stands in its o
 
 from __future__ import annotations
 
+import math
+
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
@@ -34,7 +36,14 @@ def _lever(b: Builder, name: str, parent: str, at, length: float, side: float) -
 
 @kind("door", "doors_windows")
 def door(b: Builder) -> str:
-    """Interior door in its frame: a hinged leaf (maybe glazed) with a lever handle."""
+    """Interior door in its frame: a hinged leaf (maybe glazed) with a lever handle.
+
+    Interior door leaves are 70-100 cm wide, 195-220 cm tall and 35-50 mm thick (DIN 18101:
+    leaves of 61-111 cm by 186-211 cm for 2.0-2.125 m openings; US stock doors 80 in / 203 cm
+    tall, 24-36 in wide, 1 3/8 in thick; ICC A117.1/ADA: at least 32 in / 815 mm clear width),
+    in frames 10-16 cm deep; the leaf opens 85-110 degrees, the lever handle sits about 1.0 m up
+    (ADA/ICC A117.1 operable parts 865-1220 mm; DIN 18101: 1.05 m) and turns down 35-45 degrees.
+    """
     w, h, t = b.dim(0.7, 1.0), b.dim(1.95, 2.2), b.dim(0.035, 0.05)
     depth, bar = b.dim(0.1, 0.16), b.dim(0.04, 0.07)
     _frame(b, w, h, depth, bar)
@@ -55,7 +64,12 @@ def door(b: Builder) -> str:
 
 @kind("sliding_window", "doors_windows")
 def sliding_window(b: Builder) -> str:
-    """Sliding window: two glazed sashes on parallel tracks, sliding sideways or up (hung)."""
+    """Sliding window: two glazed sashes on parallel tracks, sliding sideways or up (hung).
+
+    Sliding and double-hung windows are 60-160 cm wide and 60-140 cm tall in frames 8-14 cm
+    deep, the sill 0-90 cm above the frame's foot (retail range; stock US window sizes 2-6 ft
+    wide and 2-5 ft tall); each sash slides about half the opening.
+    """
     w, h = b.dim(0.6, 1.6), b.dim(0.6, 1.4)
     sill, depth, bar = b.dim(0.0, 0.9), b.dim(0.08, 0.14), b.dim(0.04, 0.06)
     _frame(b, w, h, depth, bar, sill=sill, material=b.pick(("wood", "aluminum", "plastic")))
@@ -83,7 +97,12 @@ def sliding_window(b: Builder) -> str:
 
 @kind("casement_window", "doors_windows")
 def casement_window(b: Builder) -> str:
-    """Casement window: one or two side-hung sashes (or one top-hung awning) with handles."""
+    """Casement window: one or two side-hung sashes (or one top-hung awning) with handles.
+
+    Casement windows are 50-140 cm wide and 50-130 cm tall in frames 6-10 cm deep (retail range;
+    European tilt-and-turn and casement units, e.g. 60-120 x 60-140 cm); side-hung sashes open
+    70-97 degrees, top-hung awnings 30-50 degrees, and the handle turns 90 degrees.
+    """
     w, h = b.dim(0.5, 1.4), b.dim(0.5, 1.3)
     sill, depth, bar = b.dim(0.0, 1.0), b.dim(0.06, 0.1), b.dim(0.04, 0.06)
     _frame(b, w, h, depth, bar, sill=sill)
@@ -111,7 +130,12 @@ def casement_window(b: Builder) -> str:
 
 @kind("shutter", "doors_windows")
 def shutter(b: Builder) -> str:
-    """Louvered shutter: 6-20 slats tilting together (each its own revolute) in a hinged panel."""
+    """Louvered shutter: 6-20 slats tilting together (each its own revolute) in a hinged panel.
+
+    Louvered shutter panels are 30-60 cm wide and 60-150 cm tall, louvres 4.5-11 cm apart
+    (plantation shutters: 47-114 mm louvres) tilting about 50 degrees either way, the panel
+    opening 85-160 degrees on its hinges (retail range).
+    """
     w, h = b.dim(0.3, 0.6), b.dim(0.6, 1.5)
     bar = b.dim(0.04, 0.06)
     b.link("base", "wood", S.box((0.03, 0.03, h + 2 * bar), (-0.03, -w / 2 - bar - 0.015, h / 2)))
@@ -120,7 +144,8 @@ def shutter(b: Builder) -> str:
                    S.box((0.03, bar, h + 2 * bar), (0, w / 2 + bar / 2, h / 2)),
                    S.box((0.03, w, bar), (0, 0, h + bar / 2)), S.box((0.03, w, bar), (0, 0, -bar / 2)))
     b.revolute(panel, "base", (0, 0, -1), (0.015, -w / 2 - bar, h / 2), 0.0, b.real(1.5, 2.8))
-    slats = b.count(6, 20)
+    # louvres 4.5-11 cm apart (plantation shutters: 47-114 mm louvres), 6-20 of them
+    slats = b.count(max(6, math.ceil(h / 0.11)), min(20, max(6, int(h / 0.045))))
     step = h / slats
     for k in range(slats):
         z = (k + 0.5) * step
@@ -132,7 +157,12 @@ def shutter(b: Builder) -> str:
 
 @kind("gate", "doors_windows")
 def gate(b: Builder) -> str:
-    """Garden gate between two posts: a picket leaf on hinges and a swinging latch."""
+    """Garden gate between two posts: a picket leaf on hinges and a swinging latch.
+
+    Garden and picket gates are 80-130 cm wide and 80-130 cm tall between posts of 8-12 cm
+    square (retail range: 90-120 cm gates for 0.9-1.2 m fences, 70-100 mm posts), the leaf
+    swinging 70-92 degrees and the gravity latch lifting about 45 degrees.
+    """
     w, h = b.dim(0.8, 1.3), b.dim(0.8, 1.3)
     post = b.dim(0.08, 0.12)
     b.link("base", "wood", S.box((post, post, h + 0.2), (0, -w / 2 - post / 2, (h + 0.2) / 2)),

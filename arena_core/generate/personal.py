@@ -23,6 +23,11 @@ def umbrella(b: Builder) -> str:
     the seam with its neighbours (the seam planes halfway between the ribs); folded, a rib
     hangs along the shaft at the notch's radius, 6 mm outside the runner, and its panel
     passes under its open neighbours'.
+
+    Stick umbrellas are 60-90 cm long on the shaft with a canopy of 80-120 cm across on 6-12
+    ribs (8 the most common; retail range: 90-100 cm compact, 100-130 cm golf-size canopy arcs);
+    the runner slides 15-24 cm down the shaft to close, and the ribs droop 14-23 degrees when
+    open.
     """
     shaft, radius = b.dim(0.6, 0.9), b.dim(0.4, 0.6)
     ribs = b.count(6, 12)
@@ -59,7 +64,13 @@ def umbrella(b: Builder) -> str:
 
 @kind("lighter", "personal_accessories")
 def lighter(b: Builder) -> str:
-    """Lighter: flip-top (lid revolute, flint wheel continuous) or gas (button, child lock)."""
+    """Lighter: flip-top (lid revolute, flint wheel continuous) or gas (button, child lock).
+
+    Lighters are 35-40 mm wide, 12-16 mm thick and 50-70 mm tall to the top of the body (Zippo-
+    type flip-tops about 38 x 13 x 57 mm, BIC-type gas lighters 25 x 14 x 80 mm; ISO 9994
+    lighter specification, EN 13869 child resistance); a flip-top lid opens 115-150 degrees, the
+    gas button presses 3 mm and the child lock slides 4 mm.
+    """
     w, d, h = b.dim(0.035, 0.04), b.dim(0.012, 0.016), b.dim(0.05, 0.07)
     b.link("base", "metal", S.box((d, w, h), (0, 0, h / 2)))
     if b.chance(0.5):
@@ -81,7 +92,12 @@ def lighter(b: Builder) -> str:
 
 @kind("jewelry_box", "personal_accessories")
 def jewelry_box(b: Builder) -> str:
-    """Jewelry box: lid with a mirror (revolute + fixed), a lift-out tray, 1-3 drawers."""
+    """Jewelry box: lid with a mirror (revolute + fixed), a lift-out tray, 1-3 drawers.
+
+    Jewelry boxes are 15-30 cm wide, 10-20 cm deep and 8-20 cm tall with 1-3 drawers of 3.5 cm
+    (retail range); the mirrored lid opens 90-110 degrees, and the drawers run out about 70% of
+    their depth.
+    """
     w, d = b.dim(0.15, 0.3), b.dim(0.1, 0.2)
     drawers = b.count(1, 3)
     dh = 0.035
@@ -103,7 +119,12 @@ def jewelry_box(b: Builder) -> str:
 
 @kind("lipstick", "personal_accessories")
 def lipstick(b: Builder) -> str:
-    """Lipstick: the bullet twists up out of the tube (helical) and the cap pulls off."""
+    """Lipstick: the bullet twists up out of the tube (helical) and the cap pulls off.
+
+    Lipstick tubes are 16-22 mm across and 5-6.5 cm tall without the cap (retail range); the
+    bullet twists up 2-3 cm in under one turn of the swivel, and the cap pulls off over its 4-5
+    cm of overlap.
+    """
     r, h = b.dim(0.008, 0.011), b.dim(0.05, 0.065)
     b.link("base", "metal", S.tube(r * 0.8, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)))
     bullet = b.link("bullet", "plastic", S.cylinder(r * 0.7, h * 0.7, (0, 0, h * 0.5)),
@@ -144,7 +165,11 @@ def watch(b: Builder) -> str:
 
 @kind("compact_mirror", "personal_accessories")
 def compact_mirror(b: Builder) -> str:
-    """Compact mirror: a round case whose lid (with a mirror, fixed) opens on a hinge."""
+    """Compact mirror: a round case whose lid (with a mirror, fixed) opens on a hinge.
+
+    Compact mirrors are 6-9 cm across and 10-16 mm thick closed (retail range, 6-10 mm per
+    half); the mirrored lid opens 105-150 degrees.
+    """
     r, t = b.dim(0.03, 0.045), b.dim(0.006, 0.01)
     b.link("base", "metal", S.cylinder(r, t, (0, 0, t / 2)))
     lid = b.link("lid", "metal", S.cylinder(r, t * 0.6, (0, 0, t + t * 0.3 + 0.0005)))

@@ -18,7 +18,12 @@ EARTH_TILT = math.radians(23.44)
 @kind("globe", "office_stationery")
 def globe(b: Builder) -> str:
     """Desk globe: the sphere spins (continuous) about the tilted axis held by a meridian
-    ring welded (fixed) to the stand; some stands also turn about the vertical."""
+    ring welded (fixed) to the stand; some stands also turn about the vertical.
+
+    Desk globes are 20-40 cm across (30 cm / 12 in the most common size; retail range) on a
+    stand of 8-20 cm, the axis tilted 23.44 degrees from vertical like the Earth's; some stands
+    turn on a turntable.
+    """
     r = b.dim(0.1, 0.2)
     stand_h = b.dim(0.08, 0.2)
     zc = stand_h + r + 0.02
@@ -42,7 +47,12 @@ def globe(b: Builder) -> str:
 @kind("stapler", "office_stationery")
 def stapler(b: Builder) -> str:
     """Stapler: magazine (revolute) on the base, top arm (revolute) on the magazine, and a
-    staple pusher sliding in the magazine."""
+    staple pusher sliding in the magazine.
+
+    Desktop staplers are 12-20 cm long and 3-4.5 cm wide for 24/6 or 26/6 staples (retail range;
+    full-strip staplers about 18-20 cm); the magazine tips up 17-34 degrees to load, the top arm
+    17-29 degrees, and the staple pusher slides 30% of the length.
+    """
     length, w = b.dim(0.12, 0.2), b.dim(0.03, 0.045)
     b.link("base", "metal", S.box((length, w, 0.008), (0, 0, 0.004)),
            S.box((0.02, w * 0.8, 0.02), (-length / 2 + 0.01, 0, 0.018)))
@@ -63,8 +73,11 @@ def clock(b: Builder) -> str:
     pendulum (revolute) on some, a hinged glass cover over the face (revolute) on half of
     the others, a setting knob at the back.
 
-    Wall and mantel clocks have faces of 16-40 cm (retail ranges); a pendulum swings a few
-    degrees either way, a glass cover opens 80-115 degrees (drawn per clock).
+    Wall and mantel clocks are 16-40 cm across (retail range) with hands of 55%, 80% and 90% of
+    the dial's radius; a pendulum clock's bob hangs 35 cm below the movement (wall clocks'
+    pendulums are 20-40 cm long; a longcase clock's seconds pendulum is 99.4 cm) and swings
+    within 6-14 degrees either way; a glass cover opens 80-115 degrees (drawn per clock),
+    and the setting knob turns freely.
     """
     r = b.dim(0.08, 0.2)
     pendulum = b.chance(0.4)
@@ -98,7 +111,12 @@ def clock(b: Builder) -> str:
 
 @kind("eyeglasses", "office_stationery")
 def eyeglasses(b: Builder) -> str:
-    """Eyeglasses: two temples folding in on the hinges of the front frame (revolutes)."""
+    """Eyeglasses: two temples folding in on the hinges of the front frame (revolutes).
+
+    Spectacle frames are sized by the boxing system (ISO 8624): lenses 40-56 mm wide, bridges
+    14-22 mm, temples 130-150 mm (135-145 the most common); the temples fold through 83-92
+    degrees on their hinges.
+    """
     lens_r, bridge = b.dim(0.02, 0.028), b.dim(0.014, 0.022)
     arm = b.dim(0.13, 0.15)
     yl = bridge / 2 + lens_r
@@ -151,7 +169,12 @@ def pen(b: Builder) -> str:
 
 @kind("hole_punch", "office_stationery")
 def hole_punch(b: Builder) -> str:
-    """Hole punch: a lever on a rear hinge (revolute) and a chip tray underneath (prismatic)."""
+    """Hole punch: a lever on a rear hinge (revolute) and a chip tray underneath (prismatic).
+
+    Desk hole punches are 10-14 cm deep and 10-30 cm wide (two-hole punches with holes 80 mm
+    apart to four-hole punches, ISO 838 filing holes; retail range); the lever presses down 26
+    degrees, and the chip tray slides out under it.
+    """
     length, w = b.dim(0.1, 0.14), b.dim(0.1, 0.3)
     b.link("base", "metal", S.box((length, w, 0.02), (0, 0, 0.01)),
            S.box((0.02, w * 0.9, 0.04), (-length / 2 + 0.01, 0, 0.04)))
@@ -171,6 +194,11 @@ def ring_binder(b: Builder) -> str:
     cover stops 3 mm before it meets the rings' or the lever's top (95-105 degrees: the
     spine lies flat); a ring's right half opens outward about its foot until it comes within
     3 mm of the flat front cover.
+
+    Ring binders for A4 paper (ISO 216: 210 x 297 mm) have covers 28-32 cm tall and 22-27 cm
+    wide on a spine of 3-7 cm holding 2-4 rings of 14-54 mm (retail range; rings spaced for ISO
+    838 two- and four-hole filing); the front cover swings over 95-105 degrees to lie flat and a
+    ring's half opens 34-52 degrees.
     """
     h, w = b.dim(0.28, 0.32), b.dim(0.22, 0.27)
     spine = b.dim(0.03, 0.07)

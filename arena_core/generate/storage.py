@@ -44,7 +44,15 @@ def _drawer_stack(b: Builder, prefix: str, n: int, *, x_face: float, y0: float, 
 
 @kind("cabinet", "storage_furniture")
 def cabinet(b: Builder) -> str:
-    """Base/wall cabinet: 1-4 columns, each of drawers over a hinged door (or only one)."""
+    """Base/wall cabinet: 1-4 columns, each of drawers over a hinged door (or only one).
+
+    Kitchen and storage cabinets are 40-160 cm wide (single units 23-122 cm, in 7.5 cm steps),
+    35-65 cm deep (wall cabinets 30-35 cm, base cabinets 60-61 cm) and 50-120 cm tall, on a toe
+    kick of up to 10 cm (NKBA kitchen planning guidelines: base cabinets 87-91 cm tall and 61 cm
+    deep, toe kick 10 cm; IKEA METOD: base 80 cm on 8-10 cm legs, 60 cm deep); boards 15-25 mm.
+    Concealed cup hinges open 95-110 degrees, wide-angle ones up to 165 (drawn 83-115 degrees
+    per door); three-quarter to full-extension slides pull a drawer out 60-85% of its depth.
+    """
     w, d, h, t = b.dim(0.4, 1.6), b.dim(0.35, 0.65), b.dim(0.5, 1.2), b.dim(0.015, 0.025)
     plinth = b.dim(0.0, 0.1) if b.chance(0.5) else 0.0
     material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
@@ -76,7 +84,13 @@ def cabinet(b: Builder) -> str:
 
 @kind("wardrobe", "storage_furniture")
 def wardrobe(b: Builder) -> str:
-    """Tall wardrobe: hinged (2-4) or sliding (2) doors, optional drawers, hanging rod."""
+    """Tall wardrobe: hinged (2-4) or sliding (2) doors, optional drawers, hanging rod.
+
+    Wardrobes are 80-200 cm wide, 50-65 cm deep and 170-230 cm tall (IKEA PAX frames: 50/75/100
+    cm wide, 35 or 58 cm deep, 201 or 236 cm tall; a hanger needs about 53 cm of depth), boards
+    18-25 mm; hinged doors open 85-110 degrees, sliding doors travel about half the width, and
+    the hanging rod sits 8 cm under the top.
+    """
     w, d, h, t = b.dim(0.8, 2.0), b.dim(0.5, 0.65), b.dim(1.7, 2.3), b.dim(0.018, 0.025)
     b.link("base", "wood", *P.carcass(w, d, h, t))
     n_dr = b.count(0, 2)
@@ -113,7 +127,12 @@ def wardrobe(b: Builder) -> str:
 
 @kind("dresser", "storage_furniture")
 def dresser(b: Builder) -> str:
-    """Chest of drawers: a grid of 3-6 rows x 1-3 columns of drawers on short legs."""
+    """Chest of drawers: a grid of 3-6 rows x 1-3 columns of drawers on short legs.
+
+    Chests of drawers are 50-160 cm wide, 40-55 cm deep and 60-140 cm tall on 3-12 cm legs or a
+    plinth (retail range; IKEA MALM/HEMNES chests: 40-160 cm wide, 48-50 cm deep, 78-130 cm
+    tall); drawers run out 65-85% of their depth on three-quarter-extension slides.
+    """
     w, d, h, t = b.dim(0.5, 1.6), b.dim(0.4, 0.55), b.dim(0.6, 1.4), b.dim(0.015, 0.022)
     leg = b.dim(0.03, 0.12)
     b.link("base", "wood", *P.carcass(w, d, h, t, z0=leg))
@@ -134,7 +153,13 @@ def dresser(b: Builder) -> str:
 
 @kind("nightstand", "storage_furniture")
 def nightstand(b: Builder) -> str:
-    """Bedside table on legs: a top drawer over a door or an open shelf."""
+    """Bedside table on legs: a top drawer over a door or an open shelf.
+
+    Nightstands stand 45-75 cm tall overall (level with a mattress top, 50-65 cm), 35-60 cm wide
+    and 30-45 cm deep (retail range; IKEA HEMNES and MALM nightstands: 40-46 cm wide, 35-48 cm
+    deep, 55-70 cm tall); the top drawer is 10-16 cm high and runs out about 75% of its depth;
+    the door opens 85-105 degrees.
+    """
     w, d, h, t = b.dim(0.35, 0.6), b.dim(0.3, 0.45), b.dim(0.35, 0.55), b.dim(0.015, 0.02)
     leg = b.dim(0.08, 0.2)
     b.link("base", "wood", *P.carcass(w, d, h, t, z0=leg))
@@ -157,7 +182,13 @@ def nightstand(b: Builder) -> str:
 
 @kind("file_cabinet", "storage_furniture")
 def file_cabinet(b: Builder) -> str:
-    """Steel filing cabinet: 2-5 full-extension drawers, one or two columns."""
+    """Steel filing cabinet: 2-5 full-extension drawers, one or two columns.
+
+    Vertical steel filing cabinets are 38-50 cm wide per column (letter and A4/foolscap
+    suspension files), 45-70 cm deep (usually 46, 62 or 71 cm) with 2-5 drawers of 25-33 cm each
+    (retail range; two-drawer units 70 cm tall, four-drawer units about 132 cm); full-extension
+    suspension slides run a drawer out 85-95% of its depth.
+    """
     n_cols = b.count(1, 2)
     w, d = b.dim(0.38, 0.5) * n_cols, b.dim(0.45, 0.7)
     rows = b.count(2, 5)
@@ -174,7 +205,13 @@ def file_cabinet(b: Builder) -> str:
 
 @kind("safe", "storage_furniture")
 def safe(b: Builder) -> str:
-    """Safe: thick steel door with a combination dial (continuous) and a lever handle."""
+    """Safe: thick steel door with a combination dial (continuous) and a lever handle.
+
+    Home and office safes are 30-60 cm wide, 30-50 cm deep and 30-70 cm tall with 8-15 mm steel
+    walls and a door of about twice that (retail range of home and office safes, 20-100 L); the
+    door opens 85-110 degrees, the combination dial is 5-8 cm across, and the handle turns 60-90
+    degrees to draw the bolts.
+    """
     w, d, h = b.dim(0.3, 0.6), b.dim(0.3, 0.5), b.dim(0.3, 0.7)
     t = b.dim(0.008, 0.015)
     b.link("base", "metal", *P.carcass(w, d, h, t))

@@ -29,7 +29,12 @@ def _lever_half(pivot, blade: float, handle: float, angle: float, z: float, t: f
 
 @kind("scissors", "tools")
 def scissors(b: Builder) -> str:
-    """Scissors lying closed: the upper half opens about the pivot screw (revolute Z)."""
+    """Scissors lying closed: the upper half opens about the pivot screw (revolute Z).
+
+    Household and office scissors are 10-18 cm long (blades 6-12 cm, handles with finger rings
+    24-36 mm across; retail range, office scissors usually 13-21 cm); the blades open 35-57
+    degrees.
+    """
     blade, handle, t = b.dim(0.06, 0.12), b.dim(0.04, 0.06), 0.0025
     ring = b.dim(0.012, 0.018)
     b.link("base", "metal", *_lever_half((0, 0, 0), blade, handle, -0.03, 0.0, t, blade_w=0.008, ring=ring))
@@ -41,7 +46,11 @@ def scissors(b: Builder) -> str:
 
 @kind("pliers", "tools")
 def pliers(b: Builder) -> str:
-    """Pliers: short jaws, long handles, one revolute about the rivet."""
+    """Pliers: short jaws, long handles, one revolute about the rivet.
+
+    Combination and slip-joint pliers are 13-21 cm long with jaws of 3-6 cm (ISO 5746 engineer's
+    pliers: 160, 180 and 200 mm sizes), 6 mm thick at the joint; the handles open 20-34 degrees.
+    """
     jaw, handle, t = b.dim(0.03, 0.06), b.dim(0.1, 0.15), 0.006
     b.link("base", "metal", *_lever_half((0, 0, 0), jaw, handle, -0.04, 0.0, t, blade_w=0.012, ring=0.0))
     other = b.link("other_half", "metal",
@@ -53,7 +62,12 @@ def pliers(b: Builder) -> str:
 @kind("folding_knife", "tools")
 def folding_knife(b: Builder) -> str:
     """Folding knife or multi-tool: 1-5 blades folded into the handle, each opening half a
-    turn about a pivot at either end (revolute Z)."""
+    turn about a pivot at either end (revolute Z).
+
+    Pocket knives and multi-tools are 8-11 cm long closed and 18-26 mm wide, with 1-5 blades
+    (Victorinox Swiss Army knives: 84, 91 and 111 mm handles); each blade opens through 170-180
+    degrees.
+    """
     length, w = b.dim(0.08, 0.11), b.dim(0.018, 0.026)
     tools = b.count(1, 5)
     layer = 0.0025
@@ -76,7 +90,12 @@ def vise(b: Builder) -> str:
     """Bench vise: the screw turns and advances (helical) in a nut on the body, through a bore
     in the sliding jaw; the jaw slides (prismatic), the tommy bar slides through the screw
     head (prismatic). The bore and the nut's hole are square, 4 mm wider than the screw on
-    every side, and the jaw's guide stops 1 cm short of the nut at full travel."""
+    every side, and the jaw's guide stops 1 cm short of the nut at full travel.
+
+    Bench vises have jaws 8-15 cm wide (3-6 in, the retail sizes) opening 6-15 cm, driven by a
+    screw of 2-4.4 mm lead (trapezoidal threads, ISO 2904 Tr 20 x 4 and similar); the tommy bar
+    slides 6 cm either way through the screw's head.
+    """
     w, travel = b.dim(0.08, 0.15), b.dim(0.06, 0.15)
     pitch = b.real(0.0003, 0.0007)
     body_l = travel + 0.12
@@ -102,7 +121,12 @@ def vise(b: Builder) -> str:
 
 @kind("adjustable_wrench", "tools")
 def adjustable_wrench(b: Builder) -> str:
-    """Adjustable wrench: the lower jaw slides (prismatic) as the worm turns (continuous)."""
+    """Adjustable wrench: the lower jaw slides (prismatic) as the worm turns (continuous).
+
+    Adjustable wrenches are 15-30 cm long and 8-14 mm thick, opening to about 12% of the length
+    (ISO 6787 adjustable spanners: 150 mm / 20 mm, 200 mm / 24 mm, 250 mm / 30 mm, 300 mm / 34
+    mm); the worm turns freely.
+    """
     length, t = b.dim(0.15, 0.3), b.dim(0.008, 0.014)
     head = length * 0.2
     b.link("base", "metal", S.bar((-length / 2, 0, t / 2), (length / 2 - head, 0, t / 2), 0.02, t),
@@ -118,7 +142,12 @@ def adjustable_wrench(b: Builder) -> str:
 @kind("bar_clamp", "tools")
 def bar_clamp(b: Builder) -> str:
     """F-clamp: the lower arm slides along the bar (prismatic), its screw turns and advances
-    the pad (helical), and the handle is part of the screw."""
+    the pad (helical), and the handle is part of the screw.
+
+    F-style bar clamps have bars of 15-45 cm and a throat of 6-12 cm (retail range: 150-1000 mm
+    bars, 50-120 mm reach), the sliding arm running most of the bar and its screw (2.5-5 mm
+    lead) advancing the pad up to 5 cm.
+    """
     bar_l, reach = b.dim(0.15, 0.45), b.dim(0.06, 0.12)
     pitch = b.real(0.0004, 0.0008)
     b.link("base", "metal", S.box((0.008, 0.02, bar_l), (0, 0, bar_l / 2)),
@@ -139,7 +168,13 @@ def bar_clamp(b: Builder) -> str:
 @kind("drill", "tools")
 def drill(b: Builder) -> str:
     """Cordless drill: chuck (continuous), trigger (prismatic), direction switch
-    (prismatic) and clutch ring (revolute)."""
+    (prismatic) and clutch ring (revolute).
+
+    Cordless drill/drivers are 15-22 cm long and 18-26 cm tall with a 10 or 13 mm keyless chuck
+    (retail range, 12-18 V compact drills); the trigger presses in 8 mm, the direction switch
+    slides 8 mm either way, and the clutch ring turns 170-290 degrees over its 15-25 torque
+    settings.
+    """
     ln, h = b.dim(0.15, 0.22), b.dim(0.18, 0.26)
     grip_x = -ln * 0.25
     b.link("base", "plastic", S.box((ln, 0.055, 0.065), (0, 0, h - 0.0325)),

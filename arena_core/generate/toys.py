@@ -18,7 +18,13 @@ _BLACK_AFTER = (0, 1, 3, 4, 5)
 @kind("piano", "toys_recreation")
 def piano(b: Builder) -> str:
     """Keyboard instrument: 15-36 white and their black keys, each pivoting at its back end
-    (revolute), plus a hinged key cover."""
+    (revolute), plus a hinged key cover.
+
+    Keys 20-24 mm wide and 10-15 cm long (a full-size piano's white key is 23.5 mm wide at a 165
+    mm octave, about 15 cm long; toy pianos and mini keyboards have narrower, shorter keys),
+    15-36 white keys (2-5 octaves), the case 8-12 cm tall (retail range); a key dips 8-12 mm at
+    its front (a piano's key dip is about 10 mm), and the key cover opens 90-110 degrees.
+    """
     whites = b.count(15, 36)
     kw, kl = b.dim(0.02, 0.024), b.dim(0.1, 0.15)
     w, d, h = whites * kw + 0.06, kl + 0.12, b.dim(0.08, 0.12)
@@ -52,7 +58,12 @@ def piano(b: Builder) -> str:
 @kind("toy_car", "toys_recreation")
 def toy_car(b: Builder) -> str:
     """Toy car: steerable front wheels (knuckle revolute + wheel continuous), rear wheels,
-    opening doors and trunk."""
+    opening doors and trunk.
+
+    Toy and model cars are 12-35 cm long, 6-16 cm wide and 5-12 cm tall (1:24 to 1:12 scale die-
+    cast models and push-along toys; retail range); the front wheels steer 29 degrees either
+    way, doors open 69 degrees and the trunk 75 degrees.
+    """
     ln, w, h = b.dim(0.12, 0.35), b.dim(0.06, 0.16), b.dim(0.05, 0.12)
     wr = min(h * 0.3, ln * 0.12)
     b.link("base", "plastic", S.box((ln, w, h * 0.5), (0, 0, wr + h * 0.25)),
@@ -91,7 +102,12 @@ def toy_car(b: Builder) -> str:
 
 @kind("skateboard", "toys_recreation")
 def skateboard(b: Builder) -> str:
-    """Skateboard: two trucks pivoting about tilted kingpins (revolute), four wheels."""
+    """Skateboard: two trucks pivoting about tilted kingpins (revolute), four wheels.
+
+    Skateboard decks are 70-82 cm long and 19-22 cm wide (7.5-8.75 in by 28-32.5 in, the common
+    retail sizes), 12 mm thick with kicked-up nose and tail, on 50-60 mm wheels; the trucks'
+    pivots are tilted 50 degrees (standard trucks) and turn 14 degrees either way.
+    """
     ln, w = b.dim(0.7, 0.82), b.dim(0.19, 0.22)
     wr = b.dim(0.025, 0.03)
     deck = 2 * wr + 0.035
@@ -112,7 +128,12 @@ def skateboard(b: Builder) -> str:
 
 @kind("jack_in_the_box", "toys_recreation")
 def jack_in_the_box(b: Builder) -> str:
-    """Jack-in-the-box: crank (continuous), lid (revolute) and the jack on its spring (prismatic)."""
+    """Jack-in-the-box: crank (continuous), lid (revolute) and the jack on its spring (prismatic).
+
+    Jack-in-the-box toys are cubes of 10-16 cm (retail range); the lid flips open 100-140
+    degrees and the jack springs up to about 90% of the box's height, while the crank turns
+    freely.
+    """
     s = b.dim(0.1, 0.16)
     P.shell(b, "base", "wood", (s, s, s), (0, 0, s / 2), 0.006, open_face="+z")
     crank = b.link("crank", "metal", S.rod((0, s / 2, s / 2), (0, s / 2 + 0.02, s / 2), 0.003),
@@ -130,7 +151,12 @@ def jack_in_the_box(b: Builder) -> str:
 @kind("toy_train", "toys_recreation")
 def toy_train(b: Builder) -> str:
     """Toy train: a locomotive and 1-3 wagons coupled by yawing hitches (revolute), every
-    car on four wheels (continuous) — up to 20 joints."""
+    car on four wheels (continuous) — up to 20 joints.
+
+    Wooden toy trains have cars 8-14 cm long and 5-7 cm wide on wheels of 2.5-3.5 cm (retail
+    range, wooden railway toys), coupled with a hitch that lets neighbouring cars yaw 23 degrees
+    either way.
+    """
     cars = b.count(2, 4)
     cl, w = b.dim(0.08, 0.14), b.dim(0.05, 0.07)
     wr, gap = w * 0.25, 0.02

@@ -15,7 +15,13 @@ from arena_core.generate.kinds import kind
 @kind("cart", "vehicles")
 def cart(b: Builder) -> str:
     """Shopping or utility cart: basket/shelves on a frame, rear wheels (continuous), front
-    swivel casters, and a fold-down child seat on shopping carts."""
+    swivel casters, and a fold-down child seat on shopping carts.
+
+    Shopping trolleys (EN 1929-1) and utility carts are 60-100 cm long and 40-60 cm wide with
+    the push handle about 1.0-1.1 m high, on wheels and casters of 100-160 mm (retail range:
+    supermarket trolleys 90-100 x 55-60 cm, 125 mm castors); the child seat folds down 86
+    degrees.
+    """
     ln, w = b.dim(0.6, 1.0), b.dim(0.4, 0.6)
     wheel_r = b.dim(0.05, 0.08)
     deck = 2.6 * wheel_r + 0.04
@@ -49,7 +55,12 @@ def cart(b: Builder) -> str:
 
 @kind("stroller", "vehicles")
 def stroller(b: Builder) -> str:
-    """Stroller: wheels, front swivel casters, folding canopy, adjustable handle, footrest."""
+    """Stroller: wheels, front swivel casters, folding canopy, adjustable handle, footrest.
+
+    Strollers (EN 1888-1 wheeled child conveyances) are 70-90 cm long and 45-60 cm wide on
+    wheels of 16-28 cm, the push handle 95-110 cm high adjusting about 23 degrees either way
+    (retail range); the canopy folds back 70 degrees and the footrest tilts 70 degrees down.
+    """
     ln, w = b.dim(0.7, 0.9), b.dim(0.45, 0.6)
     wheel_r = b.dim(0.08, 0.14)
     seat_z = wheel_r * 2 + 0.3
@@ -79,7 +90,14 @@ def stroller(b: Builder) -> str:
 @kind("bicycle", "vehicles")
 def bicycle(b: Builder) -> str:
     """Bicycle: steering fork on the tilted head tube, both wheels, crank, two pedals,
-    seat post (prismatic) and kickstand; eight joints along and off the frame."""
+    seat post (prismatic) and kickstand; eight joints along and off the frame.
+
+    Bicycle wheels are 50-70 cm across (ISO 5775/ETRTO bead seat diameters 406 mm for 20 in to
+    622 mm for 700C and 29 in), wheelbases 0.9-1.1 m, head angles 68-74 degrees and cranks
+    165-175 mm (retail range; ISO 4210 city, mountain and racing bicycles); the handlebar turns
+    about 70 degrees either way, the seat post rises 8-15 cm above its minimum insertion mark,
+    and the kickstand folds 75 degrees.
+    """
     wr, wheelbase = b.dim(0.25, 0.35), b.dim(0.9, 1.1)
     rear, front = np.array([-wheelbase / 2, 0, wr]), np.array([wheelbase / 2, 0, wr])
     bb = np.array([-0.05, 0, wr * 0.95])
@@ -124,7 +142,12 @@ def bicycle(b: Builder) -> str:
 
 @kind("wheelchair", "vehicles")
 def wheelchair(b: Builder) -> str:
-    """Wheelchair: two push wheels, two front casters, two swing-away footrests, brakes."""
+    """Wheelchair: two push wheels, two front casters, two swing-away footrests, brakes.
+
+    Manual wheelchairs are 55-70 cm wide with the seat 45-52 cm high on 24 in push wheels of
+    56-64 cm (ISO 7193: at most 70 cm wide and 120 cm long; ISO 7176-5 dimensions; ISO 5775 540
+    mm rims); the swing-away footrests swing out 80 degrees, the brakes lever 30 degrees.
+    """
     w, seat_z = b.dim(0.55, 0.7), b.dim(0.45, 0.52)
     wr = b.dim(0.28, 0.32)
     b.link("base", "aluminum", S.box((0.45, w - 0.1, 0.03), (0, 0, seat_z)),
@@ -151,7 +174,13 @@ def wheelchair(b: Builder) -> str:
 @kind("scooter", "vehicles")
 def scooter(b: Builder) -> str:
     """Kick scooter: steering column on a tilted head (revolute), fold hinge, handlebar
-    height (prismatic), front and rear wheels (continuous), rear brake (revolute)."""
+    height (prismatic), front and rear wheels (continuous), rear brake (revolute).
+
+    Kick scooters (EN 14619) are 75-100 cm long overall with decks of 55-75 cm and 12 cm wide,
+    on wheels of 120-200 mm (retail range); the steering head is raked 5-15 degrees, the bars
+    turn 40-63 degrees either way and rise 10-25 cm on the stem, the stem folds flat over the
+    deck, and the rear fender brake presses 9 degrees.
+    """
     ln, wr = b.dim(0.55, 0.75), b.dim(0.06, 0.1)
     deck_z = wr + 0.03
     b.link("base", "aluminum", S.box((ln, 0.12, 0.03), (0, 0, deck_z)))
