@@ -359,3 +359,65 @@ def game_controller(b: Builder) -> str:
                                                          (xf + 0.0045, y, th + 0.005 + (hz - th - 0.006) / 2)))
         b.prismatic(bump, "base", (-1, 0, 0), 0.0, 0.002)
     return f"{layout}-stick game controller with a {pad} and {n_face} face buttons"
+
+
+def _segment(start, end, width: float, height: float):
+    """A bar from ``start`` to ``end`` run 1 mm on past both ends (neighbouring segments of
+    a bent band overlap instead of meeting edge to edge)."""
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    u = (end - start) / S.length(end - start)
+    return S.bar(start - 0.001 * u, end + 0.001 * u, width, height)
+
+
+@kind("headphones", "electronics")
+def headphones(b: Builder) -> str:
+    """Over-ear headphones standing on their cups: a headband arc with an extending slider
+    at each end (prismatic), yokes that swivel the cups
+    flat (revolute about the vertical) and cups tilting in them (revolute); some have a
+    boom microphone (revolute) and a volume wheel (continuous).
+
+    Sizes: headband radius 75-90 mm, cups 80-100 mm across and 25-40 mm thick, sliders
+    20-35 mm of travel (typical retail over-ear headphones, e.g. Sony WH-1000XM, Audio-
+    Technica ATH-M50x: 0.2-0.3 kg, cups about 90 mm).
+    """
+    R, rc, ct = b.dim(0.075, 0.09), b.dim(0.04, 0.05), b.dim(0.025, 0.04)
+    band_w, band_t = b.dim(0.025, 0.04), b.dim(0.005, 0.008)
+    end = b.real(1.25, 1.35)  # angle of the band's ends from the top (rad)
+    ls = b.dim(0.025, 0.04)  # slider length below the band's end
+    zc = 0.0
+    pts = [(R * math.sin(a), zc + R * math.cos(a)) for a in np.linspace(-end, end, 9)]
+    band = b.pick(("metal", "plastic"))
+    b.link("base", band, *[_segment((0, y0, z0), (0, y1, z1), band_w, band_t)
+                           for (y0, z0), (y1, z1) in zip(pts[:-1], pts[1:], strict=True)])
+    b.add("base", S.box((band_w * 0.8, 0.03, 0.015), (0, 0, zc + R + band_t / 2 + 0.006)))
+    mic_side = b.pick((-1, 1)) if b.chance(0.35) else 0
+    wheel_side = (-mic_side if mic_side else b.pick((-1, 1))) if b.chance(0.4) else 0
+    for side, sy in (("left", -1), ("right", 1)):
+        ye, ze = sy * R * math.sin(end), zc + R * math.cos(end)
+        # the slider runs up into the band's end, out of which it extends
+        parent, top = "base", ze + 0.012
+        zy = ze - ls
+        slider = b.link(f"{side}_slider", "metal", S.box((0.014, 0.004, top - zy - 0.001), (0, ye, (top + zy + 0.001) / 2)))
+        b.prismatic(slider, parent, (0, 0, -1), 0.0, b.dim(0.02, 0.035), point=(0, ye, ze))
+        z_cup = zy - 0.005 - 0.012 - rc
+        arm_x = rc + 0.007
+        yoke = b.link(f"{side}_yoke", "plastic", S.box((2 * arm_x + 0.006, 0.008, 0.005), (0, ye, zy - 0.0025)),
+                      *[S.box((0.006, 0.008, zy - 0.005 - z_cup + 0.004), (sx * arm_x, ye, (zy - 0.005 + z_cup - 0.004) / 2))
+                        for sx in (-1, 1)])
+        b.revolute(yoke, slider, "z", (0, ye, zy), 0.0, math.pi / 2)
+        pad_y = ye - sy * (ct / 2 + 0.0075)
+        cup = b.link(f"{side}_cup", "plastic", S.cylinder(rc, ct, (0, ye, z_cup), "y"),
+                     *[S.cylinder(0.004, 0.007, (sx * (rc + 0.0035), ye, z_cup), "x", sections=8) for sx in (-1, 1)])
+        pad = b.link(f"{side}_pad", "foam", S.cylinder(rc * 0.96, 0.016, (0, pad_y, z_cup), "y"))
+        b.fixed(pad, cup)
+        b.revolute(cup, yoke, "x", (0, ye, z_cup), -0.2, 0.2)
+        outer = ye + sy * ct / 2
+        if mic_side == sy:
+            boom = b.link("boom_mic", "plastic", S.cylinder(0.007, 0.006, (0, outer + sy * 0.004, z_cup), "y"),
+                          S.rod((0, outer + sy * 0.005, z_cup), (rc * 1.1, outer + sy * 0.005, z_cup - rc * 1.3), 0.0025),
+                          S.capsule(0.005, 0.012, (rc * 1.1 + 0.004, outer + sy * 0.005, z_cup - rc * 1.3 - 0.004), (1, 0, -1)))
+            b.revolute(boom, cup, (0, -sy, 0), (0, outer, z_cup), 0.0, b.real(1.2, 1.6))
+        if wheel_side == sy:
+            P.knob(b, "volume_wheel", cup, (rc * 0.45, outer, z_cup - rc * 0.45), (0, sy, 0), 0.007, 0.004)
+    extras = [w for w, on in (("boom mic", mic_side), ("volume wheel", wheel_side)) if on]
+    return "over-ear headphones" + (f" ({', '.join(extras)})" if extras else "")
