@@ -169,13 +169,15 @@ def _glazed_leaf(b: Builder, name: str, *, x0: float, t: float, y0: float, y1: f
     gw, gh = w - 2 * rail, h - rail - max(rail, 0.25 * h)
     gz = z1 - rail - gh / 2
     b.cut(name, S.box((2 * t, gw, gh), (xc, yc, gz)))
-    cols, rows = panes
-    for k in range(1, cols):
-        b.add(name, S.box((t * 0.6, 0.02, gh + 0.002), (xc, y0 + rail + gw * k / cols, gz)))
-    for k in range(1, rows):
-        b.add(name, S.box((t * 0.6, gw + 0.002, 0.02), (xc, yc, z1 - rail - gh * k / rows)))
     pane = b.link(f"{name}_glass", "glass", S.box((0.006, gw + 0.004, gh + 0.004), (xc, yc, gz)))
     b.fixed(pane, name)
+    cols, rows = panes
+    # the muntins are their own link (the leaf's cut would take them away)
+    bars = [S.box((t * 0.6, 0.02, gh + 0.002), (xc, y0 + rail + gw * k / cols, gz)) for k in range(1, cols)]
+    bars += [S.box((t * 0.6, gw + 0.002, 0.02), (xc, yc, z1 - rail - gh * k / rows)) for k in range(1, rows)]
+    if bars:
+        b.link(f"{name}_muntins", "wood", *bars)
+        b.fixed(f"{name}_muntins", name)
     return name
 
 
@@ -396,9 +398,13 @@ def roof_window(b: Builder) -> str:
     b.link("base", "wood", *tilt(
         S.box((depth, bar, h + 2 * bar), (0, -w / 2 - bar / 2, h / 2)),
         S.box((depth, bar, h + 2 * bar), (0, w / 2 + bar / 2, h / 2)),
-        S.box((depth, w, bar), (0, 0, h + bar / 2)), S.box((depth, w, bar), (0, 0, -bar / 2)),
-        S.box((0.03, w + 2 * bar + 2 * margin, h + 2 * bar + 2 * margin), (-0.015, 0, h / 2))))
-    b.cut("base", *tilt(S.box((0.1, w + 2 * bar - 0.002, h + 2 * bar - 0.002), (-0.015, 0, h / 2))))
+        S.box((depth, w, bar), (0, 0, h + bar / 2)), S.box((depth, w, bar), (0, 0, -bar / 2))))
+    # the patch of roof around it, with a hole the frame's size (its own link: the hole
+    # is cut in the roof only)
+    roof = b.link("roof", "wood", *tilt(S.box((0.03, w + 2 * bar + 2 * margin, h + 2 * bar + 2 * margin),
+                                              (-0.015, 0, h / 2))))
+    b.cut(roof, *tilt(S.box((0.1, w + 2 * bar, h + 2 * bar), (-0.015, 0, h / 2))))
+    b.fixed(roof, "base")
     sy0, sy1, sz0, sz1 = -w / 2 + 0.003, w / 2 - 0.003, 0.003, h - 0.003
     frame_w = min(0.08, 0.15 * w)
     sash = b.link("sash", "aluminum", *tilt(S.box((t, sy1 - sy0, sz1 - sz0), (0, 0, h / 2))))
