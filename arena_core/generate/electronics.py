@@ -302,7 +302,7 @@ def game_controller(b: Builder) -> str:
     published dimensions, 160 x 98 x 49 mm and 153 x 104 x 61 mm).
     """
     lx, ly, hz = b.dim(0.055, 0.065), b.dim(0.1, 0.12), b.dim(0.025, 0.032)
-    grip_r, grip_l = b.dim(0.017, 0.021), b.dim(0.045, 0.06)
+    grip_r, grip_l = b.dim(0.016, 0.02), b.dim(0.03, 0.045)
     b.link("base", "plastic", S.box((lx, ly, hz), (0, 0, hz / 2)))
     for sy in (-1, 1):
         a = math.radians(b.real(25, 35))
@@ -361,14 +361,6 @@ def game_controller(b: Builder) -> str:
     return f"{layout}-stick game controller with a {pad} and {n_face} face buttons"
 
 
-def _segment(start, end, width: float, height: float):
-    """A bar from ``start`` to ``end`` run 1 mm on past both ends (neighbouring segments of
-    a bent band overlap instead of meeting edge to edge)."""
-    start, end = np.asarray(start, float), np.asarray(end, float)
-    u = (end - start) / S.length(end - start)
-    return S.bar(start - 0.001 * u, end + 0.001 * u, width, height)
-
-
 @kind("headphones", "electronics")
 def headphones(b: Builder) -> str:
     """Over-ear headphones standing on their cups: a headband arc with an extending slider
@@ -385,10 +377,11 @@ def headphones(b: Builder) -> str:
     end = b.real(1.25, 1.35)  # angle of the band's ends from the top (rad)
     ls = b.dim(0.025, 0.04)  # slider length below the band's end
     zc = 0.0
-    pts = [(R * math.sin(a), zc + R * math.cos(a)) for a in np.linspace(-end, end, 9)]
     band = b.pick(("metal", "plastic"))
-    b.link("base", band, *[_segment((0, y0, z0), (0, y1, z1), band_w, band_t)
-                           for (y0, z0), (y1, z1) in zip(pts[:-1], pts[1:], strict=True)])
+    # an arc: a ring about X cut off below the height of its ends
+    b.link("base", band, S.tube(R - band_t / 2, R + band_t / 2, band_w, (0, 0, zc), "x", sections=48))
+    b.cut("base", S.box((band_w + 0.01, 2 * R + 0.05, R + 0.05),
+                        (0, 0, zc + R * math.cos(end) - (R + 0.05) / 2)))
     b.add("base", S.box((band_w * 0.8, 0.03, 0.015), (0, 0, zc + R + band_t / 2 + 0.006)))
     mic_side = b.pick((-1, 1)) if b.chance(0.35) else 0
     wheel_side = (-mic_side if mic_side else b.pick((-1, 1))) if b.chance(0.4) else 0

@@ -354,7 +354,7 @@ def sofa_bed(b: Builder) -> str:
               S.box((0.03, inner - 0.06, z_deck), (-d / 2 + 0.015, 0, z_deck / 2)),
               S.box((d, inner - 0.06, 0.03), (0, 0, z_deck - 0.015)))
     else:
-        b.add("base", S.box((d, inner, 0.08), (0, 0, z_deck - 0.04)),
+        b.add("base", S.box((d, inner, z_deck - legs), (0, 0, (z_deck + legs) / 2)),
               *[S.cylinder(0.025, legs + 0.002, (sx * (d / 2 - 0.06), sy * (w / 2 - 0.06), legs / 2))
                 for sx in (-1, 1) for sy in (-1, 1)])
     if arms != "none":
@@ -372,7 +372,7 @@ def sofa_bed(b: Builder) -> str:
         seat = b.link("seat", "foam", S.box((d - bt - 0.006, inner - 0.01, ct - 0.002),
                                             (bt / 2 + 0.003, 0, z_deck + 0.002 + (ct - 0.002) / 2)))
         b.prismatic(seat, "base", "x", 0.0, b.dim(0.1, 0.2))
-        return f"click-clack sofa bed, {arms} arms"
+        return f"click-clack sofa bed {'without arms' if arms == 'none' else f'with {arms} arms'}"
     b.add("base", S.box((bt, inner, bh + ct), (-d / 2 + bt / 2, 0, z_deck + (bh + ct) / 2)))
     cushion = b.link("cushion", "foam", S.box((d - bt - 0.004, inner - 0.01, ct), (bt / 2 + 0.002, 0, z_deck + ct / 2)))
     b.fixed(cushion, "base")
@@ -386,7 +386,7 @@ def sofa_bed(b: Builder) -> str:
                                                 (0.0, 0, 0.005 + th * 0.3 + 0.03 + (th - th * 0.3 - 0.035) / 2)))
     b.fixed(mattress, trundle)
     b.prismatic(trundle, "base", "x", 0.0, round(b.real(0.8, 0.95) * (d - 0.05), 3))
-    return f"sofa with a trundle bed, {arms} arms"
+    return f"sofa with a trundle bed {'without arms' if arms == 'none' else f'and {arms} arms'}"
 
 
 @kind("drop_leaf_table", "furniture")
