@@ -393,3 +393,96 @@ def paper_cutter(b: Builder) -> str:
         b.prismatic(arm, "base", (0, -1, 0), 0.0, round(0.2 * ln, 3))
         return "rotary paper trimmer with an extension arm"
     return "rotary paper trimmer"
+
+
+@kind("calculator", "office_stationery")
+def calculator(b: Builder) -> str:
+    """Calculator lying flat, display toward -X: a grid of 20-50 keys, each pressing in
+    (prismatic), a display window and solar strip, and on some a protective cover that
+    swings open about the display end (revolute); basic (4-5 columns of large keys) or
+    scientific (5-6 columns of 8-10 rows of small keys).
+
+    Sizes: handheld 0.07-0.09 x 0.14-0.17 m, desktop 0.1-0.12 x 0.15-0.2 m, 10-15 mm thick,
+    keys 10-16 mm on a 14-20 mm pitch (typical retail range, e.g. Casio fx-82 80 x 162 x
+    14 mm, Casio desktop MS-20 103 x 150 mm).
+    """
+    scientific = b.chance(0.5)
+    if scientific:
+        cols, rows, pitch = b.count(5, 6), b.count(8, 10), b.dim(0.0125, 0.0145)
+    else:
+        cols, rows, pitch = b.count(4, 5), b.count(5, 6), b.dim(0.016, 0.02)
+    key = round(pitch * b.real(0.7, 0.8), 4)
+    w = cols * pitch + 0.012
+    disp = b.dim(0.03, 0.045)
+    ln = rows * pitch + disp + 0.02
+    th = b.dim(0.01, 0.015)
+    b.link("base", "plastic", S.box((ln, w, th), (0, 0, th / 2)))
+    x_disp = -ln / 2 + 0.008 + disp / 2
+    window = b.link("display", "glass", S.box((disp * 0.7, w - 0.016, 0.0012), (x_disp, 0, th + 0.0006)))
+    b.fixed(window, "base")
+    b.add("base", S.box((disp * 0.2, w * 0.4, 0.0008), (x_disp + disp * 0.42, w * 0.2, th + 0.0004)))
+    x0 = -ln / 2 + disp + 0.014
+    n = 0
+    for r in range(rows):
+        x = x0 + (r + 0.5) * pitch
+        for c in range(cols):
+            y = -w / 2 + 0.006 + (c + 0.5) * pitch
+            P.button(b, f"key_{r}_{c}", "base", (x, y, th), "z", key, 0.0012)
+            n += 1
+    if b.chance(0.4):
+        gap = 0.0045  # over the keys' tops (4 mm at most)
+        cover = b.link("cover", "plastic", S.box((ln, w + 0.004, 0.0015), (0, 0, th + gap + 0.00075)),
+                       *[S.box((ln, 0.0015, gap + 0.0015), (0, sy * (w / 2 + 0.00275), th + (gap + 0.0015) / 2 + 0.0005))
+                         for sy in (-1, 1)])
+        b.revolute(cover, "base", (0, -1, 0), (-ln / 2, 0, th + gap), 0.0, b.real(2.6, 3.1))  # lifts its +X end
+        return f"{'scientific' if scientific else 'basic'} calculator with {n} keys and a cover"
+    return f"{'scientific' if scientific else 'basic'} calculator with {n} keys"
+
+
+@kind("tape_dispenser", "office_stationery")
+def tape_dispenser(b: Builder) -> str:
+    """Tape dispenser: a weighted desk dispenser whose tape roll turns on its hub
+    (continuous) behind a serrated blade, or a packing-tape gun with a pistol grip, the
+    roll (continuous), a pressing roller (continuous) and a blade guard (revolute).
+
+    Sizes: desk rolls 19-25 mm wide on 25 mm (1 in) cores, 60-75 mm across; packing rolls
+    48-50 mm wide on 76 mm (3 in) cores, 0.1-0.12 m across (typical retail range, e.g.
+    Scotch C-38 desk dispensers and H-180 tape guns).
+    """
+    if b.chance(0.55):
+        tw, rr = b.dim(0.019, 0.025), b.dim(0.03, 0.0375)
+        ln, hz = b.dim(0.12, 0.16), rr + b.dim(0.024, 0.03)
+        ln = max(ln, round(2 * rr + 0.085, 3))  # the roll stays 2.5 cm behind the blade block
+        side = 0.006
+        w = tw + 2 * side + 0.008
+        b.link("base", b.pick(("plastic", "metal")), S.box((ln, w, 0.02), (0, 0, 0.01)),
+               *[S.box((rr * 2 + 0.02, side, hz + 0.005 - 0.02), (-ln / 2 + rr + 0.015, sy * (w / 2 - side / 2),
+                                                                   0.02 + (hz + 0.005 - 0.02) / 2)) for sy in (-1, 1)],
+               S.box((0.03, w, 0.035), (ln / 2 - 0.015, 0, 0.0375)),
+               S.box((0.004, w, 0.012), (ln / 2 - 0.002, 0, 0.061)))
+        xc = -ln / 2 + rr + 0.015
+        roll = b.link("tape_roll", "plastic", S.tube(0.0125, rr, tw, (xc, 0, hz), "y"),
+                      S.cylinder(0.0126, w - 2 * side - 0.003, (xc, 0, hz), "y"))
+        b.continuous(roll, "base", "y", (xc, 0, hz))
+        return "desk tape dispenser"
+    tw, rr = b.dim(0.048, 0.05), b.dim(0.05, 0.06)
+    plate = 0.004
+    zc = rr + 0.12
+    yp = -tw / 2 - 0.006 - plate / 2  # the side plate, left of the roll
+    b.link("base", "metal", S.box((0.205, plate, 0.05), (0.0125, yp, zc - 0.01)),
+           S.box((0.05, plate, rr + 0.02), (0.0, yp, zc)),
+           # the pistol grip hangs under the plate, outside it
+           S.box((0.03, 0.03, 0.115), (-0.01, yp - plate / 2 - 0.015, zc - 0.03 - 0.0575)),
+           S.cylinder(0.008, tw + 0.012 + plate, (0, -plate / 2, zc), "y"))
+    roll = b.link("tape_roll", "plastic", S.tube(0.038, rr, tw, (0, 0, zc), "y"))
+    b.continuous(roll, "base", "y", (0, 0, zc))
+    xr, zr = 0.085, zc - 0.02
+    b.add("base", S.rod((xr, -tw / 2 - 0.006, zr), (xr, -tw / 2 - 0.006 - plate, zr), 0.004))
+    roller = b.link("roller", "rubber", S.cylinder(0.011, tw, (xr, 0, zr), "y"))
+    b.continuous(roller, "base", "y", (xr, 0, zr))
+    b.add("base", S.box((0.02, plate, 0.02), (xr, -tw / 2 - 0.006 - plate / 2, zr)))
+    xb = xr + 0.02
+    b.add("base", S.box((0.004, tw + 0.012, 0.014), (xb, -plate / 2, zr - 0.016)))
+    guard = b.link("blade_guard", "plastic", S.box((0.003, tw + 0.008, 0.02), (xb + 0.0045, 0, zr - 0.02)))
+    b.revolute(guard, "base", (0, -1, 0), (xb + 0.003, 0, zr - 0.01), 0.0, 1.2)
+    return "packing tape gun"
