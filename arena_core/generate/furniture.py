@@ -1,4 +1,5 @@
-"""Furniture: office chairs, desks, tables, folding chairs, recliners (front faces +X)."""
+"""Furniture: office chairs, desks, tables, folding chairs, recliners, piano and bar stools,
+standing desks, sofa beds, gateleg tables (front faces +X)."""
 
 from __future__ import annotations
 

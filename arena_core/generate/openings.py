@@ -1,5 +1,6 @@
 """Doors and windows: hinged doors with lever handles, double doors, sliding and hung
-windows, casement windows, louvered shutters, garden gates. Each stands in its own frame
+windows, casement windows, louvered shutters, garden gates, French doors, garage doors,
+revolving doors, louvre windows, roof windows. Each stands in its own frame
 (the ``base`` link) with the outside toward +X."""
 
 from __future__ import annotations

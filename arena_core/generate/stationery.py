@@ -1,4 +1,5 @@
-"""Office stationery: globes, staplers, clocks, eyeglasses, pens, hole punches, ring binders."""
+"""Office stationery: globes, staplers, clocks, eyeglasses, pens, hole punches, ring binders,
+desk organizers, pencil sharpeners, paper cutters, tape dispensers."""
 
 from __future__ import annotations
 
@@ -393,50 +394,6 @@ def paper_cutter(b: Builder) -> str:
         b.prismatic(arm, "base", (0, -1, 0), 0.0, round(0.2 * ln, 3))
         return "rotary paper trimmer with an extension arm"
     return "rotary paper trimmer"
-
-
-@kind("calculator", "office_stationery")
-def calculator(b: Builder) -> str:
-    """Calculator lying flat, display toward -X: a grid of 20-50 keys, each pressing in
-    (prismatic), a display window and solar strip, and on some a protective cover that
-    swings open about the display end (revolute); basic (4-5 columns of large keys) or
-    scientific (5-6 columns of 8-10 rows of small keys).
-
-    Sizes: handheld 0.07-0.09 x 0.14-0.17 m, desktop 0.1-0.12 x 0.15-0.2 m, 10-15 mm thick,
-    keys 10-16 mm on a 14-20 mm pitch (typical retail range, e.g. Casio fx-82 80 x 162 x
-    14 mm, Casio desktop MS-20 103 x 150 mm).
-    """
-    scientific = b.chance(0.5)
-    if scientific:
-        cols, rows, pitch = b.count(5, 6), b.count(8, 10), b.dim(0.0125, 0.0145)
-    else:
-        cols, rows, pitch = b.count(4, 5), b.count(5, 6), b.dim(0.016, 0.02)
-    key = round(pitch * b.real(0.7, 0.8), 4)
-    w = cols * pitch + 0.012
-    disp = b.dim(0.03, 0.045)
-    ln = rows * pitch + disp + 0.02
-    th = b.dim(0.01, 0.015)
-    b.link("base", "plastic", S.box((ln, w, th), (0, 0, th / 2)))
-    x_disp = -ln / 2 + 0.008 + disp / 2
-    window = b.link("display", "glass", S.box((disp * 0.7, w - 0.016, 0.0012), (x_disp, 0, th + 0.0006)))
-    b.fixed(window, "base")
-    b.add("base", S.box((disp * 0.2, w * 0.4, 0.0008), (x_disp + disp * 0.42, w * 0.2, th + 0.0004)))
-    x0 = -ln / 2 + disp + 0.014
-    n = 0
-    for r in range(rows):
-        x = x0 + (r + 0.5) * pitch
-        for c in range(cols):
-            y = -w / 2 + 0.006 + (c + 0.5) * pitch
-            P.button(b, f"key_{r}_{c}", "base", (x, y, th), "z", key, 0.0012)
-            n += 1
-    if b.chance(0.4):
-        gap = 0.0045  # over the keys' tops (4 mm at most)
-        cover = b.link("cover", "plastic", S.box((ln, w + 0.004, 0.0015), (0, 0, th + gap + 0.00075)),
-                       *[S.box((ln, 0.0015, gap + 0.0015), (0, sy * (w / 2 + 0.00275), th + (gap + 0.0015) / 2 + 0.0005))
-                         for sy in (-1, 1)])
-        b.revolute(cover, "base", (0, -1, 0), (-ln / 2, 0, th + gap), 0.0, b.real(2.6, 3.1))  # lifts its +X end
-        return f"{'scientific' if scientific else 'basic'} calculator with {n} keys and a cover"
-    return f"{'scientific' if scientific else 'basic'} calculator with {n} keys"
 
 
 @kind("tape_dispenser", "office_stationery")

@@ -1,4 +1,5 @@
-"""Storage furniture: cabinets, wardrobes, dressers, nightstands, file cabinets, safes.
+"""Storage furniture: cabinets, wardrobes, dressers, nightstands, file cabinets, safes,
+bookcases, sideboards, lockers, shoe cabinets.
 
 Bodies are carcasses of boards (:func:`~arena_core.generate.parts.carcass`) with front
 openings split into columns of drawers and hinged or sliding doors; the front faces +X.
