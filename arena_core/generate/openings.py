@@ -293,7 +293,7 @@ def revolving_door(b: Builder) -> str:
     half_open = b.real(0.45, 0.6)  # half angle of each opening (rad)
     b.link("base", frame, S.cylinder(r + 0.05, 0.02, (0, 0, 0.01)),
            S.cylinder(r + 0.05, canopy, (0, 0, 0.02 + h + canopy / 2)))
-    drum = b.link("drum", "glass", S.tube(r, r + wall, h, (0, 0, 0.02 + h / 2), sections=48))
+    drum = b.link("drum", "glass", S.tube(r, r + wall, h, (0, 0, 0.02 + h / 2)))
     b.cut(drum, S.box((2 * r + 0.1, 2 * (r + wall) * math.sin(half_open) * 0.999 + 0.002, h + 0.1),
                       (0, 0, 0.02 + h / 2)))
     b.fixed(drum, "base")
@@ -319,7 +319,7 @@ def revolving_door(b: Builder) -> str:
         ro = r + wall + 0.015
         span = 2 * half_open + 0.1
         shutter = b.link("night_shutter", "metal",
-                         S.tube(ro, ro + 0.01, h - 0.01, (0, 0, 0.02 + h / 2), sections=48))
+                         S.tube(ro, ro + 0.01, h - 0.01, (0, 0, 0.02 + h / 2)))
         # keep the sector spanning the (-Y) wall: cut away everything else
         keep_c = -math.pi / 2
         for sgn in (-1, 1):
