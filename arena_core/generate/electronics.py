@@ -216,7 +216,7 @@ def dj_mixer(b: Builder) -> str:
     """DJ mixer: 2-4 channel strips, each a column of 3-5 rotary knobs (gain, EQ, filter:
     revolute, about 300 degrees), a cue button and a channel fader sliding in a slot
     (prismatic), some with an input toggle; a crossfader (prismatic) at the front and a
-    master column of 3-4 knobs. 20-40 joints.
+    master column of 3-4 knobs: 14-36 moving joints.
 
     Sizes: channel strips 38-60 mm wide, 45-60 mm channel faders, crossfader 45-60 mm
     travel, bodies 0.3-0.42 m deep and 0.06-0.11 m high (manufacturers' published sizes,
