@@ -1,8 +1,11 @@
-"""Electronics: laptops, keyboards, cameras, remotes, monitors, flip phones, mice."""
+"""Electronics: laptops, keyboards, cameras, remotes, monitors, flip phones, mice, DJ mixers,
+game controllers, headphones, calculators."""
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
@@ -235,3 +238,265 @@ def mouse(b: Builder) -> str:
     wheel = b.link("scroll_wheel", "rubber", S.cylinder(0.009, 0.006, (ln * 0.3, 0, h * 0.8), "y"))
     b.continuous(wheel, "base", "y", (ln * 0.3, 0, h * 0.8))
     return "computer mouse"
+
+
+def _dial(b: Builder, name: str, parent: str, center, radius: float, height: float) -> str:
+    """A rotary knob standing on a top face at ``center``: one prism whose outline bulges
+    into a pointer, turning about +Z within about 300 degrees (revolute)."""
+    angles = np.arange(16) * (2 * math.pi / 16)
+    radii = np.full(16, radius)
+    radii[0] = radius * 1.25
+    c = np.asarray(center, float)
+    b.link(name, "plastic", S.radial_prism(angles, radii, 0.0, height, c + (0, 0, height / 2), "z"))
+    b.revolute(name, parent, "z", c, -2.6, 2.6)
+    return name
+
+
+@kind("dj_mixer", "electronics")
+def dj_mixer(b: Builder) -> str:
+    """DJ mixer: 2-4 channel strips, each a column of 3-5 rotary knobs (gain, EQ, filter:
+    revolute, about 300 degrees), a cue button and a channel fader sliding in a slot
+    (prismatic), some with an input toggle; a crossfader (prismatic) at the front and a
+    master column of 3-4 knobs: 14-36 moving joints.
+
+    Sizes: channel strips 38-60 mm wide, 45-60 mm channel faders, crossfader 45-60 mm
+    travel, bodies 0.3-0.42 m deep and 0.06-0.11 m high (manufacturers' published sizes,
+    e.g. Pioneer DJM-250/450/900, Allen & Heath Xone:23).
+    """
+    n_ch, knobs = b.count(2, 4), b.count(3, 5)
+    pitch, r = b.dim(0.038, 0.06), b.dim(0.008, 0.011)
+    fader, xfade = b.pick((0.045, 0.06)), b.pick((0.045, 0.06))
+    toggles = b.chance(0.5)
+    master_w = b.dim(0.06, 0.09)
+    w = n_ch * pitch + master_w + 0.04
+    kstep = 2 * r + b.dim(0.008, 0.014)
+    d = round(0.035 + 0.03 + fader + 0.035 + knobs * kstep + (0.03 if toggles else 0.0) + 0.03, 3)
+    d = max(d, 0.3)
+    h = b.dim(0.06, 0.11)
+    P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), 0.003, open_face=None)
+    y_ch0 = -w / 2 + 0.02 + pitch / 2
+    x_front = d / 2 - 0.035
+    x_fader = x_front - 0.03  # channel faders rest toward the front (closed)
+    slots = []
+    for c in range(n_ch):
+        y = y_ch0 + c * pitch
+        slots.append(S.box((fader + 0.014, 0.004, 0.02), (x_fader - fader / 2, y, h)))
+        cap = b.link(f"fader_{c}", "plastic", S.box((0.012, min(0.024, pitch - 0.012), 0.012), (x_fader, y, h + 0.01)),
+                     S.box((0.004, 0.0025, 0.016), (x_fader, y, h - 0.004)))
+        b.prismatic(cap, "base", (-1, 0, 0), 0.0, fader, point=(x_fader, y, h))
+        x = x_fader - fader - 0.025
+        P.button(b, f"cue_{c}", "base", (x, y, h), "z", 0.012, 0.002)
+        for k in range(knobs):
+            xk = x - 0.02 - r - k * kstep
+            _dial(b, f"knob_{c}_{k}", "base", (xk, y, h), r, 0.014)
+        if toggles:
+            xt = x - 0.02 - r - (knobs - 1) * kstep - r - 0.02
+            b.add("base", S.box((0.012, 0.008, 0.004), (xt, y, h + 0.002)))
+            lever = b.link(f"toggle_{c}", "metal", S.rod((xt, y, h + 0.003), (xt, y, h + 0.016), 0.0018),
+                           S.sphere(0.003, (xt, y, h + 0.016), count=8))
+            b.revolute(lever, "base", "y", (xt, y, h + 0.004), -0.35, 0.35)
+    b.cut("base", *slots)
+    # the crossfader runs in a slot of its own raised plate (its own link: the slot's
+    # ends never meet the channel slots' edges in one part)
+    yx = y_ch0 + (n_ch - 1) * pitch / 2
+    plate = b.link("crossfader_plate", "metal", S.box((0.024, xfade + 0.06, 0.004), (x_front, yx, h + 0.002)))
+    b.cut(plate, S.box((0.004, xfade + 0.016, 0.01), (x_front, yx, h + 0.002)))
+    b.fixed(plate, "base")
+    cross = b.link("crossfader", "plastic", S.box((0.024, 0.012, 0.012), (x_front, yx, h + 0.014)),
+                   S.box((0.0025, 0.004, 0.012), (x_front, yx, h + 0.002)))
+    b.prismatic(cross, "base", "y", -xfade / 2, xfade / 2, point=(x_front, yx, h + 0.004))
+    ym = w / 2 - 0.02 - master_w / 2
+    n_master = b.count(3, 4)
+    for k in range(n_master):
+        _dial(b, f"master_knob_{k}", "base", (x_fader - k * (2 * r + 0.02), ym, h), r * 1.15, 0.016)
+    b.add("base", S.box((0.08, 0.02, 0.003), (x_fader - n_master * (2 * r + 0.02) - 0.05, ym, h + 0.0015)))
+    joints = n_ch * (knobs + 2 + (1 if toggles else 0)) + 1 + n_master
+    return f"{n_ch}-channel DJ mixer with {joints} controls"
+
+
+def _thumbstick(b: Builder, name: str, at, *, click: bool) -> None:
+    """A thumbstick on the top face at ``at``: a dome tilting about X, the stick on it
+    tilting about Y (two revolutes, +-0.4 rad about a pivot 4 mm over the face) and maybe
+    a cap that clicks down (prismatic)."""
+    x, y, z = at
+    pivot = (x, y, z + 0.004)
+    dome = b.link(f"{name}_gimbal", "plastic", S.sphere(0.007, (x, y, z + 0.002), count=10))
+    b.revolute(dome, "base", "x", pivot, -0.4, 0.4)
+    stick = b.link(name, "plastic", S.cylinder(0.003, 0.01, (x, y, z + 0.009), sections=8))
+    b.revolute(stick, dome, "y", pivot, -0.4, 0.4)
+    cap = [S.cylinder(0.0095, 0.005, (x, y, z + 0.0145))]
+    if click:
+        b.link(f"{name}_cap", "rubber", *cap)
+        b.prismatic(f"{name}_cap", stick, (0, 0, -1), 0.0, 0.0015, point=(x, y, z + 0.012))
+    else:
+        b.add(stick, *cap)
+
+
+@kind("game_controller", "electronics")
+def game_controller(b: Builder) -> str:
+    """Gamepad lying flat: two thumbsticks (two revolutes each, some clicking: prismatic),
+    a d-pad of four buttons or one rocking cross (two revolutes), 2-6 face buttons,
+    start/select/home buttons (prismatic), two shoulder bumpers (prismatic) and two
+    triggers (revolute); offset (Xbox-like) or symmetric (PlayStation-like) sticks.
+
+    Sizes: bodies 0.14-0.16 m wide with grips, 0.095-0.11 m front to back, sticks 19 mm
+    caps with about 25 degrees of throw (Sony DualShock 4 and Microsoft Xbox controllers'
+    published dimensions, 160 x 98 x 49 mm and 153 x 104 x 61 mm).
+    """
+    lx, ly, hz = b.dim(0.055, 0.065), b.dim(0.1, 0.12), b.dim(0.025, 0.032)
+    grip_r, grip_l = b.dim(0.016, 0.02), b.dim(0.03, 0.045)
+    b.link("base", "plastic", S.box((lx, ly, hz), (0, 0, hz / 2)))
+    for sy in (-1, 1):
+        a = math.radians(b.real(25, 35))
+        # the grips hang from the back corners, their tops 1.5 mm under the top face
+        # (the buttons and sticks near the corners stand over it)
+        start = (-lx / 2 + 0.006, sy * (ly / 2 - 0.006), hz - 0.0015 - grip_r)
+        axis = (-math.cos(a), sy * math.sin(a), -0.25)
+        norm = math.sqrt(sum(v * v for v in axis))
+        end = tuple(s + v / norm * grip_l for s, v in zip(start, axis, strict=True))
+        b.add("base", S.capsule(grip_r, grip_l, tuple((s + e) / 2 for s, e in zip(start, end, strict=True)), axis))
+    layout = b.pick(("offset", "symmetric"))
+    click = b.chance(0.7)
+    ycl = ly * 0.3
+    if layout == "offset":
+        left_stick, dpad, face, right_stick = (lx * 0.2, -ycl), (-lx * 0.2, -ycl), (lx * 0.2, ycl), (-lx * 0.2, ycl * 0.75)
+    else:
+        left_stick, right_stick = (-lx * 0.28, -ly * 0.22), (-lx * 0.28, ly * 0.22)
+        dpad, face = (lx * 0.2, -ycl), (lx * 0.2, ycl)
+    for name, (x, y) in (("left_stick", left_stick), ("right_stick", right_stick)):
+        _thumbstick(b, name, (x, y, hz), click=click)
+    if b.chance(0.5):
+        for k, (dx, dy) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
+            P.button(b, f"dpad_{'udrl'[k]}", "base", (dpad[0] + dx * 0.009, dpad[1] + dy * 0.009, hz),
+                     "z", 0.0075, 0.0015)
+        pad = "four-button d-pad"
+    else:
+        x, y = dpad
+        rock = b.link("dpad_tilt", "plastic", S.cylinder(0.003, 0.003, (x, y, hz + 0.0015), sections=8))
+        b.revolute(rock, "base", "x", (x, y, hz + 0.002), -0.12, 0.12)
+        cross = b.link("dpad", "plastic", S.box((0.026, 0.008, 0.004), (x, y, hz + 0.005)),
+                       S.box((0.008, 0.026, 0.004), (x, y, hz + 0.005)))
+        b.revolute(cross, rock, "y", (x, y, hz + 0.002), -0.12, 0.12)
+        pad = "rocking d-pad"
+    n_face = b.pick((2, 4, 4, 6))
+    if n_face == 4:
+        spots = [(0.01, 0), (-0.01, 0), (0, 0.01), (0, -0.01)]
+    elif n_face == 2:
+        spots = [(0.005, 0.008), (-0.005, -0.008)]
+    else:
+        spots = [(dx, dy) for dx in (0.006, -0.006) for dy in (-0.011, 0.0, 0.011)]
+    for k, (dx, dy) in enumerate(spots):
+        P.button(b, f"face_{k}", "base", (face[0] + dx, face[1] + dy, hz), "z", 0.0085, 0.0015, round_=True)
+    for k, y in enumerate((-0.012, 0.012)):
+        P.button(b, ("select", "start")[k], "base", (lx * 0.15, y, hz), "z", 0.006, 0.001, round_=True)
+    P.button(b, "home", "base", (-lx * 0.3 if layout == "offset" else -lx * 0.28, 0.0, hz), "z", 0.009, 0.001,
+             round_=True)
+    xf = lx / 2
+    th = hz * 0.5
+    for side, sy in (("left", -1), ("right", 1)):
+        y = sy * (ly / 2 - 0.018)
+        trig = b.link(f"{side}_trigger", "plastic", S.box((0.011, 0.022, th), (xf + 0.0065, y, th / 2 + 0.002)))
+        b.revolute(trig, "base", (0, 1, 0), (xf + 0.001, y, th + 0.002), 0.0, 0.35)
+        bump = b.link(f"{side}_bumper", "plastic", S.box((0.007, 0.026, hz - th - 0.006),
+                                                         (xf + 0.0045, y, th + 0.005 + (hz - th - 0.006) / 2)))
+        b.prismatic(bump, "base", (-1, 0, 0), 0.0, 0.002)
+    return f"{layout}-stick game controller with a {pad} and {n_face} face buttons"
+
+
+@kind("headphones", "electronics")
+def headphones(b: Builder) -> str:
+    """Over-ear headphones standing on their cups: a headband arc with an extending slider
+    at each end (prismatic), yokes that swivel the cups
+    flat (revolute about the vertical) and cups tilting in them (revolute); some have a
+    boom microphone (revolute) and a volume wheel (continuous).
+
+    Sizes: headband radius 75-90 mm, cups 80-100 mm across and 25-40 mm thick, sliders
+    20-35 mm of travel (typical retail over-ear headphones, e.g. Sony WH-1000XM, Audio-
+    Technica ATH-M50x: 0.2-0.3 kg, cups about 90 mm).
+    """
+    R, rc, ct = b.dim(0.075, 0.09), b.dim(0.04, 0.05), b.dim(0.025, 0.04)
+    band_w, band_t = b.dim(0.025, 0.04), b.dim(0.005, 0.008)
+    end = b.real(1.25, 1.35)  # angle of the band's ends from the top (rad)
+    ls = b.dim(0.025, 0.04)  # slider length below the band's end
+    zc = 0.0
+    band = b.pick(("metal", "plastic"))
+    # an arc: a ring about X cut off below the height of its ends
+    b.link("base", band, S.tube(R - band_t / 2, R + band_t / 2, band_w, (0, 0, zc), "x", sections=48))
+    b.cut("base", S.box((band_w + 0.01, 2 * R + 0.05, R + 0.05),
+                        (0, 0, zc + R * math.cos(end) - (R + 0.05) / 2)))
+    b.add("base", S.box((band_w * 0.8, 0.03, 0.015), (0, 0, zc + R + band_t / 2 + 0.006)))
+    mic_side = b.pick((-1, 1)) if b.chance(0.35) else 0
+    wheel_side = (-mic_side if mic_side else b.pick((-1, 1))) if b.chance(0.4) else 0
+    for side, sy in (("left", -1), ("right", 1)):
+        ye, ze = sy * R * math.sin(end), zc + R * math.cos(end)
+        # the slider runs up into the band's end, out of which it extends
+        parent, top = "base", ze + 0.012
+        zy = ze - ls
+        slider = b.link(f"{side}_slider", "metal", S.box((0.014, 0.004, top - zy - 0.001), (0, ye, (top + zy + 0.001) / 2)))
+        b.prismatic(slider, parent, (0, 0, -1), 0.0, b.dim(0.02, 0.035), point=(0, ye, ze))
+        z_cup = zy - 0.005 - 0.012 - rc
+        arm_x = rc + 0.007
+        yoke = b.link(f"{side}_yoke", "plastic", S.box((2 * arm_x + 0.006, 0.008, 0.005), (0, ye, zy - 0.0025)),
+                      *[S.box((0.006, 0.008, zy - 0.005 - z_cup + 0.004), (sx * arm_x, ye, (zy - 0.005 + z_cup - 0.004) / 2))
+                        for sx in (-1, 1)])
+        b.revolute(yoke, slider, "z", (0, ye, zy), 0.0, math.pi / 2)
+        pad_y = ye - sy * (ct / 2 + 0.0075)
+        cup = b.link(f"{side}_cup", "plastic", S.cylinder(rc, ct, (0, ye, z_cup), "y"),
+                     *[S.cylinder(0.004, 0.007, (sx * (rc + 0.0035), ye, z_cup), "x", sections=8) for sx in (-1, 1)])
+        pad = b.link(f"{side}_pad", "foam", S.cylinder(rc * 0.96, 0.016, (0, pad_y, z_cup), "y"))
+        b.fixed(pad, cup)
+        b.revolute(cup, yoke, "x", (0, ye, z_cup), -0.2, 0.2)
+        outer = ye + sy * ct / 2
+        if mic_side == sy:
+            boom = b.link("boom_mic", "plastic", S.cylinder(0.007, 0.006, (0, outer + sy * 0.004, z_cup), "y"),
+                          S.rod((0, outer + sy * 0.005, z_cup), (rc * 1.1, outer + sy * 0.005, z_cup - rc * 1.3), 0.0025),
+                          S.capsule(0.005, 0.012, (rc * 1.1 + 0.004, outer + sy * 0.005, z_cup - rc * 1.3 - 0.004), (1, 0, -1)))
+            b.revolute(boom, cup, (0, -sy, 0), (0, outer, z_cup), 0.0, b.real(1.2, 1.6))
+        if wheel_side == sy:
+            P.knob(b, "volume_wheel", cup, (rc * 0.45, outer, z_cup - rc * 0.45), (0, sy, 0), 0.007, 0.004)
+    extras = [w for w, on in (("boom mic", mic_side), ("volume wheel", wheel_side)) if on]
+    return "over-ear headphones" + (f" ({', '.join(extras)})" if extras else "")
+
+
+@kind("calculator", "electronics")
+def calculator(b: Builder) -> str:
+    """Calculator lying flat, display toward -X: a grid of 20-50 keys, each pressing in
+    (prismatic), a display window and solar strip, and on some a protective cover that
+    swings open about the display end (revolute); basic (4-5 columns of large keys) or
+    scientific (5-6 columns of 8-10 rows of small keys).
+
+    Sizes: handheld 0.07-0.09 x 0.14-0.17 m, desktop 0.1-0.12 x 0.15-0.2 m, 10-15 mm thick,
+    keys 10-16 mm on a 14-20 mm pitch (typical retail range, e.g. Casio fx-82 80 x 162 x
+    14 mm, Casio desktop MS-20 103 x 150 mm).
+    """
+    scientific = b.chance(0.5)
+    if scientific:
+        cols, rows, pitch = b.count(5, 6), b.count(8, 10), b.dim(0.0125, 0.0145)
+    else:
+        cols, rows, pitch = b.count(4, 5), b.count(5, 6), b.dim(0.016, 0.02)
+    key = round(pitch * b.real(0.7, 0.8), 4)
+    w = cols * pitch + 0.012
+    disp = b.dim(0.03, 0.045)
+    ln = rows * pitch + disp + 0.02
+    th = b.dim(0.01, 0.015)
+    b.link("base", "plastic", S.box((ln, w, th), (0, 0, th / 2)))
+    x_disp = -ln / 2 + 0.008 + disp / 2
+    window = b.link("display", "glass", S.box((disp * 0.7, w - 0.016, 0.0012), (x_disp, 0, th + 0.0006)))
+    b.fixed(window, "base")
+    b.add("base", S.box((disp * 0.2, w * 0.4, 0.0008), (x_disp + disp * 0.42, w * 0.2, th + 0.0004)))
+    x0 = -ln / 2 + disp + 0.014
+    n = 0
+    for r in range(rows):
+        x = x0 + (r + 0.5) * pitch
+        for c in range(cols):
+            y = -w / 2 + 0.006 + (c + 0.5) * pitch
+            P.button(b, f"key_{r}_{c}", "base", (x, y, th), "z", key, 0.0012)
+            n += 1
+    if b.chance(0.4):
+        gap = 0.0045  # over the keys' tops (4 mm at most)
+        cover = b.link("cover", "plastic", S.box((ln, w + 0.004, 0.0015), (0, 0, th + gap + 0.00075)),
+                       *[S.box((ln, 0.0015, gap + 0.0015), (0, sy * (w / 2 + 0.00275), th + (gap + 0.0015) / 2 + 0.0005))
+                         for sy in (-1, 1)])
+        b.revolute(cover, "base", LIFT, (-ln / 2, 0, th + gap), 0.0, b.real(2.6, 3.1))
+        return f"{'scientific' if scientific else 'basic'} calculator with {n} keys and a cover"
+    return f"{'scientific' if scientific else 'basic'} calculator with {n} keys"

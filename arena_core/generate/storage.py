@@ -1,4 +1,5 @@
-"""Storage furniture: cabinets, wardrobes, dressers, nightstands, file cabinets, safes.
+"""Storage furniture: cabinets, wardrobes, dressers, nightstands, file cabinets, safes,
+bookcases, sideboards, lockers, shoe cabinets.
 
 Bodies are carcasses of boards (:func:`~arena_core.generate.parts.carcass`) with front
 openings split into columns of drawers and hinged or sliding doors; the front faces +X.
@@ -239,3 +240,252 @@ def safe(b: Builder) -> str:
                  travel=travel, handle="edge")
         return "combination safe with an inner drawer"
     return "combination safe"
+
+
+def _plate(points, y: float, thick: float):
+    """A flat plate ``thick`` along Y centered on ``y`` whose outline in the XZ plane is the
+    convex polygon ``points`` ``[(x, z), ...]`` (a radial prism about its centroid)."""
+    pts = [(float(x), float(z)) for x, z in points]
+    cx, cz = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    # a prism along +Y maps its local (u, v) to world (x, z) = (u, -v)
+    polar = sorted((math.atan2(-(z - cz), x - cx), math.hypot(x - cx, z - cz)) for x, z in pts)
+    return S.radial_prism([a for a, _ in polar], [r for _, r in polar], 0.0, thick,
+                          (cx, y, cz), "y")
+
+
+def _sliding_pair(b: Builder, prefix: str, *, x: float, y0: float, y1: float, z0: float,
+                  z1: float, material: str) -> None:
+    """Two panels on two tracks in front of ``x`` closing ``y0..y1`` x ``z0..z1``: the back one
+    (left half) slides right behind the front one (right half), which slides left; each has
+    a pull strip on its outer end, and they overlap by 2 cm at rest."""
+    half, th = (y1 - y0) / 2, 0.006
+    for k, (sign, xk) in enumerate(((1.0, x + 0.004 + th / 2), (-1.0, x + 0.016 + th / 2))):
+        ya = y0 + P.GAP if k == 0 else y0 + half - 0.01
+        yb = y0 + half + 0.01 if k == 0 else y1 - P.GAP
+        panel = b.link(f"{prefix}{k}", material,
+                       S.box((th, yb - ya, z1 - z0 - 2 * P.GAP), (xk, (ya + yb) / 2, (z0 + z1) / 2)))
+        pull_y = ya + 0.012 if k == 0 else yb - 0.012
+        b.add(panel, S.box((0.003, 0.012, min(0.12, 0.5 * (z1 - z0))),
+                           (xk + th / 2 + 0.0015, pull_y, (z0 + z1) / 2)))
+        b.prismatic(panel, "base", (0.0, sign, 0.0), 0.0, half - 0.04)
+
+
+def _tracks(b: Builder, x: float, y0: float, y1: float, z0: float, z1: float) -> None:
+    """Top and bottom tracks for :func:`_sliding_pair` (added to ``base``)."""
+    for z in (z0 - 0.006, z1 + 0.006):
+        b.add("base", S.box((0.026, y1 - y0, 0.012), (x + 0.013, (y0 + y1) / 2, z)))
+
+
+@kind("bookcase", "storage_furniture")
+def bookcase(b: Builder) -> str:
+    """Bookcase: 1-2 columns of shelves behind hinged glass doors, sliding glass panels or
+    open, over an optional base cupboard with solid doors or drawers.
+
+    Sizes: 0.4-1.2 m wide, 0.25-0.4 m deep, 0.9-2.2 m high, shelves 16-22 mm boards
+    (typical retail range, e.g. IKEA BILLY 40-80 x 28 x 106-237 cm; EN 14073-2 bookcases).
+    """
+    w, d, h, t = b.dim(0.4, 1.2), b.dim(0.25, 0.4), b.dim(0.9, 2.2), b.dim(0.016, 0.022)
+    material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
+    b.link("base", material, *P.carcass(w, d, h, t))
+    n_cols = 2 if w > 0.7 else 1
+    cols = _columns(b, w, t, n_cols)
+    lower = b.pick(("none", "doors", "drawers")) if h > 1.2 else "none"
+    split = t + (b.dim(0.3, min(0.8, 0.4 * h)) if lower != "none" else 0.0)
+    if lower != "none":
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, split + t / 2)))
+        _dividers(b, cols, d, t, t, split)
+    z_top = h - t
+    shelves = max(1, min(6, int((z_top - split - t) / b.dim(0.25, 0.38))))
+    for k in range(1, shelves + 1):
+        z = split + t + (z_top - split - t) * k / (shelves + 1)
+        b.add("base", S.box((d - 2 * t, w - 2 * t, t), (-t / 2, 0, z)))
+    upper = b.pick(("glass doors", "sliding glass", "open") if lower != "none"
+                   else ("glass doors", "sliding glass"))
+    z_lo = split + t / 2 if lower != "none" else 0.0
+    if upper == "glass doors":
+        for c, (ya, yb) in enumerate(cols):
+            P.door(b, f"glass_door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_lo,
+                   z1=h, t=t, hinge="left" if c % 2 == 0 else "right", material=material,
+                   max_angle=b.real(1.5, 1.9), handle=style, glass=True)
+    elif upper == "sliding glass":
+        _tracks(b, d / 2, -w / 2 + t, w / 2 - t, z_lo + 0.012, z_top - 0.012)
+        _sliding_pair(b, "glass_panel_", x=d / 2, y0=-w / 2 + t, y1=w / 2 - t,
+                      z0=z_lo + 0.012, z1=z_top - 0.012, material="glass")
+    for c, (ya, yb) in enumerate(cols if lower != "none" else ()):
+        if lower == "doors":
+            P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=t, z1=split + t / 2,
+                   t=t, hinge="left" if c % 2 == 0 else "right", material=material,
+                   max_angle=b.real(1.5, 1.9), handle=style)
+        else:
+            _drawer_stack(b, f"drawer_{c}_", b.count(1, 2), x_face=d / 2, y0=ya, y1=yb, z0=t,
+                          z1=split + t / 2, depth=d - 2 * t - 0.01, t=t, material=material,
+                          style=style, travel=b.real(0.6, 0.8) * (d - 2 * t - 0.01))
+    return f"{n_cols}-column bookcase with {shelves} shelves, {upper} over {lower}"
+
+
+@kind("sideboard", "storage_furniture")
+def sideboard(b: Builder) -> str:
+    """Sideboard (credenza) on legs: 2-4 columns of hinged doors, drawer stacks and a
+    drop-down bar flap, or two sliding doors under a row of drawers.
+
+    Sizes: 1.2-2.2 m wide, 0.4-0.5 m deep, carcass 0.5-0.75 m high on 0.1-0.25 m legs
+    (typical retail range of sideboards and credenzas, 30-34 in tall overall).
+    """
+    w, d, h, t = b.dim(1.2, 2.2), b.dim(0.4, 0.5), b.dim(0.5, 0.75), b.dim(0.016, 0.022)
+    leg = b.dim(0.1, 0.25)
+    material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
+    b.link("base", material, *P.carcass(w, d, h, t, z0=leg))
+    round_legs = b.chance(0.5)
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            c = (sx * (d / 2 - 0.05), sy * (w / 2 - 0.06), leg / 2 + 0.0005)
+            b.add("base", S.cylinder(0.02, leg + 0.001, c) if round_legs else
+                  S.box((0.04, 0.04, leg + 0.001), c))
+    z_bot, z_top = leg + t, leg + h - t
+    travel = b.real(0.6, 0.8) * (d - 2 * t - 0.01)
+    if b.chance(0.3):
+        n = max(2, min(4, int(w / 0.45)))
+        cols = _columns(b, w, t, n)
+        split = z_top - b.dim(0.1, 0.16)
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, split - t / 2)))
+        _dividers(b, cols, d, t, split, z_top)
+        for c, (ya, yb) in enumerate(cols):
+            P.drawer(b, f"drawer_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=split - t / 2,
+                     z1=z_top, depth=d - 2 * t - 0.01, t=t, material=material, travel=travel,
+                     handle=style)
+        _tracks(b, d / 2, -w / 2 + t, w / 2 - t, z_bot + 0.012, split - t - 0.012)
+        _sliding_pair(b, "sliding_door_", x=d / 2, y0=-w / 2 + t, y1=w / 2 - t,
+                      z0=z_bot + 0.012, z1=split - t - 0.012, material=material)
+        return f"sideboard with {n} drawers over two sliding doors"
+    n = b.count(2, max(2, min(4, int(w / 0.4))))
+    cols = _columns(b, w, t, n)
+    _dividers(b, cols, d, t, z_bot, z_top)
+    kinds = []
+    for c, (ya, yb) in enumerate(cols):
+        what = b.pick(("door", "door", "drawers", "flap"))
+        if what == "flap" and "flap" in kinds:
+            what = "door"
+        kinds.append(what)
+        if what == "drawers":
+            _drawer_stack(b, f"drawer_{c}_", b.count(2, 4), x_face=d / 2, y0=ya, y1=yb,
+                          z0=z_bot, z1=z_top, depth=d - 2 * t - 0.01, t=t, material=material,
+                          style=style, travel=travel)
+        elif what == "flap":
+            P.door(b, f"flap_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=z_top, t=t,
+                   hinge="bottom", material=material, max_angle=math.pi / 2, handle=style)
+        else:
+            P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=z_top, t=t,
+                   hinge="left" if c % 2 == 0 else "right", material=material,
+                   max_angle=b.real(1.5, 1.9), handle=style)
+    return f"{n}-column sideboard ({', '.join(kinds)})"
+
+
+@kind("locker", "storage_furniture")
+def locker(b: Builder) -> str:
+    """Steel locker bank: 1-4 columns x 1-4 tiers of ventilated doors (revolute), each with
+    a turn handle (revolute) and a number plate; single-tier lockers have a hat shelf and
+    a coat rod inside.
+
+    Sizes: columns 0.3-0.46 m wide, 0.3-0.53 m deep, body 1.5-1.83 m high on a 0.1-0.15 m
+    base (manufacturers' standard sizes, e.g. Penco, Lyon, Republic Storage: 12/15/18 in
+    wide, 12/15/18/21 in deep, 60/72 in high).
+    """
+    n_cols, tiers = b.count(1, 4), b.pick((1, 1, 2, 3, 4))
+    cw, d, body = b.dim(0.3, 0.46), b.dim(0.3, 0.53), b.dim(1.5, 1.83)
+    plinth, t = b.dim(0.1, 0.15), 0.006
+    w = n_cols * cw
+    b.link("base", "metal", *P.carcass(w, d, body, t, z0=plinth),
+           S.box((d - 0.04, w - 0.02, plinth), (-0.02, 0, plinth / 2)))
+    cols = _columns(b, w, t, n_cols)
+    _dividers(b, cols, d, t, plinth + t, plinth + body - t)
+    z_bot, z_top = plinth + t, plinth + body - t
+    step = (z_top - z_bot) / tiers
+    for k in range(1, tiers):
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, z_bot + k * step)))
+    if tiers == 1:
+        b.add("base", S.box((d - 2 * t, w - 2 * t, t), (-t / 2, 0, z_top - 0.3)))
+        for ya, yb in cols:
+            b.add("base", S.rod((-0.02, ya + 0.001, z_top - 0.36), (-0.02, yb - 0.001, z_top - 0.36), 0.008))
+    hinge = b.pick(("left", "right"))
+    slots = b.count(3, 5)
+    for c, (ya, yb) in enumerate(cols):
+        for r in range(tiers):
+            z1 = z_top - r * step + (t / 2 if r else 0.0)
+            z0 = z_top - (r + 1) * step + (t / 2 if r < tiers - 1 else 0.0)
+            name = P.door(b, f"door_{c}_{r}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z0, z1=z1,
+                          t=0.02, hinge=hinge, material="metal", max_angle=b.real(1.5, 1.9),
+                          handle=None)
+            yc = (ya + yb) / 2
+            # pressed louvres (raised vents) and a number plate on the door's face
+            b.add(name, *[S.box((0.004, (yb - ya) * 0.5, 0.006), (d / 2 + 0.022, yc, z1 - 0.04 - s * 0.018))
+                          for s in range(slots)],
+                  S.box((0.003, 0.05, 0.03), (d / 2 + 0.0215, yc, z1 - 0.06 - slots * 0.018)))
+            yh = yb - 0.05 if hinge == "left" else ya + 0.05
+            zh = (z0 + z1) / 2 if tiers > 1 else z_bot + 0.5 * (z_top - z_bot)
+            grip = b.link(f"handle_{c}_{r}", "metal",
+                          S.cylinder(0.018, 0.008, (d / 2 + 0.024, yh, zh), "x"),
+                          S.box((0.015, 0.016, 0.07), (d / 2 + 0.035, yh, zh - 0.02)))
+            b.revolute(grip, name, (1, 0, 0), (d / 2 + 0.02, yh, zh), 0.0, b.real(0.8, 1.57))
+    return f"{n_cols}-wide {tiers}-tier locker bank with {n_cols * tiers} doors"
+
+
+@kind("shoe_cabinet", "storage_furniture")
+def shoe_cabinet(b: Builder) -> str:
+    """Shoe cabinet: 1-2 columns of 1-4 tip-out compartments, each a front panel with a
+    wedge-shaped bin behind it tipping forward about its bottom edge (revolute), under an
+    optional top drawer.
+
+    Sizes: 0.5-0.9 m wide, 0.17-0.32 m deep, compartments 0.3-0.42 m high (typical retail
+    range, e.g. IKEA HEMNES 89 x 30 x 127 cm with two compartments, TRONES 52 x 18 x 39 cm).
+    """
+    w, d, t = b.dim(0.5, 0.9), b.dim(0.17, 0.32), b.dim(0.015, 0.02)
+    n_cols = 2 if w > 0.75 and b.chance(0.5) else 1
+    rows = b.count(1, 4)
+    comp = b.dim(0.3, 0.42)
+    drawer_h = b.dim(0.1, 0.15) if b.chance(0.5) else 0.0
+    plinth = b.dim(0.0, 0.08) if b.chance(0.5) else 0.0
+    h = rows * comp + drawer_h + 2 * t
+    material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
+    b.link("base", material, *P.carcass(w, d, h, t, z0=plinth))
+    if plinth > 0.01:
+        b.add("base", S.box((d - 0.04, w - 0.04, plinth), (-0.02, 0, plinth / 2)))
+    cols = _columns(b, w, t, n_cols)
+    z_bot, z_top = plinth + t, plinth + h - t
+    _dividers(b, cols, d, t, z_bot, z_top)
+    bin_depth = d - 2 * t - 0.03
+    x_face = d / 2
+    wanted = b.real(0.6, 0.8)
+    wall = 0.005
+    for c, (ya, yb) in enumerate(cols):
+        y0, y1 = ya + P.GAP, yb - P.GAP
+        yc = (y0 + y1) / 2
+        for r in range(rows):
+            z0, z1 = z_bot + r * comp + P.GAP, z_bot + (r + 1) * comp - P.GAP
+            hh = z1 - z0
+            name = f"bin_{c}_{r}"
+            # floor, slanted back and two wedge sides, each reaching into its neighbours
+            # (no coplanar faces to merge)
+            back = (x_face - bin_depth, z0 + wall)
+            top = (x_face + t / 3, z1 - 0.02)
+            inner = y1 - y0 - 0.014
+            b.link(name, material, S.box((t, y1 - y0, hh), (x_face + t / 2, yc, (z0 + z1) / 2)),
+                   S.box((bin_depth + t / 2, inner, wall), (x_face + t / 4 - bin_depth / 2, yc,
+                                                            z0 + wall / 2)),
+                   S.bar((back[0], yc, back[1]), (top[0], yc, top[1]), inner, wall),
+                   *[_plate(((x_face + t / 2, z0 + wall / 3), (x_face + t / 2, top[1]),
+                             (back[0] + 0.002, z0 + wall / 3)), y, wall)
+                     for y in (y0 + 0.005 + wall / 2, y1 - 0.005 - wall / 2)])
+            # it turns about its front bottom edge: every point rises by at most its depth
+            # behind that edge times sin(angle), which stays 6 mm under the bin above
+            reach = bin_depth + t + wall
+            limit = min(wanted, math.asin(min(1.0, (hh - 0.006) / reach)))
+            b.revolute(name, "base", (0, 1, 0), (x_face + t, yc, z0), 0.0, limit)
+            P.attach_handle(b, name, (x_face + t, yc, z1 - 0.05), length=min(0.2, 0.4 * (y1 - y0)),
+                            vertical=False, style=style)
+    if drawer_h:
+        z0 = z_bot + rows * comp
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, z0 + t / 2)))
+        P.drawer(b, "drawer", "base", x_face=x_face, y0=-w / 2 + t, y1=w / 2 - t, z0=z0 + t,
+                 z1=z_top, depth=d - 2 * t - 0.01, t=t, material=material,
+                 travel=0.75 * (d - 2 * t - 0.01), handle=style)
+    return f"shoe cabinet with {n_cols * rows} tip-out bins" + (" and a drawer" if drawer_h else "")
