@@ -226,7 +226,7 @@ def _box_grid(part: trimesh.Trimesh, frame: np.ndarray, cuts: Sequence[trimesh.T
     for cut in cuts:
         local = meshing.matmul3(frame, np.asarray(cut.vertices, dtype=float).T).T
         holes.append((np.maximum(local.min(axis=0), lo), np.minimum(local.max(axis=0), hi)))
-    ticks = [np.unique(np.concatenate([[lo[k], hi[k]], *[[a[k], b[k]] for a, b in holes]]))
+    ticks = [_ticks(np.unique(np.concatenate([[lo[k], hi[k]], *[[a[k], b[k]] for a, b in holes]])))
              for k in range(3)]
     mids = [(t[:-1] + t[1:]) / 2 for t in ticks]
     grid = np.stack(np.meshgrid(*mids, indexing="ij"), axis=-1)
@@ -254,6 +254,24 @@ def _box_grid(part: trimesh.Trimesh, frame: np.ndarray, cuts: Sequence[trimesh.T
         pose[:3, 3] = meshing.matmul3(frame.T, (low + high) / 2)
         boxes.append(trimesh.Trimesh(*meshing.box(high - low, pose), process=False))
     return boxes
+
+
+#: Grid lines of :func:`_box_grid` closer than this (m) are one: faces meant to coincide
+#: but computed along different paths differ in the last bits, and the cell between them
+#: would be a box of no thickness.
+TICK_GAP = 1e-7
+
+
+def _ticks(values: np.ndarray) -> np.ndarray:
+    """Sorted ``values`` with each one within :data:`TICK_GAP` of the last kept dropped (the
+    last value, the part's far face, is kept in place of the one it is close to)."""
+    kept = [float(values[0])]
+    for v in values[1:]:
+        if v - kept[-1] > TICK_GAP:
+            kept.append(float(v))
+        elif len(kept) > 1 and v == values[-1]:
+            kept[-1] = float(v)
+    return np.array(kept)
 
 
 def _separated(solid: Manifold) -> tuple[np.ndarray, np.ndarray]:
