@@ -252,3 +252,102 @@ def table_lamp(b: Builder) -> str:
     pitch = 0.0036 / (2 * math.pi)  # E26/E27 screw base: 3.6 mm per turn
     b.helical(bulb, "base", "z", (0, 0, socket), 0.0, b.real(3.0, 4.0) * 2 * math.pi, pitch)
     return "table lamp with a pull chain and a screw-in bulb"
+
+
+E27_PITCH = 0.003629 / (2 * math.pi)  # m/rad: E26/E27 lamp-cap thread, 3.629 mm per turn
+E14_PITCH = 0.002822 / (2 * math.pi)  # m/rad: E14 candle-cap thread, 2.822 mm per turn
+
+
+def _bulb(b: Builder, name: str, parent: str, socket, *, radius: float, down: bool,
+          pitch: float = E27_PITCH, turns: float = 3.0) -> str:
+    """A glass bulb of ``radius`` (a capsule) in a socket at ``socket``, hanging below
+    (``down``) or standing above it; it unscrews out of the socket (helical)."""
+    sx, sy, sz = socket
+    s = -1.0 if down else 1.0
+    b.link(name, "glass", S.capsule(radius, radius * 0.6, (sx, sy, sz + s * radius * 1.3)))
+    b.helical(name, parent, (0, 0, s), socket, 0.0, turns * 2 * math.pi, pitch)
+    return name
+
+
+def _staggered(mesh):
+    """``mesh`` (a round part) turned 0.13 rad about the vertical through its center, so its
+    facet edges do not line up with those of a coaxial part it meets (a boolean union of
+    such edge-on-edge meetings leaves near-duplicate vertices)."""
+    return S.turned(mesh, "z", 0.13, mesh.bounds.mean(axis=0))
+
+
+@kind("pendant_light", "lighting")
+def pendant_light(b: Builder) -> str:
+    """Adjustable pendant: 1-3 drops from a round or bar canopy, each a fixed outer stem
+    with a telescoping inner stem (prismatic), a drum or coolie shade tilting on a knuckle
+    (revolute) and an E27 bulb that unscrews (helical).
+
+    Sizes from the typical retail range of rod pendants (shades 0.2-0.4 m across, drops
+    0.3-0.9 m, 0.1-0.3 m of height adjustment; 1-3 lights on a bar canopy).
+    """
+    n = b.pick((1, 1, 2, 3))
+    sp = b.dim(0.35, 0.5)
+    R = min(b.dim(0.1, 0.2), sp / 2 - 0.03) if n > 1 else b.dim(0.1, 0.2)
+    depth = R * b.real(0.7, 1.1)
+    drop, travel = b.dim(0.3, 0.8), b.dim(0.1, 0.3)
+    ys = [(k - (n - 1) / 2) * sp for k in range(n)]
+    canopy = (S.cylinder(0.07, 0.03, (0, 0, -0.015)) if n == 1
+              else S.box((0.1, (n - 1) * sp + 0.14, 0.03), (0, 0, -0.015)))
+    b.link("base", "metal", canopy)
+    cone = b.chance(0.5)
+    for k, y in enumerate(ys):
+        z_out = -0.03 - drop  # the outer stem's lower end
+        b.add("base", S.tube(0.0055, 0.009, drop + 0.002, (0, y, -0.03 - drop / 2 + 0.001)))
+        zk = z_out - 0.022  # the knuckle
+        inner = b.link(f"stem_{k}", "metal", S.cylinder(0.005, travel + 0.06, (0, y, z_out - 0.012 + (travel + 0.06) / 2)),
+                       S.sphere(0.011, (0, y, zk), count=10))
+        b.prismatic(inner, "base", (0, 0, -1), 0.0, travel, point=(0, y, z_out))
+        top = zk - 0.012  # the shade's top
+        if cone:  # a shallow coolie cone over the bulb
+            depth = R * 0.45
+            shade = [S.cone(R, depth, (0, y, top - depth), "z")]
+        else:
+            shade = [S.tube(R - 0.004, R, depth, (0, y, top - depth / 2)),
+                     S.cylinder(R - 0.001, 0.005, (0, y, top - 0.003))]
+        socket = top - (depth + 0.03 if cone else 0.03)
+        sh = b.link(f"shade_{k}", "metal" if b.chance(0.7) else "glass", *shade,
+                    _staggered(S.cylinder(0.02, top + 0.01 - socket, (0, y, (top + 0.01 + socket) / 2))))
+        b.revolute(sh, inner, "y", (0, y, zk), -0.4, 0.4)
+        _bulb(b, f"bulb_{k}", sh, (0, y, socket), radius=min(0.03, R * 0.3), down=True)
+    return f"{n}-light adjustable pendant with {'cone' if cone else 'drum'} shades"
+
+
+@kind("chandelier", "lighting")
+def chandelier(b: Builder) -> str:
+    """Chandelier hanging from a canopy on a rod: the body turns on its swivel
+    (continuous) and carries one or two tiers of 3-6 rising arms, each ending in a candle
+    cup whose E14 candle bulb unscrews (helical).
+
+    Sizes from the typical retail range of candle chandeliers (0.45-0.9 m across,
+    0.4-0.8 m tall bodies, 3-12 lights in one or two tiers).
+    """
+    drop = b.dim(0.2, 0.6)
+    tiers = b.pick((1, 1, 2))
+    b.link("base", "metal", S.cylinder(0.07, 0.03, (0, 0, -0.015)),
+           S.rod((0, 0, -0.02), (0, 0, -0.03 - drop), 0.006))
+    zt = -0.03 - drop  # the swivel
+    col = b.dim(0.25, 0.4)
+    body = b.link("body", "metal", _staggered(S.cylinder(0.012, 0.023, (0, 0, zt - 0.0115))),
+                  S.cylinder(0.022, col, (0, 0, zt - 0.02 - col / 2)),
+                  _staggered(S.sphere(0.045, (0, 0, zt - 0.03 - col), count=12)))
+    b.continuous(body, "base", "z", (0, 0, zt))
+    total = 0
+    for t in range(tiers):
+        n = b.count(3, 6) if t == 0 else b.count(3, 5)
+        ra = b.dim(0.22, 0.4) * (0.6 if t else 1.0)
+        z = zt - 0.02 - col * (0.8 if t == 0 else 0.45)
+        for k, p in enumerate(S.ring_points(1.0, n, (0, 0, 0), "z", phase=t * math.pi / n)):
+            ux, uy = float(p[0]), float(p[1])
+            cup = (ux * ra, uy * ra, z + 0.01)
+            b.add(body, S.rod((ux * 0.015, uy * 0.015, z), (cup[0], cup[1], cup[2] + 0.005), 0.006, sections=8),
+                  S.cylinder(0.022, 0.012, (cup[0], cup[1], cup[2] + 0.006)),
+                  _staggered(S.cylinder(0.011, 0.074, (cup[0], cup[1], cup[2] + 0.045))))
+            _bulb(b, f"bulb_{t}_{k}", body, (cup[0], cup[1], cup[2] + 0.082), radius=0.016,
+                  down=False, pitch=E14_PITCH, turns=b.real(2.0, 3.0))
+        total += n
+    return f"{total}-light chandelier with {tiers} tier{'s' if tiers > 1 else ''}"
