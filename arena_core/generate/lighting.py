@@ -351,3 +351,130 @@ def chandelier(b: Builder) -> str:
                   down=False, pitch=E14_PITCH, turns=b.real(2.0, 3.0))
         total += n
     return f"{total}-light chandelier with {tiers} tier{'s' if tiers > 1 else ''}"
+
+
+@kind("clamp_lamp", "lighting")
+def clamp_lamp(b: Builder) -> str:
+    """Clamp-on task lamp: a C-clamp tightened by a screw (helical) or a spring clip whose
+    jaw opens (revolute), a turret turning on the clamp (continuous), an arm leaning
+    either way (revolute), a head tilting at its end (revolute) with a push switch
+    (prismatic) and a bulb that unscrews (helical).
+
+    Sizes from the typical retail range of clamp and clip lamps (jaws opening 30-60 mm,
+    arms 0.25-0.45 m, shades 0.1-0.16 m across).
+    """
+    opening, arm = b.dim(0.03, 0.06), b.dim(0.25, 0.45)
+    jt = 0.012  # jaw thickness
+    if b.chance(0.6):
+        top = opening + 2 * jt
+        b.link("base", "metal", S.box((0.05, 0.04, jt), (0.01, 0, jt / 2)),
+               S.box((0.012, 0.04, top), (-0.021, 0, top / 2)),
+               S.box((0.05, 0.04, jt), (0.01, 0, top - jt / 2)))
+        b.cut("base", S.cylinder(0.0045, 0.03, (0.015, 0, jt / 2)))
+        travel = opening - 0.008
+        screw = b.link("clamp_screw", "metal", S.rod((0.015, 0, jt + 0.002), (0.015, 0, -opening - 0.01), 0.004),
+                       S.cylinder(0.01, 0.004, (0.015, 0, jt + 0.002)),
+                       S.bar((0.015, -0.025, -opening - 0.01), (0.015, 0.025, -opening - 0.01), 0.008, 0.008))
+        b.helical(screw, "base", "z", (0.015, 0, jt), 0.0, travel / (0.0015 / (2 * math.pi)),
+                  0.0015 / (2 * math.pi))
+        clamp = "screw clamp"
+    else:
+        top = opening + 2 * jt
+        b.link("base", "metal", S.box((0.012, 0.04, top - jt - 0.002), (-0.021, 0, (top + jt + 0.002) / 2)),
+               S.box((0.05, 0.04, jt), (0.01, 0, top - jt / 2)))
+        jaw = b.link("clip_jaw", "plastic", S.box((0.05, 0.036, jt), (0.01, 0, jt / 2)),
+                     S.box((0.04, 0.03, 0.008), (-0.045, 0, jt * 0.75)))
+        b.revolute(jaw, "base", (0, -1, 0), (-0.015, 0, jt / 2), -0.35, 0.0)
+        clamp = "spring clip"
+    zt = top + 0.03
+    turret = b.link("turret", "metal", S.cylinder(0.016, 0.03, (0.01, 0, top + 0.015)))
+    b.continuous(turret, "base", "z", (0.01, 0, top))
+    P.button(b, "switch", turret, (0.01, 0.016, top + 0.015), "y", 0.008, 0.002, round_=True)
+    arm_l = b.link("arm", "metal", S.cylinder(0.011, 0.026, (0.01, 0, zt), "y"),
+                   S.rod((0.01, 0, zt), (0.01, 0, zt + arm), 0.007))
+    b.revolute(arm_l, turret, "y", (0.01, 0, zt), -0.7, 0.7)
+    zh = zt + arm
+    radius, depth = b.dim(0.05, 0.08), 0.09
+    # the shade faces forward: tilted down 0.7 rad, its bulb keeps 3 cm from the arm below
+    axis = S.unit((1, 0, -0.25))
+    head = b.link("head", "metal", S.cylinder(0.01, 0.024, (0.01, 0, zh), "y"),
+                  *_shade(np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012), axis, radius, depth))
+    b.revolute(head, arm_l, "y", (0.01, 0, zh), -1.0, 0.7)
+    socket = np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012)
+    bulb = b.link("bulb", "glass", S.capsule(0.018, 0.02, socket + axis * 0.035))
+    b.helical(bulb, head, axis, socket, 0.0, 3 * 2 * math.pi, E27_PITCH)
+    return f"clamp lamp on a {clamp}"
+
+
+def _bail(b: Builder, parent: str, z: float, half: float, rise: float) -> str:
+    """A wire bail pivoting on the Y axis at height ``z`` on pins ``half`` m either side of
+    the center, ``rise`` m tall: it folds down either way (revolute, +-1.45 rad)."""
+    bail = b.link("bail", "metal",
+                  *[S.rod((0, s * half, z), (0, s * half, z + rise), 0.0025, sections=8) for s in (-1, 1)],
+                  S.rod((0, -half - 0.0025, z + rise), (0, half + 0.0025, z + rise), 0.0025, sections=8))
+    b.revolute(bail, parent, "y", (0, 0, z), -1.45, 1.45)
+    return bail
+
+
+@kind("lantern", "lighting")
+def lantern(b: Builder) -> str:
+    """Lantern: a square candle lantern (glazed on three sides, a glazed door hinged on a
+    corner post, a candle that lifts off its spike) or a hurricane lantern (a glass globe
+    raised by a lift lever (prismatic and revolute), a wick knob (continuous)); both carried
+    by a folding bail (revolute).
+
+    Sizes from the typical retail range of decorative candle lanterns (0.12-0.25 m square,
+    0.25-0.5 m tall) and hurricane lanterns (about 0.25-0.4 m tall on 0.12-0.18 m founts,
+    such as the Dietz No. 20 and No. 76).
+    """
+    if b.chance(0.5):
+        return _hurricane(b)
+    s, h = b.dim(0.12, 0.25), b.dim(0.2, 0.38)
+    p = 0.012  # corner posts
+    b.link("base", "metal", S.box((s, s, 0.02), (0, 0, 0.01)),
+           *[S.box((p, p, h), (sx * (s / 2 - p / 2), sy * (s / 2 - p / 2), 0.02 + h / 2))
+             for sx in (-1, 1) for sy in (-1, 1)],
+           S.box((s, s, 0.012), (0, 0, 0.02 + h + 0.006)))
+    roof_h = s * b.real(0.35, 0.55)
+    zr = 0.02 + h + 0.012
+    b.add("base", S.turned(S.cone(s * 0.78, roof_h, (0, 0, zr), "z", sections=4), "z", math.pi / 4, (0, 0, zr)),
+          S.cylinder(0.018, 0.03, (0, 0, zr + roof_h * 0.75 + 0.015), sections=12))
+    zc = zr + roof_h * 0.75 + 0.03
+    for k, (size, center) in enumerate((((0.004, s - 2 * p, h - 0.004), (-s / 2 + p / 2, 0, 0.02 + h / 2)),
+                                        ((s - 2 * p, 0.004, h - 0.004), (0, -s / 2 + p / 2, 0.02 + h / 2)),
+                                        ((s - 2 * p, 0.004, h - 0.004), (0, s / 2 - p / 2, 0.02 + h / 2)))):
+        pane = b.link(f"pane_{k}", "glass", S.box(size, center))
+        b.fixed(pane, "base")
+    hinge = b.pick(("left", "right"))
+    P.door(b, "door", "base", x_face=s / 2, y0=-s / 2 + p, y1=s / 2 - p, z0=0.02, z1=0.02 + h, t=0.006,
+           hinge=hinge, material="metal", max_angle=b.real(1.5, 2.2), handle="knob", glass=True)
+    cr, ch = min(0.03, s * 0.2), h * b.real(0.35, 0.6)
+    b.add("base", S.rod((0, 0, 0.02), (0, 0, 0.045), 0.002, sections=6))
+    candle = b.link("candle", "plastic", S.cylinder(cr, ch, (0, 0, 0.021 + ch / 2)))
+    b.prismatic(candle, "base", "z", 0.0, min(0.04, h - ch - 0.02))
+    _bail(b, "base", zc - 0.012, 0.018 + 0.004, s * 0.5)
+    return f"square candle lantern with a door hinged on the {hinge}"
+
+
+def _hurricane(b: Builder) -> str:
+    rf, hf = b.dim(0.07, 0.09), b.dim(0.05, 0.07)  # fount
+    rg, hg = b.dim(0.045, rf - 0.02), b.dim(0.12, 0.18)  # globe, its frame standing on the fount
+    burner = hf + 0.02
+    zg = burner  # the globe's bottom
+    cap_r, rframe = rg - 0.018, rg + 0.014
+    z_cap = zg + hg + 0.006
+    b.link("base", "metal", S.cylinder(rf, hf, (0, 0, hf / 2)),
+           S.cylinder(0.03, 0.02, (0, 0, hf + 0.01), sections=12),
+           S.cylinder(cap_r, 0.03, (0, 0, z_cap + 0.015)),
+           S.cone(cap_r, 0.03, (0, 0, z_cap + 0.03), "z", sections=12))
+    for sy in (-1, 1):
+        b.add("base", S.rod((0, sy * rframe, hf - 0.01), (0, sy * rframe, z_cap + 0.02), 0.003, sections=8),
+              S.rod((0, sy * rframe, z_cap + 0.02), (0, sy * (cap_r - 0.004), z_cap + 0.02), 0.003, sections=8))
+    globe = b.link("globe", "glass", S.tube(rg - 0.003, rg, hg, (0, 0, zg + hg / 2 + 0.001)))
+    lift = b.dim(0.02, 0.035)
+    b.prismatic(globe, "base", "z", 0.0, lift)
+    lever = b.link("lift_lever", "metal", S.bar((0, rframe + 0.006, hf + 0.03), (0.05, rframe + 0.006, hf + 0.015), 0.006, 0.004))
+    b.revolute(lever, "base", "y", (0, rframe + 0.006, hf + 0.03), -0.6, 0.3)
+    P.knob(b, "wick_knob", "base", (0.03, 0, hf + 0.008), "x", 0.008, 0.02)
+    _bail(b, "base", z_cap + 0.035, 0.012, rf * 1.6)
+    return "hurricane lantern with a lifting globe"
