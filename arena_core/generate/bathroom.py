@@ -269,14 +269,14 @@ def bidet(b: Builder) -> str:
     b.prismatic(plug, "base", "z", 0.0, 0.012, point=(xb, 0, fz))
     tx = xb - R - 0.01  # the mixer on the deck behind the bowl
     rod = b.link("pop_up_rod", "metal", S.cylinder(0.004, 0.04, (tx - 0.045, 0, h + 0.01)),
-                 S.sphere(0.008, (tx - 0.045, 0, h + 0.03), count=8))
+                 S.turned(S.sphere(0.008, (tx - 0.045, 0, h + 0.03), count=8), "z", 0.13, (tx - 0.045, 0, 0)))
     b.prismatic(rod, "base", "z", 0.0, 0.015, point=(tx - 0.045, 0, h))
     height = 0.075
     if b.chance(0.5):
         spout = b.link("spout", "metal", S.cylinder(0.02, height, (tx, 0, h + height / 2)),
                        S.bar((tx, 0, h + height - 0.012), (tx + 0.07, 0, h + height - 0.025), 0.022, 0.018))
         b.revolute(spout, "base", "z", (tx, 0, h), -0.5, 0.5)
-        nozzle = b.link("nozzle", "metal", S.sphere(0.012, (tx + 0.075, 0, h + height - 0.03), count=8),
+        nozzle = b.link("nozzle", "metal", S.turned(S.sphere(0.012, (tx + 0.075, 0, h + height - 0.03), count=8), "z", 0.13, (tx + 0.075, 0, 0)),
                         S.cylinder(0.007, 0.02, (tx + 0.075, 0, h + height - 0.045)))
         b.revolute(nozzle, spout, "y", (tx + 0.075, 0, h + height - 0.03), -0.4, 0.4)
         _mixer_lever(b, "lever", spout, (tx, 0, h + height + 0.01), b.dim(0.06, 0.08))

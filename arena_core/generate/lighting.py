@@ -1,4 +1,5 @@
-"""Lighting: articulated desk lamps (chains of revolutes), floor lamps, wall lamps, table lamps."""
+"""Lighting: articulated desk lamps (chains of revolutes), floor lamps, wall lamps, table lamps,
+pendants, chandeliers, clamp lamps, lanterns, flashlights, track lights."""
 
 from __future__ import annotations
 
@@ -397,8 +398,9 @@ def clamp_lamp(b: Builder) -> str:
     radius, depth = b.dim(0.05, 0.08), 0.09
     # the shade faces forward: tilted down 0.7 rad, its bulb keeps 3 cm from the arm below
     axis = S.unit((1, 0, -0.25))
-    head = b.link("head", "metal", S.cylinder(0.01, 0.024, (0.01, 0, zh), "y"),
-                  *_shade(np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012), axis, radius, depth))
+    tube, back = _shade(np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012), axis, radius, depth)
+    head = b.link("head", "metal", S.cylinder(0.01, 0.024, (0.01, 0, zh), "y"), tube,
+                  S.turned(back, axis, 0.13, (0.01, 0, zh)))  # facets off the tube's
     b.revolute(head, arm_l, "y", (0.01, 0, zh), -1.0, 0.7)
     socket = np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012)
     bulb = b.link("bulb", "glass", S.capsule(0.018, 0.02, socket + axis * 0.035))
@@ -478,3 +480,99 @@ def _hurricane(b: Builder) -> str:
     P.knob(b, "wick_knob", "base", (0.03, 0, hf + 0.008), "x", 0.008, 0.02)
     _bail(b, "base", z_cap + 0.035, 0.012, rf * 1.6)
     return "hurricane lantern with a lifting globe"
+
+
+@kind("flashlight", "lighting")
+def flashlight(b: Builder) -> str:
+    """Flashlight along X: a head fixed to the body, sliding to zoom (prismatic) or twisting
+    to focus (helical), with a glass lens; a tail cap that unscrews (helical) with a click
+    button in it (prismatic) or a side switch; on some a spring pocket clip (revolute).
+
+    Sizes from the typical retail range of handheld flashlights (0.09-0.26 m long, 22-40 mm
+    bodies, heads up to 1.8 times the body's diameter).
+    """
+    r, Lb = b.dim(0.011, 0.02), b.dim(0.08, 0.22)
+    rh, lh = r * b.real(1.15, 1.8), b.dim(0.03, 0.06)
+    lc = b.dim(0.02, 0.03)
+    b.link("base", "aluminum", S.cylinder(r, Lb, (Lb / 2, 0, 0), "x"))
+    head_x0 = Lb - 0.6 * lh  # where the head's sleeve starts
+    head_solids = [S.tube(r + 0.0005, rh, lh, (head_x0 + lh / 2, 0, 0), "x"),
+                   S.cylinder(rh - 0.0005, 0.006, (head_x0 + lh + 0.0025, 0, 0), "x")]
+    mode = b.pick(("fixed", "zoom", "twist"))
+    if mode == "fixed":
+        b.add("base", *head_solids)
+        head = "base"
+    else:
+        head = b.link("head", "aluminum", *head_solids)
+        if mode == "zoom":
+            b.prismatic(head, "base", "x", 0.0, b.dim(0.008, 0.015), point=(Lb, 0, 0))
+        else:
+            pitch = 0.0015 / (2 * math.pi)
+            b.helical(head, "base", "x", (Lb, 0, 0), 0.0, b.real(2.0, 3.0) * 2 * math.pi, pitch)
+    b.cut(head, S.cylinder(rh - 0.003, 0.008, (head_x0 + lh + 0.006, 0, 0), "x"))
+    lens = b.link("lens", "glass", S.cylinder(rh - 0.0035, 0.003, (head_x0 + lh + 0.0035, 0, 0), "x"))
+    b.fixed(lens, head)
+    cap = b.link("tail_cap", "aluminum", S.tube(r + 0.0005, r + 0.003, lc, (-0.3 * lc + lc / 2, 0, 0), "x"),
+                 S.cylinder(r + 0.0025, 0.0045, (-0.3 * lc - 0.00175, 0, 0), "x"))
+    b.helical(cap, "base", (-1, 0, 0), (0, 0, 0), 0.0, b.real(3.0, 5.0) * 2 * math.pi,
+              0.001 / (2 * math.pi))
+    if b.chance(0.5):
+        b.cut(cap, S.cylinder(0.0065, 0.006, (-0.3 * lc - 0.004, 0, 0), "x"))
+        P.button(b, "tail_switch", cap, (-0.3 * lc - 0.004, 0, 0), (-1, 0, 0), 0.012, 0.002, round_=True)
+        switch = "tail"
+    else:
+        P.button(b, "side_switch", "base", (head_x0 - 0.015, r, 0), "y", 0.01, 0.0015, round_=True)
+        switch = "side"
+    clip_x0 = 0.7 * lc + 0.005
+    clip_l = min(0.05, 0.6 * (head_x0 - clip_x0))
+    if clip_l > 0.02 and b.chance(0.6):
+        clip = b.link("clip", "metal", S.box((clip_l, 0.008, 0.0015), (clip_x0 + clip_l / 2, 0, r + 0.0035)),
+                      S.box((0.006, 0.008, 0.004), (clip_x0 + 0.003, 0, r + 0.0022)))
+        b.revolute(clip, "base", (0, -1, 0), (clip_x0, 0, r + 0.0035), 0.0, 0.2)
+    return f"flashlight with a {mode} head and a {switch} switch"
+
+
+@kind("track_light", "lighting")
+def track_light(b: Builder) -> str:
+    """Track light: a ceiling track with 2-5 spotlights, each an adapter sliding along
+    the track (prismatic) within its own stretch, a yoke turning under it (continuous) and
+    a can tilting in the yoke (revolute) with a glass lens.
+
+    Sizes from the typical retail range of single-circuit track systems (tracks 0.6-2.4 m,
+    heads 50-90 mm across and 80-150 mm long).
+    """
+    Lt = b.dim(0.6, 2.0)
+    n = b.count(2, max(2, min(5, int(Lt / 0.22))))
+    rc, lc = b.dim(0.025, 0.045), b.dim(0.08, 0.15)
+    b.link("base", "aluminum", S.box((0.034, Lt, 0.02), (0, 0, 0.0)),
+           S.box((0.05, 0.08, 0.03), (0, Lt / 2 + 0.04, 0.005)))
+    b.cut("base", S.box((0.012, Lt + 0.002, 0.008), (0, 0, -0.007)))
+    seg = Lt / n
+    reach = math.hypot(lc / 2, rc)  # the can's farthest point from its pivot
+    drop = reach + 0.012  # the tilt axis below the yoke's bridge
+    footprint = max(rc + 0.011, 0.029)
+    # each head slides within its own stretch, and at most 2.5 times its size
+    size = math.hypot(0.061 + drop + lc / 2, 2 * rc + 0.016)
+    slide = max(0.0, min(seg / 2 - footprint - 0.006, 1.25 * size))
+    for k in range(n):
+        y = -Lt / 2 + seg * (k + 0.5)
+        adapter = b.link(f"adapter_{k}", "plastic", S.box((0.026, 0.05, 0.02), (0, y, -0.021)),
+                         S.box((0.01, 0.03, 0.008), (0, y, -0.007)))
+        if slide > 0.01:
+            b.prismatic(adapter, "base", "y", -slide, slide, point=(0, y, -0.011))
+        else:
+            b.fixed(adapter, "base", (0, y, -0.011))
+        zy = -0.031 - 0.03  # the yoke's bridge
+        zp = zy - drop  # the tilt axis
+        half = rc + 0.006
+        yoke = b.link(f"yoke_{k}", "metal", S.cylinder(0.007, 0.031, (0, y, -0.031 - 0.0155 + 0.0005)),
+                      S.box((0.012, 2 * half + 0.004, 0.006), (0, y, zy)),
+                      *[S.box((0.012, 0.004, drop + 0.003), (0, y + s * (half + 0.002), zy - drop / 2)) for s in (-1, 1)])
+        b.continuous(yoke, adapter, "z", (0, y, -0.031))
+        can = b.link(f"can_{k}", "metal", S.tube(rc - 0.002, rc, lc, (0, y, zp), "z"),
+                     S.cylinder(rc - 0.0005, 0.004, (0, y, zp + lc / 2 - 0.0025)),
+                     S.cylinder(0.006, 2 * half + 0.002, (0, y, zp), "y", sections=8))
+        lens = b.link(f"lens_{k}", "glass", S.cylinder(rc - 0.0025, 0.003, (0, y, zp - lc / 2 + 0.006)))
+        b.fixed(lens, can)
+        b.revolute(can, yoke, "y", (0, y, zp), -1.5, 1.5)
+    return f"track light with {n} spotlights"
