@@ -264,8 +264,7 @@ def bidet(b: Builder) -> str:
               S.box((0.24, 0.22, 0.02), (xb - 0.04, 0, 0.01)))
     b.cut("base", S.cylinder(R - 0.03, 0.12, (xb, 0, h - 0.05), sections=16))
     fz = h - 0.11  # the basin's floor
-    b.cut("base", S.cylinder(0.022, 0.008, (xb, 0, fz)))
-    plug = b.link("plug", "metal", S.cylinder(0.02, 0.008, (xb, 0, fz)))
+    plug = b.link("plug", "metal", S.cylinder(0.02, 0.006, (xb, 0, fz + 0.0035)))
     b.prismatic(plug, "base", "z", 0.0, 0.012, point=(xb, 0, fz))
     tx = xb - R - 0.01  # the mixer on the deck behind the bowl
     rod = b.link("pop_up_rod", "metal", S.cylinder(0.004, 0.04, (tx - 0.045, 0, h + 0.01)),

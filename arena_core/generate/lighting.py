@@ -478,7 +478,7 @@ def _hurricane(b: Builder) -> str:
     lever = b.link("lift_lever", "metal", S.bar((0, rframe + 0.006, hf + 0.03), (0.05, rframe + 0.006, hf + 0.015), 0.006, 0.004))
     b.revolute(lever, "base", "y", (0, rframe + 0.006, hf + 0.03), -0.6, 0.3)
     P.knob(b, "wick_knob", "base", (0.03, 0, hf + 0.008), "x", 0.008, 0.02)
-    _bail(b, "base", z_cap + 0.035, 0.012, rf * 1.6)
+    _bail(b, "base", z_cap + 0.02, rframe + 0.0055, max(0.07, rf * 1.2))  # on the frame's top
     return "hurricane lantern with a lifting globe"
 
 
