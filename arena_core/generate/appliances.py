@@ -224,9 +224,8 @@ def blender(b: Builder) -> str:
     with a filler cap (bayonet revolute or pull-out prismatic), and a speed knob or 2-5
     buttons on the base.
 
-    Sizes from manufacturers' published dimensions of 1.2-2 litre blenders (bases about
-    0.15-0.2 m wide and 0.1-0.15 m tall, jars 0.18-0.25 m tall and 0.11-0.16 m across;
-    Oster, Ninja, Vitamix).
+    Sizes from the typical retail range of 1.2-2 litre countertop blenders (bases about
+    0.15-0.2 m wide and 0.1-0.15 m tall, jars 0.18-0.25 m tall and 0.11-0.16 m across).
     """
     bw, bh = b.dim(0.15, 0.2), b.dim(0.1, 0.15)
     r, jh = b.dim(0.055, min(0.08, bw / 2 - 0.01)), b.dim(0.18, 0.25)

@@ -266,8 +266,7 @@ def cooler(b: Builder) -> str:
     tow handle.
 
     Sizes from the typical retail range of 25-70 quart hard coolers (about 0.45-0.8 m long,
-    0.3-0.45 m deep, 0.3-0.45 m tall, 30-60 mm insulated walls; Igloo, Coleman and YETI
-    catalogue dimensions).
+    0.3-0.45 m deep, 0.3-0.45 m tall, 30-60 mm insulated walls).
     """
     w, d, h = b.dim(0.45, 0.8), b.dim(0.3, 0.45), b.dim(0.3, 0.45)
     wall = b.dim(0.03, 0.06)

@@ -242,7 +242,7 @@ def clothes_dryer(b: Builder) -> str:
 
     Sizes from the typical range of full-size dryers: 600 mm European modules (595-600 mm
     wide, 550-650 mm deep, 840-850 mm tall) to 27-inch North American models (about 690 mm
-    wide, 700-760 mm deep, 960-1000 mm tall), as in manufacturers' published dimensions.
+    wide, 700-760 mm deep, 960-1000 mm tall).
     """
     w, d, h = b.dim(0.595, 0.69), b.dim(0.55, 0.76), b.dim(0.84, 1.0)
     foot_h = 0.03
@@ -299,7 +299,7 @@ def air_conditioner(b: Builder) -> str:
     top) or a window unit (2-6 horizontal louvres, two knobs, a sliding filter, two side
     curtains sliding out of slots in the sides).
 
-    Sizes from manufacturers' published dimensions: wall units about 0.7-1.1 m wide,
+    Sizes from the typical retail range: wall units about 0.7-1.1 m wide,
     0.25-0.32 m tall, 0.18-0.25 m deep; window units about 0.45-0.7 m wide, 0.3-0.45 m tall,
     0.35-0.7 m deep (typical 5,000-12,000 BTU/h retail range).
     """
@@ -427,8 +427,8 @@ def sewing_machine(b: Builder) -> str:
     reverse lever, a sliding bobbin cover, a bobbin winder (continuous), and on some a
     free arm with an accessory box that slides off to the left.
 
-    Sizes from manufacturers' published dimensions of domestic machines (about 0.38-0.45 m
-    long, 0.17-0.22 m deep, 0.28-0.32 m tall, 0.15-0.2 m throat; Singer, Brother, Janome).
+    Sizes from the typical retail range of domestic machines (about 0.38-0.45 m long,
+    0.17-0.22 m deep, 0.28-0.32 m tall, 0.15-0.2 m throat).
     """
     w, d, h = b.dim(0.38, 0.45), b.dim(0.17, 0.22), b.dim(0.28, 0.32)
     bed_h, col_w, arm_d, arm_h = b.dim(0.06, 0.08), b.dim(0.1, 0.13), b.dim(0.1, 0.13), b.dim(0.08, 0.1)
