@@ -400,7 +400,8 @@ def clamp_lamp(b: Builder) -> str:
     axis = S.unit((1, 0, -0.25))
     tube, back = _shade(np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012), axis, radius, depth)
     head = b.link("head", "metal", S.cylinder(0.01, 0.024, (0.01, 0, zh), "y"), tube,
-                  S.turned(back, axis, 0.13, (0.01, 0, zh)))  # facets off the tube's
+                  *S.moved([S.turned(back, axis, 0.13, (0.01, 0, zh))], axis * 0.002))
+    # (the back cone turned and sunk 2 mm into the tube: no facets or faces shared with it)
     b.revolute(head, arm_l, "y", (0.01, 0, zh), -1.0, 0.7)
     socket = np.array([0.01, 0, zh]) + axis * (0.6 * depth + 0.012)
     bulb = b.link("bulb", "glass", S.capsule(0.018, 0.02, socket + axis * 0.035))
