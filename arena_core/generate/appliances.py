@@ -1,9 +1,11 @@
 """Kitchen appliances: refrigerators, ovens, microwaves, dishwashers, toasters, coffee
-machines, kettles, rice cookers (hollow housings by boolean difference; front faces +X)."""
+machines, kettles, rice cookers, blenders, stand mixers (hollow housings by boolean difference; front faces +X)."""
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
@@ -254,3 +256,156 @@ def rice_cooker(b: Builder) -> str:
     b.revolute(lid, "base", (0, -1, 0), (-r, 0, h), 0.0, b.real(1.2, 1.6))
     P.button(b, "release_button", "base", (r, 0, h - 0.03), "x", 0.03, 0.004)
     return "rice cooker"
+
+
+@kind("blender", "kitchen_appliances")
+def blender(b: Builder) -> str:
+    """Countertop blender: a round or square hollow jar that twist-locks on the motor base
+    (revolute), a blade assembly spinning in it (continuous), a press-on lid (prismatic)
+    with a filler cap (bayonet revolute or pull-out prismatic), and a speed knob or 2-5
+    buttons on the base.
+
+    Sizes from the typical retail range of 1.2-2 litre countertop blenders (bases about
+    0.15-0.2 m wide and 0.1-0.15 m tall, jars 0.18-0.25 m tall and 0.11-0.16 m across).
+    """
+    bw, bh = b.dim(0.15, 0.2), b.dim(0.1, 0.15)
+    r, jh = b.dim(0.055, min(0.08, bw / 2 - 0.01)), b.dim(0.18, 0.25)
+    b.link("base", "plastic", S.box((bw, bw, bh), (0, 0, bh / 2)),
+           S.cylinder(r * 0.9, 0.015, (0, 0, bh + 0.0075)))
+    z0, wall = bh + 0.016, 0.005
+    square = b.chance(0.4)
+    if square:
+        jar = b.link("jar", "glass" if b.chance(0.3) else "plastic",
+                     S.box((2 * r, 2 * r, jh), (0, 0, z0 + jh / 2)))
+        b.cut(jar, S.box((2 * r - 2 * wall, 2 * r - 2 * wall, jh), (0, 0, z0 + jh / 2 + 0.02)))
+    else:
+        jar = b.link("jar", "glass" if b.chance(0.3) else "plastic",
+                     S.tube(r - wall, r, jh - 0.02, (0, 0, z0 + 0.02 + (jh - 0.02) / 2)),
+                     S.cylinder(r, 0.02, (0, 0, z0 + 0.01)))
+    ry = r + 0.045  # the handle on the right side
+    b.add(jar, S.bar((0, r - 0.003, z0 + jh - 0.03), (0, ry, z0 + jh - 0.03), 0.02, 0.015),
+          S.bar((0, r - 0.003, z0 + 0.05), (0, ry, z0 + 0.05), 0.02, 0.015),
+          S.bar((0, ry, z0 + 0.045), (0, ry, z0 + jh - 0.025), 0.02, 0.015))
+    b.revolute(jar, "base", "z", (0, 0, z0), -b.real(0.25, 0.4), 0.0)
+    br = r - wall - 0.012
+    blade = b.link("blade", "metal", S.cylinder(0.008, 0.02, (0, 0, z0 + 0.03)),
+                   S.bar((-br, 0, z0 + 0.038), (br, 0, z0 + 0.034), 0.012, 0.002),
+                   S.bar((0, -br * 0.8, z0 + 0.044), (0, br * 0.8, z0 + 0.048), 0.01, 0.002))
+    b.continuous(blade, jar, "z", (0, 0, z0 + 0.02))
+    top = z0 + jh
+    lid_size = (2 * r + 0.004, 2 * r + 0.004, 0.012) if square else None
+    lid = b.link("lid", "plastic", S.box(lid_size, (0, 0, top + 0.006)) if square
+                 else S.cylinder(r + 0.002, 0.012, (0, 0, top + 0.006)))
+    inner = 2 * r - 2 * wall - 0.004
+    b.add(lid, S.box((inner, inner, 0.015), (0, 0, top - 0.0075)) if square
+          else S.tube(r - wall - 0.01, r - wall - 0.002, 0.015, (0, 0, top - 0.0075)))
+    cap_r = min(0.025, r * 0.4)
+    b.cut(lid, S.cylinder(cap_r + 0.002, 0.05, (0, 0, top)))
+    b.prismatic(lid, jar, "z", 0.0, b.dim(0.03, 0.05), point=(0, 0, top))
+    cap = b.link("filler_cap", "plastic", S.cylinder(cap_r, 0.03, (0, 0, top + 0.003)),
+                 S.cylinder(cap_r + 0.006, 0.006, (0, 0, top + 0.015)))
+    if b.chance(0.5):
+        b.revolute(cap, lid, "z", (0, 0, top + 0.012), 0.0, b.real(0.4, 0.8))
+        cap_kind = "twist"
+    else:
+        b.prismatic(cap, lid, "z", 0.0, 0.04, point=(0, 0, top + 0.012))
+        cap_kind = "pull-out"
+    if b.chance(0.5):
+        P.knob(b, "speed_knob", "base", (bw / 2, 0, bh * 0.5), "x", min(0.025, bh * 0.25), 0.02,
+               limits=(-0.8, 1.6))
+        controls = "a speed knob"
+    else:
+        n = b.count(2, 5)
+        for k in range(n):
+            P.button(b, f"button_{k}", "base", (bw / 2, (k - (n - 1) / 2) * bw * 0.8 / n, bh * 0.5),
+                     "x", min(0.02, bw * 0.8 / n - 0.01), 0.003)
+        controls = f"{n} buttons"
+    return f"{'square' if square else 'round'}-jar blender with a {cap_kind} cap and {controls}"
+
+
+@kind("stand_mixer", "kitchen_appliances")
+def stand_mixer(b: Builder) -> str:
+    """Stand mixer: a hollow bowl, a flat beater spinning under the head (continuous) and a
+    speed lever. Tilt-head models: the head tilts back on a hinge atop the column (revolute,
+    up to where the beater still clears the bowl) and the bowl twist-locks on its plate
+    (revolute) with a head lock lever. Bowl-lift models: the bowl rides down on a carriage
+    (prismatic) worked by a side lever (revolute). Some have a flip-up attachment-hub cover.
+
+    Sizes from manufacturers' published dimensions (KitchenAid Artisan tilt-head about
+    0.35 x 0.22 x 0.36 m, Professional bowl-lift about 0.42 x 0.29 x 0.37 m; 4.3-6.6 litre
+    bowls about 0.2-0.24 m across and 0.13-0.17 m deep).
+    """
+    lift = b.chance(0.4)
+    fd, fw, fh = b.dim(0.33, 0.37), b.dim(0.2, 0.24), b.dim(0.03, 0.05)
+    R, bd = b.dim(0.1, 0.12), b.dim(0.13, 0.17)  # bowl radius and depth
+    cd, cw = b.dim(0.09, 0.12), b.dim(0.1, 0.13)  # column depth and width
+    wall, gap = 0.004, (b.dim(0.03, 0.05) if lift else 0.0)
+    xc = -fd / 2 + cd + R + 0.015
+    zb = fh + 0.012 + gap  # the bowl's bottom
+    rim = zb + bd
+    zh = rim + 0.015  # the head's underside and, tilt-head, its hinge line
+    hh, head_len = b.dim(0.1, 0.12), xc + R * 0.6 + fd / 2
+    b.link("base", "metal", S.box((fd, fw, fh), (0, 0, fh / 2)),
+           S.box((cd, cw, zh - fh), (-fd / 2 + cd / 2, 0, (zh + fh) / 2)),
+           S.cylinder(R * 0.6, 0.012, (xc, 0, fh + 0.006)))
+    head_solids = [S.box((head_len, cw, hh), (-fd / 2 + head_len / 2, 0, zh + hh / 2)),
+                   S.cylinder(hh * 0.35, 0.03, (-fd / 2 + head_len + 0.015, 0, zh + hh * 0.55), "x")]
+    xb = xc - 0.015  # the beater's shaft, a little behind the bowl's center
+    bowl = S.tube(R - wall, R, bd - wall, (xc, 0, zb + wall + (bd - wall) / 2))
+    bowl_parts = [bowl, S.cylinder(R, wall, (xc, 0, zb + wall / 2)),
+                  S.bar((xc, R - 0.004, rim - 0.02), (xc, R + 0.03, rim - 0.03), 0.025, 0.01),
+                  S.bar((xc, R + 0.03, rim - 0.03), (xc, R + 0.03, rim - 0.07), 0.025, 0.01)]
+    rb, z_low = R - wall - 0.015 - 0.015, zb + wall + 0.012
+    hinge = np.array([-fd / 2 + cd * 0.5, zh])
+    if lift:
+        b.add("base", *head_solids)
+        bowl_parts.append(S.box((xc - R - (-fd / 2 + cd) - 0.001, cw * 0.8, 0.03),
+                                ((xc - R + (-fd / 2 + cd) + 0.001) / 2, 0, zb + 0.04)))
+        carriage = b.link("bowl", "metal", *bowl_parts)
+        b.prismatic(carriage, "base", (0, 0, -1), 0.0, gap - 0.004)
+        lever = b.link("lift_lever", "metal", S.bar((-fd / 2 + cd * 0.5, cw / 2 + 0.008, zb + 0.05),
+                                                     (-fd / 2 + cd * 0.5 + 0.06, cw / 2 + 0.008, zb + 0.03), 0.01, 0.012))
+        b.revolute(lever, "base", "y", (-fd / 2 + cd * 0.5, cw / 2 + 0.008, zb + 0.05), -1.0, 0.3)
+        head = "base"
+    else:
+        head = b.link("head", "metal", *head_solids)
+        limit = _beater_clearance(hinge, xb, rb, z_low, zh, xc, R, rim)
+        b.revolute(head, "base", (0, -1, 0), (hinge[0], 0, zh), 0.0, limit)
+        plate = b.link("bowl", "metal", *bowl_parts)
+        b.revolute(plate, "base", "z", (xc, 0, fh), -b.real(0.3, 0.5), 0.0)
+        lock = b.link("lock_lever", "metal", S.bar((hinge[0], cw / 2 + 0.006, zh - 0.03),
+                                                    (hinge[0] + 0.04, cw / 2 + 0.006, zh - 0.03), 0.008, 0.01))
+        b.revolute(lock, "base", "y", (hinge[0], cw / 2 + 0.006, zh - 0.03), -0.5, 0.5)
+    beater = b.link("beater", "aluminum", S.rod((xb, 0, zh + 0.005), (xb, 0, z_low + 0.05), 0.006),
+                    S.box((0.008, 2 * rb, 0.06), (xb, 0, z_low + 0.03)))
+    b.cut(beater, S.box((0.02, 2 * rb - 0.024, 0.036), (xb, 0, z_low + 0.03)))
+    b.continuous(beater, head, "z", (xb, 0, zh))
+    speed = b.link("speed_lever", "metal", S.bar((-fd / 2 + 0.04, -cw / 2 - 0.006, zh + hh * 0.5),
+                                                  (-fd / 2 + 0.09, -cw / 2 - 0.006, zh + hh * 0.5), 0.008, 0.01))
+    b.revolute(speed, head, (0, -1, 0), (-fd / 2 + 0.04, -cw / 2 - 0.006, zh + hh * 0.5), -0.4, 0.4)
+    if b.chance(0.5):
+        cover = b.link("hub_cover", "metal", S.cylinder(hh * 0.3, 0.006, (-fd / 2 + head_len + 0.033, 0, zh + hh * 0.55), "x"))
+        b.revolute(cover, head, (0, -1, 0), (-fd / 2 + head_len + 0.036, 0, zh + hh * 0.55 + hh * 0.3), 0.0, 1.4)
+    return f"{'bowl-lift' if lift else 'tilt-head'} stand mixer"
+
+
+def _beater_clearance(hinge, xb: float, rb: float, z_low: float, zh: float, xc: float,
+                      R: float, rim: float) -> float:
+    """Tilt (rad, a multiple of 0.01 up to 1.05) to which a head hinged at ``hinge`` (x, z)
+    lifts its beater (a paddle ``rb`` m either side of the shaft at ``xb``, from ``z_low``
+    up to the head's underside ``zh``) while the paddle keeps 8 mm inside a bowl of inner
+    radius ``R`` (less its 4 mm wall) centred at ``xc`` until it is 8 mm over the rim."""
+    zs = np.linspace(z_low, zh, 24)
+    pts = np.array([(x, z) for z in zs for x in (xb - 0.006, xb + 0.006)]) - hinge
+    inner = R - 0.004 - 0.008
+    best = 0.0
+    for k in range(1, 106):
+        a = k / 100.0
+        c, s = math.cos(a), math.sin(a)
+        x = hinge[0] + pts[:, 0] * c - pts[:, 1] * s
+        z = hinge[1] + pts[:, 0] * s + pts[:, 1] * c
+        low = z < rim + 0.008
+        if np.any(low & (np.sqrt((x - xc) ** 2 + rb * rb) > inner)):
+            break
+        best = a
+    return best

@@ -1,5 +1,5 @@
 """Containers: bottles and jars with screw caps (helical), boxes, trash cans, suitcases,
-buckets, soap dispensers."""
+buckets, soap dispensers, lunch boxes, coolers, tool boxes."""
 
 from __future__ import annotations
 
@@ -225,3 +225,184 @@ def soap_dispenser(b: Builder) -> str:
                   S.rod((0, 0, h + 0.048), (0.045, 0, h + 0.044), 0.004))
     b.revolute(head, stem, "z", (0, 0, h + 0.035), 0.0, math.pi / 2)
     return "soap dispenser with a pump"
+
+
+def _flip_latch(b: Builder, name: str, parent: str, pivot, normal, *, width: float,
+                length: float, upper: float) -> str:
+    """A latch plate standing up from ``pivot`` on a face with outward ``normal`` (+-X or
+    +-Y): it flips outward and down about the face's horizontal line (revolute, 0..``upper``)."""
+    nx, ny = normal
+    px, py, pz = pivot
+    size = (0.003, width, length) if nx else (width, 0.003, length)
+    plate = S.box(size, (px + nx * 0.0015, py + ny * 0.0015, pz + length / 2))
+    barrel = S.cylinder(0.003, width, (px + nx * 0.0015, py + ny * 0.0015, pz),
+                        (abs(ny), abs(nx), 0), sections=8)
+    b.link(name, "metal", plate, barrel)
+    b.revolute(name, parent, (-ny, nx, 0), (px + nx * 0.0015, py + ny * 0.0015, pz), 0.0, upper)
+    return name
+
+
+def _hanging_clip(b: Builder, name: str, parent: str, pivot, normal, *, width: float,
+                  length: float) -> str:
+    """A clip hanging down from ``pivot`` on a lid's side face with outward ``normal``: it
+    swings outward and up (revolute, 0..1.5 rad) to release the body below."""
+    nx, ny = normal
+    px, py, pz = pivot
+    size = (0.003, width, length) if nx else (width, 0.003, length)
+    b.link(name, "plastic", S.box(size, (px + nx * 0.0035, py + ny * 0.0035, pz - length / 2)),
+           S.cylinder(0.0025, width, (px + nx * 0.0035, py + ny * 0.0035, pz),
+                      (abs(ny), abs(nx), 0), sections=8))
+    b.revolute(name, parent, (ny, -nx, 0), (px + nx * 0.0035, py + ny * 0.0035, pz), 0.0, 1.5)
+    return name
+
+
+@kind("lunch_box", "containers")
+def lunch_box(b: Builder) -> str:
+    """Lunch box: a hollow tub and either a hinged lid held by 1-2 front latches and carried
+    by a folding handle, or a lift-off (bento) lid held by two or four hanging side clips;
+    an optional fixed divider.
+
+    Sizes from the typical retail range of hard lunch boxes and bento boxes (about
+    0.15-0.28 m long, 0.1-0.2 m deep, 0.05-0.12 m tall, 1-2 mm plastic or 0.5-1 mm tin walls).
+    """
+    w, d, h = b.dim(0.15, 0.28), b.dim(0.1, 0.2), b.dim(0.05, 0.12)
+    material = b.pick(("plastic", "plastic", "metal"))
+    wall = 0.002 if material == "plastic" else 0.0012
+    P.shell(b, "base", material, (d, w, h), (0, 0, h / 2), wall, open_face="+z")
+    if b.chance(0.5):
+        b.add("base", S.box((d - 2 * wall + 0.001, wall, h * 0.7), (0, w * b.real(-0.2, 0.2), h * 0.35)))
+    lid_t = b.dim(0.008, 0.02)
+    lid = b.link("lid", material, S.box((d, w, lid_t), (0, 0, h + lid_t / 2)))
+    if b.chance(0.5):
+        b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.6, 2.0))
+        n = b.count(1, 2)
+        for k in range(n):
+            y = 0.0 if n == 1 else (k - 0.5) * w * 0.55
+            _flip_latch(b, f"latch_{k}", "base", (d / 2 + 0.001, y, h - 0.012), (1, 0),
+                        width=0.025, length=0.012 + lid_t * 0.8, upper=b.real(1.5, 2.4))
+        span = min(0.12, w * 0.6)
+        grip = b.link("handle", "plastic",
+                      S.rod((0, -span / 2, h + lid_t + 0.004), (0, span / 2, h + lid_t + 0.004), 0.004),
+                      *[S.rod((0, sy * span / 2, h + lid_t + 0.004), (-0.03, sy * span / 2, h + lid_t + 0.004), 0.004)
+                        for sy in (-1, 1)])
+        b.revolute(grip, lid, (0, -1, 0), (-0.03, 0, h + lid_t + 0.004), 0.0, b.real(1.3, 1.6))
+        return f"{material} lunch box with a hinged lid and {n} latch{'es' if n > 1 else ''}"
+    b.prismatic(lid, "base", "z", 0.0, b.dim(0.03, 0.08))
+    faces = [((d / 2, 0), (1, 0)), ((-d / 2, 0), (-1, 0))]
+    if b.chance(0.5):
+        faces += [((0, w / 2), (0, 1)), ((0, -w / 2), (0, -1))]
+    for k, ((x, y), normal) in enumerate(faces):
+        _hanging_clip(b, f"clip_{k}", lid, (x, y, h + lid_t / 2), normal,
+                      width=min(0.04, 0.4 * (w if normal[0] else d)), length=lid_t / 2 + 0.015)
+    return f"{material} bento box with a lift-off lid and {len(faces)} clips"
+
+
+@kind("cooler", "containers")
+def cooler(b: Builder) -> str:
+    """Ice chest: thick insulated walls, a lid hinged at the back, 0-2 front latches,
+    fold-up end handles, a screw drain plug, and on some two wheels with a telescoping
+    tow handle.
+
+    Sizes from the typical retail range of 25-70 quart hard coolers (about 0.45-0.8 m long,
+    0.3-0.45 m deep, 0.3-0.45 m tall, 30-60 mm insulated walls).
+    """
+    w, d, h = b.dim(0.45, 0.8), b.dim(0.3, 0.45), b.dim(0.3, 0.45)
+    wall = b.dim(0.03, 0.06)
+    b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
+    b.cut("base", S.box((d - 2 * wall, w - 2 * wall, h), (0, 0, h / 2 + wall)))
+    lid_t = b.dim(0.04, 0.07)
+    lid = b.link("lid", "plastic", S.box((d, w, lid_t), (0, 0, h + lid_t / 2)))
+    b.add(lid, S.box((d - 2 * wall - 0.01, w - 2 * wall - 0.01, 0.015), (0, 0, h - 0.0075)))
+    wheeled = b.chance(0.4)
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h),
+               0.0, b.real(1.3, 1.5) if wheeled else b.real(1.5, 1.9))
+    n = b.count(0, 2)
+    for k in range(n):
+        y = (k - 0.5) * w * 0.6 if n == 2 else 0.0
+        _flip_latch(b, f"latch_{k}", "base", (d / 2 + 0.001, y, h - 0.03), (1, 0), width=0.04,
+                    length=0.03 + lid_t * 0.7, upper=math.pi / 2)
+    for side, sy in (("left", -1), ("right", 1)):
+        # a U handle hanging flat on the end face from two pivots 3 cm below the rim
+        zp, span, drop = h - 0.03 - 0.006, min(0.16, d * 0.5), 0.05
+        yy = sy * (w / 2 + 0.009)
+        grip = b.link(f"handle_{side}", "plastic",
+                      S.rod((-span / 2, yy, zp - drop), (span / 2, yy, zp - drop), 0.008),
+                      *[S.rod((sx * span / 2, yy, zp - drop), (sx * span / 2, yy, zp), 0.006)
+                        for sx in (-1, 1)])
+        b.revolute(grip, "base", (sy, 0, 0), (0, yy, zp), 0.0, math.pi / 2)
+    plug_y = -w / 2 + wall + 0.04
+    b.add("base", S.cylinder(0.015, 0.01, (d / 2 + 0.005, plug_y, wall + 0.01), "x"))
+    plug = b.link("drain_plug", "plastic", S.cylinder(0.018, 0.012, (d / 2 + 0.016, plug_y, wall + 0.01), "x"),
+                  S.box((0.008, 0.028, 0.006), (d / 2 + 0.026, plug_y, wall + 0.01)))
+    pitch = 0.003 / (2 * math.pi)
+    b.helical(plug, "base", "x", (d / 2 + 0.01, plug_y, wall + 0.01), 0.0, 3 * 2 * math.pi, pitch)
+    if wheeled:
+        r = b.dim(0.05, 0.08)
+        for side, sy in (("left", -1), ("right", 1)):
+            center = (-d / 2 + r * 0.6, sy * (w / 2 + 0.035), r)
+            b.add("base", S.cylinder(0.008, 0.05, (center[0], sy * (w / 2 + 0.02), r), "y"))
+            P.wheel(b, f"wheel_{side}", "base", center, "y", r, 0.03)
+        sleeve_x, sy_ = -d / 2 - 0.02, w * 0.3
+        for sy in (-1, 1):
+            b.add("base", S.tube(0.009, 0.013, h * 0.7, (sleeve_x, sy * sy_, h * 0.4)),
+                  S.box((0.02, 0.03, 0.02), (-d / 2 - 0.008, sy * sy_, h * 0.7)))
+        tow = b.link("tow_handle", "aluminum",
+                     *[S.rod((sleeve_x, sy * sy_, h * 0.1), (sleeve_x, sy * sy_, h - 0.02), 0.007)
+                       for sy in (-1, 1)],
+                     S.rod((sleeve_x, -sy_ - 0.01, h - 0.02), (sleeve_x, sy_ + 0.01, h - 0.02), 0.011))
+        b.prismatic(tow, "base", "z", 0.0, h * 0.55)
+    return f"{'wheeled ' if wheeled else ''}cooler with {n} latch{'es' if n != 1 else ''}"
+
+
+@kind("toolbox", "containers")
+def toolbox(b: Builder) -> str:
+    """Tool box: a hollow top compartment under a lid hinged at the back, a lift-out tray
+    resting on ledges inside, two front latches, a folding carry handle on the lid, and on
+    some 1-3 drawers below (a portable tool chest).
+
+    Sizes from the typical retail range of portable plastic and steel tool boxes (about
+    0.35-0.6 m long, 0.18-0.3 m deep, 0.15-0.25 m tall without drawers, 60-100 mm drawers).
+    """
+    w, d, top_h = b.dim(0.35, 0.6), b.dim(0.18, 0.3), b.dim(0.15, 0.25)
+    material = b.pick(("plastic", "metal"))
+    wall = 0.004 if material == "plastic" else 0.0015
+    drawers = b.pick((0, 0, 1, 2, 3))
+    dh = [b.dim(0.06, 0.1) for _ in range(drawers)]
+    z_split = sum(dh) + (0.01 if drawers else 0.0)
+    h = z_split + top_h
+    b.link("base", material, S.box((d, w, h), (0, 0, h / 2)))
+    b.cut("base", S.box((d - 2 * wall, w - 2 * wall, top_h), (0, 0, z_split + wall + top_h / 2)))
+    z = z_split
+    for hk in dh:  # openings top-down
+        z0 = z - hk
+        b.cut("base", S.box((d, w - 2 * wall, hk - 0.004), (wall, 0, (z0 + z) / 2)))
+        z = z0
+    ledge = z_split + wall + top_h * 0.55
+    for sy in (-1, 1):
+        b.add("base", S.box((d - 2 * wall, 0.008, 0.008), (0, sy * (w / 2 - wall - 0.004), ledge - 0.004)))
+    tray_h = min(0.06, top_h * 0.4)
+    tray_w, tray_d = w - 2 * wall - 0.006, d - 2 * wall - 0.006
+    tray = b.link("tray", "plastic", S.box((tray_d, tray_w, tray_h), (0, 0, ledge + tray_h / 2)))
+    b.cut(tray, S.box((tray_d - 0.006, (tray_w - 0.009) / 2, tray_h), (0, -(tray_w - 0.009) / 4 - 0.0015, ledge + tray_h / 2 + 0.003)),
+          S.box((tray_d - 0.006, (tray_w - 0.009) / 2, tray_h), (0, (tray_w - 0.009) / 4 + 0.0015, ledge + tray_h / 2 + 0.003)))
+    b.prismatic(tray, "base", "z", 0.0, top_h * 0.5)
+    lid_t = 0.02
+    lid = b.link("lid", material, S.box((d, w, lid_t), (0, 0, h + lid_t / 2)))
+    # open past upright, so the tray lifts out in front of it
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h), 0.0, b.real(1.65, 1.9))
+    for k, sy in enumerate((-1, 1)):
+        _flip_latch(b, f"latch_{k}", "base", (d / 2 + 0.001, sy * w * 0.35, h - 0.022), (1, 0),
+                    width=0.03, length=0.022 + lid_t * 0.7, upper=math.pi / 2)
+    span = min(0.2, w * 0.5)
+    grip = b.link("handle", "plastic",
+                  S.rod((0, -span / 2, h + lid_t + 0.006), (0, span / 2, h + lid_t + 0.006), 0.006),
+                  *[S.rod((0, sy * span / 2, h + lid_t + 0.006), (-0.035, sy * span / 2, h + lid_t + 0.006), 0.006)
+                    for sy in (-1, 1)])
+    b.revolute(grip, lid, (0, -1, 0), (-0.035, 0, h + lid_t + 0.006), 0.0, b.real(1.3, 1.6))
+    z = z_split
+    for k, hk in enumerate(dh):
+        P.drawer(b, f"drawer_{k}", "base", x_face=d / 2, y0=-w / 2 + wall, y1=w / 2 - wall,
+                 z0=z - hk + 0.002, z1=z - 0.002, depth=d - 2 * wall - 0.01, t=0.008,
+                 material=material, travel=0.75 * (d - 0.03), handle="edge")
+        z -= hk
+    return f"{material} tool box with a tray" + (f" and {drawers} drawers" if drawers else "")
