@@ -65,11 +65,14 @@ WITH_DOORS = {
     "urdformer_repo.yaml": [f"outputs/output/label{n}" for n in (3, 4, 13, 29, 31, 40, 53, 55)],
 }
 
-#: Generated storage furniture with drawers (first objects of these kinds, run seed 0).
-GENERATED_KINDS = ["cabinet", "dresser", "nightstand", "file_cabinet"]
-#: Generated containers whose base is a bin open at the top once its lid, flaps or handle are
-#: out of the way (the jar's screw lid never leaves it; other containers are solid today).
-GENERATED_BINS = ["trash_can", "bucket", "box"]
+#: Generated kinds with drawers (first objects of these kinds, run seed 0): storage
+#: furniture, a desk organizer's small drawers, a vanity unit's drawers under its basins.
+GENERATED_KINDS = ["cabinet", "dresser", "nightstand", "file_cabinet", "desk_organizer",
+                   "vanity_unit"]
+#: Generated kinds whose base is a bin open at the top once its lid, flaps or handle are out
+#: of the way (the jar's screw lid never leaves it; a toolbox's tray and a lunch box's
+#: divider fill theirs): containers, a cooler, a bathtub.
+GENERATED_BINS = ["trash_can", "bucket", "box", "cooler", "bathtub"]
 
 
 @pytest.fixture(scope="module")
