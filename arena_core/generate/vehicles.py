@@ -1,5 +1,5 @@
 """Vehicles: carts, strollers, bicycles, wheelchairs, kick scooters, wheelbarrows, hand trucks,
-tricycles, pull wagons (wheels continuous)."""
+tricycles, pull wagons, forklifts (wheels continuous)."""
 
 from __future__ import annotations
 
@@ -408,3 +408,101 @@ def wagon(b: Builder) -> str:
     # from 0.1 rad above the ground to upright (the bed's front is 3 cm or more behind the pivot)
     b.revolute(handle, bracket, (0, -1, 0), pivot, -(rest - 0.1), math.pi / 2 - rest)
     return "pull wagon with a tailgate" if tailgate else "pull wagon"
+
+
+@kind("forklift", "vehicles")
+def forklift(b: Builder) -> str:
+    """Counterbalance forklift: front wheels (continuous), rear wheels on steering knuckles
+    (revolute about Z, then continuous), a mast that tilts (revolute) with on some a second
+    telescoping stage (prismatic), the fork carriage lifting on it (prismatic), two forks
+    welded on or sliding sideways on a fork positioner (prismatic each), and the steering
+    wheel (continuous): 8-12 joints.
+
+    Proportions of 1.5-3 t counterbalance trucks from manufacturers' specification sheets
+    (e.g. Toyota, Linde, Hyster): 1.0-1.25 m wide, 1.3-1.7 m wheelbase, 0.5-0.66 m front and
+    0.38-0.48 m rear tyres, 0.9-1.2 m forks, a 2.0-2.2 m overhead guard, a 1.9-2.3 m lowered
+    mast tilting 5-6 degrees forward and 6-8 back. The body and the guard stop short of the
+    mast's backward sweep; the chassis spine between the rear wheels clears their steering
+    circles; the forks rest 3 cm above the ground.
+    """
+    wf, wr = b.dim(0.25, 0.33), b.dim(0.19, 0.24)
+    wwf, wwr = 0.2, 0.16
+    width, base_l = b.dim(1.0, 1.25), b.dim(1.3, 1.7)
+    mast_h, guard_h = b.dim(1.9, 2.3), b.dim(2.0, 2.2)
+    fwd, back = b.real(0.085, 0.1), b.real(0.1, 0.14)
+    x_m = wf + 0.08  # the mast's back face
+    z_p = wf  # the tilt pivot
+    z_u = 2 * max(wf, wr) + 0.03  # the body's underside
+    z_h = z_u + b.dim(0.35, 0.5)  # the hood
+    x_r = -base_l
+    y_r = width / 2 - wwr / 2 - 0.03
+    sweep = math.hypot(wr, wwr / 2 + 0.03) + 0.03
+    spine = min(width / 2 - wwf - 0.03, y_r - sweep)
+    x_bf = x_m + 0.05 - (z_h - z_p) * math.sin(back) - 0.05  # the body's front
+    b.link("base", "metal", S.box((x_bf - x_r + 0.35, 2 * spine, z_u + 0.02 - 0.15), ((x_bf + x_r - 0.35) / 2, 0, (z_u + 0.02 + 0.15) / 2)),
+           S.box((x_bf - x_r + 0.45, width - 0.04, z_h - z_u), ((x_bf + x_r - 0.45) / 2, 0, (z_h + z_u) / 2)),
+           S.box((0.5, width - 0.04, 0.25), (x_r - 0.2, 0, z_h + 0.1)),  # the counterweight
+           S.rod((0, -width / 2 + wwf, wf), (0, width / 2 - wwf, wf), 0.04))
+    rail_y = b.dim(0.32, 0.4)
+    for sy in (-1, 1):  # the tilt brackets from the chassis to the pivot
+        b.add("base", S.box((x_m + 0.05 - x_bf + 0.02, 0.04, 0.08), ((x_m + 0.05 + x_bf - 0.02) / 2, sy * rail_y, z_p)))
+    for side, sy in (("left", -1), ("right", 1)):
+        P.wheel(b, f"front_wheel_{side}", "base", (0, sy * (width / 2 - wwf / 2), wf), "y", wf, wwf - 0.01)
+        yk = sy * y_r
+        knuckle = b.link(f"knuckle_{side}", "metal", S.rod((x_r, yk, z_u + 0.01), (x_r, yk, 2 * wr + 0.015), 0.025),
+                         S.box((0.06, 0.012, 2 * wr + 0.03 - wr), (x_r, yk - sy * (wwr / 2 + 0.014), wr + (wr + 0.03) / 2)),
+                         S.box((0.06, wwr / 2 + 0.02, 0.02), (x_r, yk - sy * (wwr / 4 + 0.01), 2 * wr + 0.025)))
+        steer = b.real(1.0, 1.25)
+        b.revolute(knuckle, "base", "z", (x_r, yk, z_u), -steer, steer)
+        P.wheel(b, f"rear_wheel_{side}", knuckle, (x_r, yk, wr), "y", wr, wwr - 0.01)
+    # the overhead guard: four posts and a roof with openings
+    x_g = x_m - (guard_h - z_p) * math.sin(back) - 0.1  # 10 cm behind the tilted-back mast
+    roof_l = min(b.dim(0.9, 1.1), x_g - x_r + 0.2)
+    for x in (x_g - 0.03, x_g - roof_l + 0.03):
+        for sy in (-1, 1):
+            b.add("base", S.rod((x, sy * (width / 2 - 0.08), z_h), (x, sy * (width / 2 - 0.08), guard_h - 0.02), 0.03))
+    b.add("base", S.box((roof_l, width - 0.1, 0.04), (x_g - roof_l / 2, 0, guard_h - 0.02)),
+          S.box((0.4, 0.45, 0.1), (x_g - roof_l * 0.6, 0, z_h + 0.05)))  # the seat
+    b.cut("base", *[S.box((roof_l / 3 - 0.06, width - 0.22, 0.06), (x_g - roof_l * (2 * k + 1) / 6, 0, guard_h - 0.02))
+                    for k in range(3)])
+    col0 = np.array([x_bf - 0.12, 0, z_h])
+    col1 = col0 + np.array([-0.2, 0, 0.3])
+    b.add("base", S.rod(col0, col1, 0.025))
+    axis = (col1 - col0) / S.length(col1 - col0)
+    wheel = b.link("steering_wheel", "plastic", S.torus(0.15, 0.015, col1 + axis * 0.03, axis),
+                   S.bar(col1 + axis * 0.03 - (0, 0.15, 0), col1 + axis * 0.03 + (0, 0.15, 0), 0.02, 0.01),
+                   S.cylinder(0.03, 0.04, col1 + axis * 0.02, axis, sections=12))
+    b.continuous(wheel, "base", axis, col1)
+    # the mast: two outer rails with cross members
+    mast = b.link("mast", "metal", *[S.box((0.1, 0.06, mast_h), (x_m + 0.05, sy * rail_y, 0.06 + mast_h / 2)) for sy in (-1, 1)],
+                  S.box((0.06, 2 * rail_y, 0.08), (x_m + 0.03, 0, mast_h + 0.02)),
+                  S.box((0.06, 2 * rail_y, 0.08), (x_m + 0.03, 0, 0.1)))
+    b.revolute(mast, "base", (0, 1, 0), (x_m + 0.05, 0, z_p), -back, fwd)
+    parent, stages = mast, 1
+    if b.chance(0.5):
+        inner = b.link("inner_mast", "metal", *[S.box((0.07, 0.05, mast_h - 0.06), (x_m + 0.055, sy * (rail_y - 0.07), 0.17 + (mast_h - 0.06) / 2))
+                                                for sy in (-1, 1)],
+                       S.box((0.05, 2 * rail_y - 0.14, 0.06), (x_m + 0.055, 0, mast_h + 0.08)))
+        b.prismatic(inner, mast, "z", 0.0, round(mast_h - 0.4, 3))
+        parent, stages = inner, 2
+    cw = rail_y + 0.12
+    x_c = x_m + 0.105
+    carriage = b.link("carriage", "metal", S.box((0.04, 2 * cw, 0.45), (x_c + 0.02, 0, 0.1 + 0.225)),
+                      *[S.rod((x_c + 0.02, y, 0.55), (x_c + 0.02, y, 1.2), 0.012) for y in np.linspace(-cw + 0.02, cw - 0.02, 5)],
+                      S.rod((x_c + 0.02, -cw, 1.2), (x_c + 0.02, cw, 1.2), 0.015))
+    b.prismatic(carriage, parent, "z", 0.0, round(mast_h - 0.75, 3))
+    fork_l, tine_w = b.dim(0.9, 1.2), b.dim(0.1, 0.12)
+    spread = b.dim(0.45, 2 * cw - tine_w - 0.04)
+    positioner = b.chance(0.4)
+    for side, sy in (("left", -1), ("right", 1)):
+        y = sy * spread / 2
+        tine = [S.box((0.045, tine_w, 0.5), (x_c + 0.0625, y, 0.03 + 0.25)),
+                S.box((fork_l, tine_w, 0.045), (x_c + 0.04 + fork_l / 2, y, 0.03 + 0.0225))]
+        if positioner:  # each fork slides from 5 mm off the middle to the carriage's edge
+            fork = b.link(f"fork_{side}", "metal", *tine)
+            inward = spread / 2 - tine_w / 2 - 0.005
+            outward = max(0.0, cw - spread / 2 - tine_w / 2)
+            b.prismatic(fork, carriage, (0, -sy, 0), -outward, inward, point=(x_c + 0.04, y, 0.3))
+        else:
+            b.add(carriage, *tine)
+    return f"forklift with a {stages}-stage mast" + (" and a fork positioner" if positioner else "")
