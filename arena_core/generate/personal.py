@@ -154,8 +154,8 @@ def compact_mirror(b: Builder) -> str:
 @kind("hand_fan", "personal_accessories")
 def hand_fan(b: Builder) -> str:
     """Folding hand fan lying open: 12-30 slats stacked on a rivet, each closing onto the one
-    under it (revolute, a chain of joints); a brisé fan of wide overlapping slats, or a leaf
-    fan whose sticks each carry their share of the pleated leaf.
+    under it (revolute, a chain of joints) between two thicker guard sticks; a brisé fan of
+    wide overlapping slats, or a leaf fan whose sticks each carry their share of the leaf.
 
     Folding fans are 0.18-0.3 m long and open 120-180 degrees on 12-30 sticks about 1-2 mm
     thick (typical range of Chinese and Japanese sensu fans, e.g. museum collection
@@ -169,32 +169,29 @@ def hand_fan(b: Builder) -> str:
     t, gap = b.dim(0.001, 0.002), 0.0004
     brise = b.chance(0.5)
     material = b.pick(("wood", "wood", "plastic"))
-    r0 = 0.012  # the slats start just beyond the rivet's head
     parent = None
     for k in range(n):
-        z = 0.002 + k * (t + gap)
+        z = 0.0025 + k * (t + gap)
         ang = -spread / 2 + k * step
         guard = k in (0, n - 1)
-        if brise or guard:  # a slat: narrow at the rivet, as wide as 1.6 steps at the top
-            top_w = max(0.008, 1.6 * step * length * (0.6 if not brise else 1.0))
-            outline = [(0.0, -0.004), (length, -top_w / 2), (length, top_w / 2), (0.0, 0.004)]
-        else:  # a stick with its share of the leaf from 40 % of its length to the top
-            leaf0 = 0.4 * length
-            outline = [(0.0, -0.0025), (leaf0, -0.0025), (length, -0.0025),
-                       (length, step * length - 0.002), (leaf0, step * leaf0 - 0.002), (leaf0, 0.0025), (0.0, 0.0025)]
-        mid = sum(p[0] for p in outline) / len(outline)
-        mid_y = sum(p[1] for p in outline) / len(outline)
+        # one convex plate from the rivet out: a brisé slat is 1.6 shares wide at the top (it
+        # overlaps its neighbours), a leaf stick carries its share of the leaf (2 mm short)
+        top_w = 1.6 * step * length if brise or guard else step * length - 0.002
+        if brise or guard:
+            outline = [(0.0, -0.003), (length, -top_w / 2), (length, top_w / 2), (0.0, 0.003)]
+        else:
+            outline = [(0.0, -0.0025), (length, -0.0025), (length, top_w), (0.0, 0.0025)]
+        mid = sum(p[0] for p in outline) / 4
+        mid_y = sum(p[1] for p in outline) / 4
         corners = sorted((math.atan2(v - mid_y, u - mid), math.hypot(u - mid, v - mid_y)) for u, v in outline)
         plate = S.radial_prism(np.array([c[0] for c in corners]), np.array([c[1] for c in corners]),
-                               0.0, t * (1.5 if guard else 1.0), (mid, mid_y, 0.0))
-        plate = S.turned(S.moved([plate], (r0, 0.0, z + t / 2))[0], "z", ang, (0.0, 0.0, 0.0))
+                               0.0, t * (1.5 if guard else 1.0), (mid, mid_y, z + t / 2))
         name = "base" if k == 0 else f"slat_{k}"
-        b.link(name, "wood" if guard else material, plate)
-        if k == 0:
-            b.add(name, S.cylinder(0.006, 0.002, (0, 0, 0.001), sections=12),
-                  S.rod((0, 0, 0.001), (r0 * math.cos(ang), r0 * math.sin(ang), 0.001), 0.002, sections=6))
+        b.link(name, "wood" if guard else material, S.turned(plate, "z", ang, (0.0, 0.0, 0.0)))
+        if k == 0:  # the rivet's head under the stack
+            b.link("rivet", "metal", S.cylinder(0.005, 0.002, (0, 0, 0.001), sections=12))
+            b.fixed("rivet", name, (0, 0, 0))
         else:
-            b.add(name, S.rod((0, 0, z + t / 2), (r0 * math.cos(ang), r0 * math.sin(ang), z + t / 2), 0.0015, sections=6))
             b.revolute(name, parent, (0, 0, -1), (0, 0, z), 0.0, round(step, 4))
         parent = name
     return f"{'brisé' if brise else 'folding'} fan with {n} sticks"
@@ -274,7 +271,8 @@ def perfume_bottle(b: Builder) -> str:
         act = b.link("actuator", "plastic", S.cylinder(0.0055, act_h, (0, 0, top + 0.001 + act_h / 2), sections=16))
         b.prismatic(act, "base", (0, 0, -1), 0.0, 0.0035 if b.chance(0.5) else 0.004, point=(0, 0, top + 0.001))
         # the cap's cavity clears the collar by 1.5 mm and the actuator's top by 2 mm or more
-        cap_r, cap_h = b.dim(0.012, min(0.025, w / 2 + 0.004)), b.dim(0.022, 0.035)
+        narrow = w if shape != "flat" else d  # the cap is no more than 8 mm wider than that
+        cap_r, cap_h = b.dim(0.012, max(0.0125, min(0.025, narrow / 2 + 0.004))), b.dim(0.022, 0.035)
         # a square cap: its hollow is a box, so its collision pieces are exact boxes round it
         inner = 2 * (neck_r + 0.003)
         cap = b.link("cap", b.pick(("plastic", "metal")), S.box((2 * cap_r, 2 * cap_r, cap_h), (0, 0, h + 0.001 + cap_h / 2)))
