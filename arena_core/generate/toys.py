@@ -243,9 +243,9 @@ def seesaw(b: Builder) -> str:
     """Seesaw: one or two beams rocking on a fulcrum (revolute each), each with a seat and a
     handle at both ends, on some rubber bumpers under the seats (the beam stops 1 cm above).
 
-    Playground seesaws: 2.4-3.7 m beams (8-12 ft), fulcrum 0.5-0.65 m high, seats at most
-    about 1.5 m off the ground at the top (U.S. CPSC Public Playground Safety Handbook);
-    backyard ones 1.5-2.4 m (typical retail range).
+    Seesaws: 1.5-3 m beams on a fulcrum 0.4-0.65 m high (typical retail and playground
+    catalogue range); the bumpers are the shock-absorbing partial tires the U.S. CPSC Public
+    Playground Safety Handbook asks for under fulcrum seesaws' seats.
     """
     beam_l, pivot_h = b.dim(1.5, 3.0), b.dim(0.4, 0.65)
     beams = b.pick((1, 1, 2))
