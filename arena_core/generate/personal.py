@@ -252,17 +252,18 @@ def perfume_bottle(b: Builder) -> str:
     d = b.dim(0.02, min(0.05, w))
     wall, floor = b.dim(0.003, 0.008), b.dim(0.008, 0.015)
     shape = b.pick(("round", "square", "flat"))
-    if shape == "round":
-        r = w / 2
-        b.link("base", "glass", S.cylinder(r, h, (0, 0, h / 2), sections=32))
-        b.cut("base", S.cylinder(r - wall, h - floor - wall, (0, 0, floor + (h - floor - wall) / 2), sections=32))
+    neck_r = 0.0075
+    if shape == "round":  # a wall, a floor and a shoulder ring: solids of revolution, whose
+        r = w / 2  # collision pieces are sectors about the axis
+        b.link("base", "glass", S.tube(r - wall, r, h, (0, 0, h / 2), sections=32),
+               S.cylinder(r - wall / 2, floor, (0, 0, 0.0005 + floor / 2), sections=32),
+               S.tube(0.0033, r - wall / 2, wall, (0, 0, h - 0.0005 - wall / 2), sections=32))
     else:
         dd = w if shape == "square" else d
         b.link("base", "glass", S.box((dd, w, h), (0, 0, h / 2)))
-        b.cut("base", S.box((dd - 2 * wall, w - 2 * wall, h - floor - wall), (0, 0, floor + (h - floor - wall) / 2)))
-    neck_r = 0.0075
-    b.add("base", S.tube(0.0035, neck_r, 0.008, (0, 0, h + 0.004), sections=16))
-    b.cut("base", S.cylinder(0.0033, wall + 0.004, (0, 0, h - wall / 2 + 0.001), sections=16))
+        b.cut("base", S.box((dd - 2 * wall, w - 2 * wall, h - floor - wall), (0, 0, floor + (h - floor - wall) / 2)),
+              S.cylinder(0.0033, wall + 0.004, (0, 0, h - wall / 2 + 0.001), sections=16))
+    b.add("base", S.tube(0.0035, neck_r, 0.009, (0, 0, h + 0.0035), sections=16))
     style = b.pick(("spray", "spray", "stopper", "screw"))
     top = h + 0.008
     if style == "spray":
