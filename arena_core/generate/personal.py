@@ -1,5 +1,6 @@
 """Personal accessories: umbrellas (many ribs), lighters, jewelry boxes, lipsticks (helical
-twist), wristwatches, compact mirrors."""
+twist), wristwatches, compact mirrors, folding hand fans (a chain of slats), wallets, perfume
+bottles, briefcases."""
 
 from __future__ import annotations
 
@@ -177,3 +178,196 @@ def compact_mirror(b: Builder) -> str:
     mirror = b.link("mirror", "glass", S.cylinder(r * 0.85, 0.0015, (0, 0, t + 0.0003 + 0.00075)))
     b.fixed(mirror, lid)
     return "compact mirror"
+
+
+@kind("hand_fan", "personal_accessories")
+def hand_fan(b: Builder) -> str:
+    """Folding hand fan lying open: 12-30 slats stacked on a rivet, each closing onto the one
+    under it (revolute, a chain of joints) between two thicker guard sticks; a brisé fan of
+    wide overlapping slats, or a leaf fan whose sticks each carry their share of the leaf.
+
+    Folding fans are 0.18-0.3 m long and open 120-180 degrees on 12-30 sticks about 1-2 mm
+    thick (typical range of Chinese and Japanese sensu fans, e.g. museum collection
+    records). Each slat lies in its own layer, 0.4 mm above the one under it, so the slats
+    slide over each other as the fan closes.
+    """
+    n = b.count(12, 30)
+    length = b.dim(0.18, 0.3)
+    spread = b.real(math.radians(120), math.pi)
+    step = spread / (n - 1)
+    t, gap = b.dim(0.001, 0.002), 0.0004
+    brise = b.chance(0.5)
+    material = b.pick(("wood", "wood", "plastic"))
+    parent = None
+    for k in range(n):
+        z = 0.0025 + k * (t + gap)
+        ang = -spread / 2 + k * step
+        guard = k in (0, n - 1)
+        # one convex plate from the rivet out: a brisé slat is 1.6 shares wide at the top (it
+        # overlaps its neighbours), a leaf stick carries its share of the leaf (2 mm short)
+        top_w = 1.6 * step * length if brise or guard else step * length - 0.002
+        if brise or guard:
+            outline = [(0.0, -0.003), (length, -top_w / 2), (length, top_w / 2), (0.0, 0.003)]
+        else:
+            outline = [(0.0, -0.0025), (length, -0.0025), (length, top_w), (0.0, 0.0025)]
+        mid = sum(p[0] for p in outline) / 4
+        mid_y = sum(p[1] for p in outline) / 4
+        corners = sorted((math.atan2(v - mid_y, u - mid), math.hypot(u - mid, v - mid_y)) for u, v in outline)
+        plate = S.radial_prism(np.array([c[0] for c in corners]), np.array([c[1] for c in corners]),
+                               0.0, t * (1.5 if guard else 1.0), (mid, mid_y, z + t / 2))
+        name = "base" if k == 0 else f"slat_{k}"
+        b.link(name, "wood" if guard else material, S.turned(plate, "z", ang, (0.0, 0.0, 0.0)))
+        if k == 0:  # the rivet's head under the stack
+            b.link("rivet", "metal", S.cylinder(0.005, 0.002, (0, 0, 0.001), sections=12))
+            b.fixed("rivet", name, (0, 0, 0))
+        else:
+            b.revolute(name, parent, (0, 0, -1), (0, 0, z), 0.0, round(step, 4))
+        parent = name
+    return f"{'brisé' if brise else 'folding'} fan with {n} sticks"
+
+
+@kind("wallet", "personal_accessories")
+def wallet(b: Builder) -> str:
+    """Wallet lying open: a bifold (one panel folding over the other) or a trifold (a panel
+    folding over from each side, one above the other) (revolute each), panels with a bill
+    pocket and stepped card slots cut in, and on some a flip-up ID window (revolute).
+
+    Wallets: panels 0.09-0.12 m by 0.08-0.095 m (bank cards are 85.6 x 54 mm, ISO/IEC 7810
+    ID-1), 5-9 mm thick each (typical retail range). Folded, a panel rests 4 mm or more
+    above the one under it.
+    """
+    pw, ph, t = b.dim(0.09, 0.12), b.dim(0.08, 0.095), b.dim(0.005, 0.009)
+    trifold = b.chance(0.4)
+    material = b.pick(("rubber", "plastic", "foam"))  # leather-like densities
+    g = 0.004  # the spine between two panels
+
+    def panel(name: str, x0: float, x1: float, slots: int) -> str:
+        b.link(name, material, S.box((x1 - x0, ph, t), ((x0 + x1) / 2, 0, t / 2)))
+        # the bill pocket: a slit through the panel's middle layer, open at the top edge
+        b.cut(name, S.box((x1 - x0 - 0.008, ph, t - 0.003), ((x0 + x1) / 2, 0.004, t / 2)))
+        for k in range(slots):  # card slots stepping down the inner face
+            b.cut(name, S.box((x1 - x0 - 0.008, 0.06 - 0.012 * k, 0.0012),
+                              ((x0 + x1) / 2, -ph / 2 + 0.004 + (0.06 - 0.012 * k) / 2 + 0.01 * k, t - 0.0006)))
+        return name
+
+    panel("base", -pw / 2, pw / 2, b.count(0, 3))
+    right_z = t + 0.004
+    right = panel("right_panel", pw / 2 + g, 1.5 * pw + g, b.count(0, 3))
+    b.revolute(right, "base", (0, -1, 0), (pw / 2 + g / 2, 0, right_z), 0.0, math.pi)
+    if trifold:
+        left_w = round(pw * 0.9, 3)
+        left = panel("left_panel", -pw / 2 - g - left_w, -pw / 2 - g, 0)
+        b.revolute(left, "base", (0, 1, 0), (-pw / 2 - g / 2, 0, 2 * t + 0.006), 0.0, math.pi)
+    window = b.chance(0.4)
+    if window:  # a clear ID window on a flap hinged at the panel's outer edge
+        flap = b.link("id_flap", "plastic", S.box((0.06, 0.045, 0.002), (-pw / 2 + 0.032, 0, t + 0.0015)))
+        b.cut(flap, S.box((0.05, 0.035, 0.004), (-pw / 2 + 0.032, 0, t + 0.0015)))
+        b.revolute(flap, "base", (0, -1, 0), (-pw / 2 + 0.002, 0, t + 0.003), 0.0, math.pi)
+    return f"{'trifold' if trifold else 'bifold'} wallet" + (" with an ID window" if window else "")
+
+
+@kind("perfume_bottle", "personal_accessories")
+def perfume_bottle(b: Builder) -> str:
+    """Perfume bottle: a thick-walled glass body (round, square or flat) holding its juice in
+    a cavity, and a spray pump (the actuator presses down, prismatic) under a pull-off cap
+    (prismatic; a square cap), or a splash bottle with a glass stopper (prismatic) or a screw cap
+    (helical).
+
+    Fragrance bottles of 30-100 ml: 60-120 mm high, 30-70 mm wide, walls 3-8 mm and bases
+    8-15 mm thick; 15 mm (FEA 15) pump necks (typical range of perfumery glass catalogues,
+    e.g. Verescence, Estal).
+    """
+    h, w = b.dim(0.06, 0.12), b.dim(0.03, 0.07)
+    d = b.dim(0.02, min(0.05, w))
+    wall, floor = b.dim(0.003, 0.008), b.dim(0.008, 0.015)
+    shape = b.pick(("round", "square", "flat"))
+    neck_r = 0.0075
+    if shape == "round":  # a wall, a floor and a shoulder ring: solids of revolution, whose
+        r = w / 2  # collision pieces are sectors about the axis
+        b.link("base", "glass", S.tube(r - wall, r, h, (0, 0, h / 2), sections=32),
+               S.cylinder(r - wall / 2, floor, (0, 0, 0.0005 + floor / 2), sections=32),
+               S.tube(0.0033, r - wall / 2, wall, (0, 0, h - 0.0005 - wall / 2), sections=32))
+    else:
+        dd = w if shape == "square" else d
+        b.link("base", "glass", S.box((dd, w, h), (0, 0, h / 2)))
+        b.cut("base", S.box((dd - 2 * wall, w - 2 * wall, h - floor - wall), (0, 0, floor + (h - floor - wall) / 2)),
+              S.cylinder(0.0033, wall + 0.004, (0, 0, h - wall / 2 + 0.001), sections=16))
+    b.add("base", S.tube(0.0035, neck_r, 0.009, (0, 0, h + 0.0035), sections=16))
+    style = b.pick(("spray", "spray", "stopper", "screw"))
+    top = h + 0.008
+    if style == "spray":
+        b.add("base", S.cylinder(neck_r + 0.0015, 0.006, (0, 0, top - 0.003), sections=16))  # the crimp collar
+        act_h = 0.008
+        act = b.link("actuator", "plastic", S.cylinder(0.0055, act_h, (0, 0, top + 0.001 + act_h / 2), sections=16))
+        b.prismatic(act, "base", (0, 0, -1), 0.0, 0.0035 if b.chance(0.5) else 0.004, point=(0, 0, top + 0.001))
+        # the cap's cavity clears the collar by 1.5 mm and the actuator's top by 2 mm or more
+        narrow = w if shape != "flat" else d  # the cap is no more than 8 mm wider than that
+        cap_r, cap_h = b.dim(0.012, max(0.0125, min(0.025, narrow / 2 + 0.004))), b.dim(0.022, 0.035)
+        # a square cap: its hollow is a box, so its collision pieces are exact boxes round it
+        inner = 2 * (neck_r + 0.003)
+        cap = b.link("cap", b.pick(("plastic", "metal")), S.box((2 * cap_r, 2 * cap_r, cap_h), (0, 0, h + 0.001 + cap_h / 2)))
+        b.cut(cap, S.box((inner, inner, cap_h - 0.003 + 0.001), (0, 0, h + 0.001 + (cap_h - 0.003) / 2 - 0.0005)))
+        b.prismatic(cap, "base", "z", 0.0, cap_h + 0.01, point=(0, 0, h + 0.001))
+        return f"{shape} perfume bottle with a spray pump"
+    if style == "stopper":
+        plug = [S.cylinder(0.003, 0.012, (0, 0, top - 0.006), sections=12),
+                S.sphere(b.dim(0.01, min(0.025, w / 2)), (0, 0, top + 0.012), count=14)]
+        stopper = b.link("stopper", "glass", *plug)
+        b.prismatic(stopper, "base", "z", 0.0, 0.03, point=(0, 0, top))
+        return f"{shape} perfume bottle with a glass stopper"
+    pitch = b.dim(0.0025, 0.004) / (2 * math.pi)
+    # the cap stands 0.5 mm over the shoulder, its 1.5 mm top on the neck's rim
+    cap = b.link("cap", "metal", S.cylinder(neck_r + 0.003, 0.009, (0, 0, h + 0.005), sections=24))
+    b.cut(cap, S.cylinder(neck_r + 0.0005, 0.0085, (0, 0, h + 0.00375), sections=24))
+    b.helical(cap, "base", "z", (0, 0, top), 0.0, 0.006 / pitch, pitch)
+    return f"{shape} perfume bottle with a screw cap"
+
+
+@kind("briefcase", "personal_accessories")
+def briefcase(b: Builder) -> str:
+    """Hard-shell briefcase (attaché case) lying flat: a hollow lower shell and a hollow lid
+    on a hinge along the back (revolute), the carry handle folding up on the front
+    (revolute), two latches that flip open (revolute), each on some with three combination
+    thumbwheels (continuous), and on some a document pocket flap inside the lid (revolute).
+
+    Attaché cases: 0.42-0.47 m wide, 0.31-0.35 m deep, 0.08-0.13 m thick, shells 3-5 mm
+    (typical retail range, e.g. Samsonite). The latches sit on the lower shell's front, below
+    the seam, and the handle folds up in front of the lid, so the lid opens past them.
+    """
+    w, d, h = b.dim(0.42, 0.47), b.dim(0.31, 0.35), b.dim(0.08, 0.13)
+    wall = b.dim(0.003, 0.005)
+    material = b.pick(("plastic", "aluminum", "rubber"))
+    low = round(h * b.real(0.55, 0.65), 3)
+    P.shell(b, "base", material, (d, w, low), (0, 0, low / 2), wall, open_face="+z")
+    lid_h = h - low
+    P.shell(b, "lid", material, (d, w, lid_h), (0, 0, low + 0.001 + lid_h / 2), wall, open_face="-z")
+    b.revolute("lid", "base", (0, -1, 0), (-d / 2, 0, low + 0.001), 0.0, b.real(1.6, 1.9))
+    if b.chance(0.4):  # a document pocket flap inside the lid, hinged at its front
+        fz = low + 0.001 + lid_h - wall - 0.003
+        flap = b.link("pocket_flap", "plastic", S.box((d * 0.6, w * 0.7, 0.002), (d / 2 - wall - 0.004 - d * 0.3, 0, fz)))
+        # it swings down into the case until its back edge is 6 mm above the floor
+        drop = math.asin(min(1.0, (fz - 0.001 - wall - 0.006) / (d * 0.6)))
+        b.revolute(flap, "lid", (0, -1, 0), (d / 2 - wall - 0.004, 0, fz), 0.0, round(min(0.8, drop), 3))
+    # the carry handle: two lugs on the front and a grip between them, folding up from the table
+    hw, hz = b.dim(0.11, 0.15), low * 0.5
+    for sy in (-1, 1):
+        b.add("base", S.box((0.016, 0.016, 0.02), (d / 2 + 0.008, sy * hw / 2, hz)))
+    grip_r = b.dim(0.008, 0.012)
+    px = d / 2 + 0.016  # upright, the grip stands 4 mm or more in front of the lid
+    handle = b.link("handle", "rubber", *[S.bar((px, sy * (hw / 2 - 0.014), hz), (px + 0.04, sy * (hw / 2 - 0.014), hz), 0.01, 0.01)
+                                          for sy in (-1, 1)],
+                    S.capsule(grip_r, hw - 0.03, (px + 0.04 + grip_r * 0.5, 0, hz), "y"))
+    b.revolute(handle, "base", (0, -1, 0), (px, 0, hz), 0.0, math.pi / 2)
+    locks = b.chance(0.5)
+    for side, sy in (("left", -1), ("right", 1)):
+        y = sy * w * 0.32
+        latch = b.link(f"latch_{side}", "metal", S.box((0.006, 0.04, low * 0.4), (d / 2 + 0.0035, y, low - 0.002 - low * 0.2)))
+        b.revolute(latch, "base", (0, 1, 0), (d / 2 + 0.0035, y, low - 0.002 - low * 0.4), 0.0, 0.9)
+        if locks:  # three thumbwheels in a housing beside the latch, their rims proud of it
+            yl = y - sy * 0.045
+            b.add("base", S.box((0.006, 0.026, 0.016), (d / 2 + 0.003, yl, low * 0.45)))
+            for k in range(3):
+                yk = yl + (k - 1) * 0.0075
+                wheel = b.link(f"dial_{side}_{k}", "metal", S.cylinder(0.0055, 0.005, (d / 2 + 0.004, yk, low * 0.45), "y", sections=12))
+                b.continuous(wheel, "base", "y", (d / 2 + 0.004, yk, low * 0.45))
+    return "briefcase with combination locks" if locks else "briefcase"

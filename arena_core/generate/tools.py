@@ -1,5 +1,5 @@
 """Hand tools: scissors, pliers, folding knives, vises, adjustable wrenches, bar clamps,
-tape measures. Small tools lie flat (thickness along Z)."""
+drills, tape measures, caulking guns, folding saws. Small tools lie flat (thickness along Z)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
 from arena_core.generate.kinds import kind
@@ -191,3 +192,131 @@ def drill(b: Builder) -> str:
     switch = b.link("direction_switch", "plastic", S.box((0.01, 0.07, 0.01), (grip_x + 0.01, 0, h - 0.07)))
     b.prismatic(switch, "base", "y", -0.008, 0.008)
     return "cordless drill"
+
+
+@kind("tape_measure", "tools")
+def tape_measure(b: Builder) -> str:
+    """Pocket tape measure standing on its base: a hollow case with the reel's round covers on
+    its sides, the steel blade pulling out of the mouth (prismatic, up to its stored
+    length), a blade lock (a slider, prismatic, or a push button), and on some a belt clip
+    on the side (revolute).
+
+    Pocket tapes: cases 55-90 mm long and 55-85 mm high, 30-45 mm thick, blades 13-32 mm
+    (1/2-1 1/4 in) wide (typical retail range, e.g. Stanley, Milwaukee). The blade runs on
+    the case's floor and through a slot in the nose, 1 mm clear of it.
+    """
+    ln, h, w = b.dim(0.055, 0.09), b.dim(0.055, 0.085), b.dim(0.03, 0.045)
+    blade_w = b.dim(0.013, min(0.032, w - 0.01))
+    wall = 0.0025
+    r = min(h / 2, ln / 2) - 0.006
+    material = b.pick(("plastic", "metal", "rubber"))
+    x_reel = -ln / 2 + r + 0.006
+    # a hollow case with the reel's round cover bulging from both sides
+    b.link("base", material, S.box((ln, w, h), (0, 0, h / 2)),
+           *[S.cylinder(r, 0.003, (x_reel, sy * (w / 2 + 0.0015), h / 2), "y") for sy in (-1, 1)])
+    b.cut("base", S.box((ln - 2 * wall, w - 2 * wall, h - 2 * wall), (0, 0, h / 2)),
+          S.box((wall + 0.002, blade_w + 0.002, 0.004), (ln / 2 - wall / 2, 0, wall + 0.0023)))  # the mouth
+    stored = ln / 2 - x_reel  # the blade runs on the case's floor back to the reel
+    blade_t = 0.0012
+    z_b = wall + 0.0006 + blade_t / 2  # 0.6 mm over the floor
+    blade = b.link("blade", "metal", S.box((stored, blade_w, blade_t), (ln / 2 + 0.003 - stored / 2, 0, z_b)),
+                   S.box((0.0015, blade_w + 0.004, 0.012), (ln / 2 + 0.00375, 0, z_b + 0.006 - 0.0015)))
+    b.prismatic(blade, "base", "x", 0.0, round(stored - 0.01, 3), point=(ln / 2, 0, z_b))
+    if b.chance(0.5):  # a slider in a slot on the nose's top
+        b.cut("base", S.box((0.016, 0.008, 0.006), (ln / 2 - 0.014, 0, h)))
+        lock = b.link("lock", "plastic", S.box((0.008, 0.006, 0.006), (ln / 2 - 0.018, 0, h)),
+                      S.box((0.012, 0.014, 0.003), (ln / 2 - 0.018, 0, h + 0.0045)))
+        b.prismatic(lock, "base", "x", 0.0, 0.006)
+        lock_name = "slide lock"
+    else:
+        P.button(b, "lock", "base", (ln / 2 - 0.014, 0, h), "z", 0.012, 0.003)
+        lock_name = "push-button lock"
+    if b.chance(0.6):  # a belt clip sprung against the side, hinged at its top
+        clip_l = min(h * 0.7, 0.05)
+        xc = ln / 2 - 0.012  # standing 2.75 mm off the reel's cover
+        b.add("base", S.box((0.012, 0.006, 0.008), (xc, -w / 2 - 0.003, h - 0.008)))
+        clip = b.link("belt_clip", "metal", S.box((0.012, 0.0015, clip_l), (xc, -w / 2 - 0.0065, h - 0.008 - clip_l / 2)))
+        b.revolute(clip, "base", (-1, 0, 0), (xc, -w / 2 - 0.006, h - 0.008), 0.0, 0.3)
+    return f"tape measure with a {lock_name}"
+
+
+@kind("caulking_gun", "tools")
+def caulking_gun(b: Builder) -> str:
+    """Caulking gun lying on its side: an open cradle holding a cartridge (fixed), the
+    plunger rod sliding through the frame (prismatic), the trigger (revolute), and on some
+    a release plate (revolute) and a fold-out seal-puncture wire (revolute).
+
+    Guns for 300 ml (10 oz) cartridges (50 mm across, 210-230 mm long) and for 600 ml
+    sausages / quart cartridges (70 mm, 300 mm): cradles 0.23-0.33 m (typical retail range,
+    e.g. Cox, Newborn). The trigger swings 12 mm or more below the rod.
+    """
+    big = b.chance(0.3)
+    cr, cl = (0.035, b.dim(0.28, 0.3)) if big else (0.025, b.dim(0.21, 0.23))
+    frame_r = cr + 0.004
+    length = cl + 0.02
+    zc = frame_r + 0.002  # the barrel's axis
+    b.link("base", "metal", S.tube(frame_r - 0.0015, frame_r, length, (length / 2, 0, zc), "x"),
+           S.box((0.006, 2 * frame_r, 2 * frame_r), (length + 0.003, 0, zc)),
+           S.box((0.012, 2 * frame_r, 2 * frame_r), (-0.006, 0, zc)))
+    # the cradle is open on top, the front plate has a slot for the nozzle
+    b.cut("base", S.box((length - 0.02, 2 * frame_r + 0.01, frame_r + 0.01), (length / 2, 0, zc + frame_r / 2 + 0.006)),
+          S.box((0.02, 0.014, frame_r + 0.01), (length + 0.003, 0, zc + frame_r / 2)))
+    cart = b.link("cartridge", "plastic", S.cylinder(cr, cl - 0.004, (length / 2, 0, zc), "x"),
+                  S.cone(0.007, 0.06, (length + 0.006, 0, zc), "x"))
+    b.fixed(cart, "base", (length / 2, 0, zc))
+    grip_l = b.dim(0.1, 0.13)
+    # the handle hangs below the frame's back end; the trigger ahead of it
+    b.add("base", S.bar((-0.012, 0, zc - frame_r + 0.01), (-0.03, 0, zc - frame_r - grip_l), 0.022, 0.03),
+          S.box((0.05, 0.018, 0.03), (-0.03, 0, zc - frame_r + 0.002)))
+    rod_l = cl + b.dim(0.08, 0.1)  # its ring stays 2 cm behind the release plate
+    rod = b.link("plunger", "metal", S.rod((-rod_l + 0.06, 0, zc), (0.004, 0, zc), 0.004),
+                 S.cylinder(cr - 0.003, 0.004, (0.006, 0, zc), "x"),
+                 S.torus(0.018, 0.004, (-rod_l + 0.06 - 0.018, 0, zc), "y"))
+    b.prismatic(rod, "base", "x", 0.0, round(cl - 0.03, 3), point=(0.004, 0, zc))
+    pivot = (0.014, 0, zc - frame_r - 0.006)
+    trigger = b.link("trigger", "metal", S.bar(pivot, (0.03, 0, zc - frame_r - grip_l * 0.9), 0.02, 0.012))
+    b.revolute(trigger, "base", (0, 1, 0), pivot, 0.0, 0.2)
+    extras = []
+    if b.chance(0.5):  # the release plate behind the frame, pressed forward to free the rod
+        plate = b.link("release", "metal", S.box((0.003, 0.016, 0.03), (-0.016, 0, zc + 0.006)))
+        b.cut(plate, S.box((0.01, 0.012, 0.012), (-0.016, 0, zc)))  # the rod passes through
+        b.revolute(plate, "base", (0, 1, 0), (-0.0145, 0, zc - 0.009), 0.0, 0.25)
+        extras.append("release plate")
+    if b.chance(0.5):  # the puncture wire folds out of the frame's side
+        y = frame_r + 0.003
+        wire = b.link("puncture_wire", "metal", S.rod((0.04, y, zc - frame_r * 0.6), (0.04 + 0.12, y, zc - frame_r * 0.6), 0.0015, sections=6))
+        b.add("base", S.box((0.006, 0.004, 0.006), (0.04, y - 0.002, zc - frame_r * 0.6)))
+        b.revolute(wire, "base", (0, -1, 0), (0.04, y, zc - frame_r * 0.6), 0.0, math.pi / 2)
+        extras.append("puncture wire")
+    return f"{'quart ' if big else ''}caulking gun" + (" with a " + " and a ".join(extras) if extras else "")
+
+
+@kind("folding_saw", "tools")
+def folding_saw(b: Builder) -> str:
+    """Folding pruning saw lying on its side: the blade folds over the top into the slotted
+    handle (revolute, half a turn), a lock button on the handle's side (prismatic), a
+    straight or pistol-grip handle.
+
+    Folding saws: blades 0.15-0.3 m long and 25-40 mm high, about 1.2-1.5 mm thick, handles
+    0.2-0.35 m (typical retail range, e.g. Silky, Bahco, Corona). Folded, the blade lies in
+    the handle's slot 1.5 mm from its walls and floor.
+    """
+    blade_l, blade_h = b.dim(0.15, 0.3), b.dim(0.025, 0.04)
+    t = 0.0014
+    handle_l = blade_l + b.dim(0.03, 0.05)
+    hw, hh = b.dim(0.02, 0.028), blade_h + b.dim(0.012, 0.02)
+    material = b.pick(("plastic", "rubber", "wood"))
+    top = hh
+    zp = top - blade_h / 2 - 0.003  # the pivot, half a blade under the top
+    b.link("base", material, S.box((handle_l, hw, hh), (-handle_l / 2, 0, hh / 2)))
+    slot_floor = zp - blade_h / 2 - 0.0015
+    b.cut("base", S.box((blade_l + 0.01, t + 0.003, top - slot_floor + 0.01), (-blade_l / 2 - 0.002, 0, (slot_floor + top + 0.01) / 2)))
+    pistol = b.chance(0.4)
+    if pistol:
+        b.add("base", S.box((0.1, hw, hh * 1.1), (-handle_l - 0.04, 0, hh * 0.2), rotation=S.rotation("y", -0.5)))
+    blade = b.link("blade", "metal", S.cylinder(blade_h / 2 - 0.002, t, (0, 0, zp), "y"),
+                   S.box((blade_l, t, blade_h), (blade_l / 2, 0, zp)))
+    b.cut(blade, S.box((0.06, 0.01, 0.06), (blade_l, 0, zp + blade_h / 2), rotation=S.rotation("y", 0.6)))
+    b.revolute(blade, "base", (0, -1, 0), (0, 0, zp), 0.0, math.pi - 0.01)
+    P.button(b, "lock_button", "base", (-0.015, hw / 2, hh * 0.4), "y", 0.01, 0.003, round_=True)
+    return "folding saw with a pistol grip" if pistol else "folding saw"
