@@ -355,8 +355,8 @@ def split_mesh(vertices: np.ndarray, faces: np.ndarray
 #: Hulls kept by :func:`_hull`, the latest used, of at most ``HULL_MEMO_POINTS`` points (one
 #: object's collision stage asks for the hull of a piece's points two or three times: its
 #: key, its surface, its volume; large meshes are not kept, so the memory stays small).
-HULL_MEMO = 64
-HULL_MEMO_POINTS = 4096
+HULL_MEMO = 16
+HULL_MEMO_POINTS = 1024
 _HULLS: OrderedDict[bytes, ConvexHull | None] = OrderedDict()
 _HULLS_LOCK = threading.Lock()
 
