@@ -109,7 +109,9 @@ def jewelry_box(b: Builder) -> str:
     top_h = b.dim(max(0.05, (z_split + 0.02) / 2 + 0.002), 0.08)
     h = drawers * dh + top_h
     rim = z_split + top_h
-    b.link("base", "wood", *P.carcass(w, d, z_split, t),
+    # no back board behind the drawers (their own backs close the chest): the base stays
+    # symmetric front to back, so its principal axes stay along the box's edges
+    b.link("base", "wood", *P.carcass(w, d, z_split, t, back=False),
            S.box((d, w, top_h), (0, 0, z_split + top_h / 2)))
     b.cut("base", S.box((d - 2 * t, w - 2 * t, top_h), (0, 0, z_split + t + top_h / 2)))
     lid = b.link("lid", "wood", S.box((d, w, 0.01), (0, 0, h + 0.015)))
