@@ -220,37 +220,46 @@ def coffee_machine(b: Builder) -> str:
 
 @kind("kettle", "kitchen_appliances")
 def kettle(b: Builder) -> str:
-    """Electric kettle on its power base: hinged lid and a rocker switch.
+    """Electric kettle on its power base: a hollow water chamber (2-4 mm wall over a floor
+    that holds the heating element) under a hinged lid as wide as the mouth, a rocker switch.
 
     Electric kettles hold 1.0-1.7 L: 14-20 cm across and 18-26 cm tall on their power base
     (retail range); the lid opens 75-100 degrees.
     """
     r, h = b.dim(0.07, 0.1), b.dim(0.18, 0.26)
-    b.link("base", "plastic", S.cylinder(r * 1.05, 0.02, (0, 0, 0.01)))
-    body = b.link("body", "plastic", S.tube(r - 0.004, r, h, (0, 0, 0.02 + h / 2)),
-                  S.cylinder(r, 0.008, (0, 0, 0.024)),
-                  S.bar((-r + 0.01, 0, 0.05), (-r - 0.06, 0, 0.06), 0.025, 0.02),
-                  S.bar((-r - 0.06, 0, 0.06), (-r - 0.06, 0, h - 0.01), 0.025, 0.02),
-                  S.bar((-r - 0.06, 0, h - 0.01), (-r + 0.01, 0, h + 0.01), 0.025, 0.02),
-                  S.cone(0.02, 0.07, (r - 0.01, 0, h - 0.02), (1, 0, 0.6)))
-    b.fixed(body, "base", (0, 0, 0.02))
-    lid = b.link("lid", "plastic", S.cylinder(r * 0.9, 0.01, (0, 0, h + 0.025)))
-    b.revolute(lid, body, (0, -1, 0), (-r * 0.9, 0, h + 0.02), 0.0, b.real(1.3, 1.75))
+    wall, floor, z0 = b.dim(0.002, 0.004), 0.008, 0.02
+    top = z0 + h
+    b.link("base", "plastic", S.tube(r - wall, r, h - floor + 0.001, (0, 0, z0 + floor + (h - floor - 0.001) / 2)),
+           S.cylinder(r, floor, (0, 0, z0 + floor / 2)),
+           S.bar((-r + wall / 2, 0, 0.05), (-r - 0.06, 0, 0.06), 0.025, 0.02),
+           S.bar((-r - 0.06, 0, 0.06), (-r - 0.06, 0, h - 0.01), 0.025, 0.02),
+           S.bar((-r - 0.06, 0, h - 0.01), (-r + wall / 2, 0, h + 0.01), 0.025, 0.02),
+           S.cone(0.02, 0.07, (r - 0.01, 0, h - 0.02), (1, 0, 0.6)))
+    power = b.link("power_base", "plastic", S.cylinder(r * 1.05, z0, (0, 0, z0 / 2)))
+    b.fixed(power, "base", (0, 0, z0))
+    lid_r = r - 0.001
+    lid = b.link("lid", "plastic", S.cylinder(lid_r, 0.01, (0, 0, top + 0.0055)))
+    b.revolute(lid, "base", (0, -1, 0), (-lid_r, 0, top + 0.0005), 0.0, b.real(1.3, 1.75))
     switch = b.link("switch", "plastic", S.box((0.02, 0.015, 0.01), (-r - 0.06, 0, 0.06)))
-    b.revolute(switch, body, "y", (-r - 0.06, 0, 0.06), -0.3, 0.3)
+    b.revolute(switch, "base", "y", (-r - 0.06, 0, 0.06), -0.3, 0.3)
     return "electric kettle"
 
 
 @kind("rice_cooker", "kitchen_appliances")
 def rice_cooker(b: Builder) -> str:
-    """Rice cooker: domed lid on a rear hinge, released by a push button.
+    """Rice cooker: a hollow housing holding the inner pot (its cavity open at the top) under
+    a domed lid on a rear hinge, released by a push button.
 
     Household rice cookers of 0.5-1.8 L (3-10 cups) are 24-32 cm across and 18-24 cm tall to the
-    lid (retail range); the lid opens 70-90 degrees when its release button is pressed (4 mm
+    lid (retail range), the inner pot 20-30 mm inside the housing's outside (housing shell,
+    insulation and the pot's 2-3 mm aluminium wall) and 60-75% of the height deep above the
+    heating plate; the lid opens 70-90 degrees when its release button is pressed (4 mm
     travel).
     """
     r, h = b.dim(0.12, 0.16), b.dim(0.18, 0.24)
-    b.link("base", "plastic", S.cylinder(r, h, (0, 0, h / 2)))
+    pot_r, depth = r - b.dim(0.02, 0.03), h * b.real(0.6, 0.75)
+    b.link("base", "plastic", S.tube(pot_r, r, depth + 0.002, (0, 0, h - depth / 2 - 0.001)),
+           S.cylinder(r, h - depth, (0, 0, (h - depth) / 2)))
     lid = b.link("lid", "plastic", S.cylinder(r, 0.04, (0, 0, h + 0.02)),
                  S.sphere(r * 0.6, (0, 0, h + 0.035), count=12))
     b.revolute(lid, "base", (0, -1, 0), (-r, 0, h), 0.0, b.real(1.2, 1.6))

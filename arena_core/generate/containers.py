@@ -178,17 +178,32 @@ def suitcase(b: Builder) -> str:
 
 @kind("jar", "containers")
 def jar(b: Builder) -> str:
-    """Jar: wide glass body and a metal screw lid (helical, fine pitch, under two turns).
+    """Jar: a hollow straight-sided glass body (3-4 mm walls and floor) closed by a screw band
+    (helical, fine pitch, under a turn) that carries a flip-top lid on a rear hinge
+    (revolute): with the lid flipped open the mouth is free, whether the band is on or off.
 
-    Food jars of 0.1-1 L are 7-14 cm across and 6-18 cm tall with lug-finish twist-off lids of
-    48-82 mm (retail range; 63, 70 and 82 mm lug caps are common), which come off in a quarter
-    to one turn at 2.5-7.5 mm per turn.
+    Food and canning jars of 0.1-1 L are 7-14 cm across and 6-18 cm tall (retail range), with
+    screw bands as wide as the mouth (the 70 mm regular and 86 mm wide-mouth canning finishes,
+    wider storage-jar lids) that come off in a quarter to one turn at 2.5-7.5 mm per turn;
+    flip-top lids open 110-160 degrees.
     """
     r, h = b.dim(0.035, 0.07), b.dim(0.06, 0.18)
-    b.link("base", "glass", S.tube(r - 0.003, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
-    _screw_cap(b, "base", radius=r + 0.002, z=h + 0.004, height=0.012,
-               pitch=_pitch(b, 0.0004, 0.0012), turns=b.real(0.3, 1.0), material="metal")
-    return "glass jar with a screw lid"
+    wall = b.dim(0.003, 0.004)
+    b.link("base", "glass", S.tube(r - wall, r, h - wall / 2, (0, 0, wall / 2 + (h - wall / 2) / 2)),
+           S.cylinder(r, wall, (0, 0, wall / 2)))
+    band_r, skirt = r + 0.004, b.dim(0.008, 0.014)
+    band = b.link("band", b.pick(("metal", "plastic")),
+                  S.tube(r + 0.001, band_r, skirt, (0, 0, h + 0.003 - skirt / 2)),
+                  S.tube(r - 0.006, band_r - 0.0005, 0.002, (0, 0, h + 0.0025)))
+    pitch, turns = _pitch(b, 0.0004, 0.0012), b.real(0.3, 1.0)
+    b.helical(band, "base", "z", (0, 0, h), 0.0, min(turns * 2 * math.pi, MAX_THREAD_TRAVEL / pitch),
+              pitch)
+    z_lid, lid_t = h + 0.0045, 0.005
+    lid = b.link("lid", "plastic", S.cylinder(band_r, lid_t, (0, 0, z_lid + lid_t / 2)),
+                 S.box((0.006, 0.016, lid_t), (-band_r - 0.002, 0, z_lid + lid_t / 2)),
+                 S.box((0.008, 0.014, 0.003), (band_r + 0.003, 0, z_lid + 0.0015)))
+    b.revolute(lid, band, (0, -1, 0), (-band_r - 0.005, 0, z_lid), 0.0, b.real(1.9, 2.8))
+    return "glass jar with a flip-top lid on a screw band"
 
 
 @kind("bucket", "containers")
@@ -210,15 +225,17 @@ def bucket(b: Builder) -> str:
 
 @kind("soap_dispenser", "containers")
 def soap_dispenser(b: Builder) -> str:
-    """Pump bottle: the pump head presses down (prismatic) and its nozzle turns to lock.
+    """Pump bottle: a hollow body (2-3 mm walls, floor and top) with the pump in its neck:
+    the pump head presses down (prismatic) and its nozzle turns to lock.
 
     Pump bottles of 250-500 mL are 6-9 cm across and 10-18 cm tall (retail range), with a lotion
     pump (28/410 or 24/410 neck finish) pressing down 8-15 mm and its nozzle turning a quarter
     turn to lock.
     """
     r, h = b.dim(0.03, 0.045), b.dim(0.1, 0.18)
-    b.link("base", "plastic", S.tube(r - 0.002, r, h, (0, 0, h / 2)), S.cylinder(r, 0.003, (0, 0, 0.0015)),
-           S.cylinder(0.014, 0.015, (0, 0, h + 0.0075)))
+    b.link("base", "plastic", S.tube(r - 0.002, r, h - 0.003, (0, 0, 0.002 + (h - 0.003) / 2)),
+           S.cylinder(r, 0.003, (0, 0, 0.0015)), S.cylinder(r - 0.001, 0.002, (0, 0, h - 0.001)),
+           S.cylinder(0.014, 0.016, (0, 0, h + 0.007)))
     stem = b.link("pump", "plastic", S.cylinder(0.004, 0.03, (0, 0, h + 0.02)))
     b.prismatic(stem, "base", (0, 0, -1), 0.0, b.dim(0.008, 0.015), point=(0, 0, h + 0.015))
     head = b.link("pump_head", "plastic", S.cylinder(0.012, 0.02, (0, 0, h + 0.045)),

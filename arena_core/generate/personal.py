@@ -93,7 +93,9 @@ def lighter(b: Builder) -> str:
 
 @kind("jewelry_box", "personal_accessories")
 def jewelry_box(b: Builder) -> str:
-    """Jewelry box: lid with a mirror (revolute + fixed), a lift-out tray, 1-3 drawers.
+    """Jewelry box: a hollow top compartment (6 mm walls and floor) under a lid with a
+    mirror (revolute + fixed), on some a lift-out ring tray on one side of it (prismatic),
+    and 1-3 hollow drawers below.
 
     Jewelry boxes are 15-30 cm wide, 10-20 cm deep and 8-20 cm tall with 1-3 drawers of 3.5 cm
     (retail range); the mirrored lid opens 90-110 degrees, and the drawers run out about 70% of
@@ -101,21 +103,41 @@ def jewelry_box(b: Builder) -> str:
     """
     w, d = b.dim(0.15, 0.3), b.dim(0.1, 0.2)
     drawers = b.count(1, 3)
-    dh = 0.035
-    top_h = b.dim(0.05, 0.08)
+    dh, t = 0.035, 0.006
+    z_split = drawers * dh + 0.01
+    # the compartment is at least a third of the box's height deep (a tray, not a slot)
+    top_h = b.dim(max(0.05, (z_split + 0.02) / 2 + 0.002), 0.08)
     h = drawers * dh + top_h
-    b.link("base", "wood", *P.carcass(w, d, drawers * dh + 0.01, 0.006))
-    P.shell(b, "upper", "wood", (d, w, top_h), (0, 0, drawers * dh + 0.01 + top_h / 2), 0.006, open_face="+z")
-    b.fixed("upper", "base", (0, 0, drawers * dh + 0.01))
+    rim = z_split + top_h
+    # no back board behind the drawers (their own backs close the chest): the base stays
+    # symmetric front to back, so its principal axes stay along the box's edges
+    b.link("base", "wood", *P.carcass(w, d, z_split, t, back=False),
+           S.box((d, w, top_h), (0, 0, z_split + top_h / 2)))
+    b.cut("base", S.box((d - 2 * t, w - 2 * t, top_h), (0, 0, z_split + t + top_h / 2)))
     lid = b.link("lid", "wood", S.box((d, w, 0.01), (0, 0, h + 0.015)))
-    b.revolute(lid, "upper", (0, -1, 0), (-d / 2, 0, h + 0.01), 0.0, b.real(1.6, 1.9))
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, h + 0.01), 0.0, b.real(1.6, 1.9))
     mirror = b.link("mirror", "glass", S.box((d * 0.8, w * 0.8, 0.002), (0, 0, h + 0.009)))
     b.fixed(mirror, lid)
+    tray = b.chance(0.5)
+    if tray:
+        # a ring tray filling one half of the compartment, resting on its floor: it lifts
+        # out clear of the rim (the other half stays open)
+        side = b.pick((-1, 1))
+        tw, td = w / 2 - t - 0.003, d - 2 * t - 0.004
+        th = min(0.03, top_h - t - 0.006)
+        yc, z0 = side * (w / 4 - t / 2 + 0.0005), z_split + t + 0.001
+        b.link("tray", "wood", S.box((td, tw, th), (0, yc, z0 + th / 2)))
+        slots = b.count(2, 4)
+        pitch = (td - 0.004) / slots
+        b.cut("tray", *[S.box((pitch - 0.004, tw - 0.008, th),
+                              (-td / 2 + 0.002 + pitch * (k + 0.5), yc, z0 + th / 2 + 0.004))
+                        for k in range(slots)])
+        b.prismatic("tray", "base", "z", 0.0, rim - z0 + 0.005)
     for k in range(drawers):
-        P.drawer(b, f"drawer_{k}", "base", x_face=d / 2, y0=-w / 2 + 0.006, y1=w / 2 - 0.006,
-                 z0=0.006 + k * dh, z1=0.006 + (k + 1) * dh, depth=d - 0.02, t=0.006,
+        P.drawer(b, f"drawer_{k}", "base", x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t,
+                 z0=t + k * dh, z1=t + (k + 1) * dh, depth=d - 0.02, t=t,
                  material="wood", travel=0.7 * (d - 0.02), handle="knob")
-    return f"jewelry box with {drawers} drawers"
+    return f"jewelry box with {drawers} drawers" + (" and a ring tray" if tray else "")
 
 
 @kind("lipstick", "personal_accessories")

@@ -70,9 +70,11 @@ WITH_DOORS = {
 GENERATED_KINDS = ["cabinet", "dresser", "nightstand", "file_cabinet", "desk_organizer",
                    "vanity_unit"]
 #: Generated kinds whose base is a bin open at the top once its lid, flaps or handle are out
-#: of the way (the jar's screw lid never leaves it; a toolbox's tray and a lunch box's
-#: divider fill theirs): containers, a cooler, a bathtub.
-GENERATED_BINS = ["trash_can", "bucket", "box", "cooler", "bathtub"]
+#: of the way (a toolbox's tray and a lunch box's divider fill theirs): containers, a jar
+#: (its flip-top lid opens off the screw band), a cooler, a bathtub, a kettle's water
+#: chamber, a rice cooker's pot, a jewelry box's top compartment (beside its ring tray).
+GENERATED_BINS = ["trash_can", "bucket", "box", "jar", "cooler", "bathtub", "kettle",
+                  "rice_cooker", "jewelry_box"]
 
 
 @pytest.fixture(scope="module")
