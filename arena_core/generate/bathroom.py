@@ -85,11 +85,14 @@ def toilet(b: Builder) -> str:
     seat_x = lid_x + 0.02  # the seat's hinge line, in front of the lid's
     gap = b.dim(0.005, 0.03)
     bowl_x = seat_x + w / 2 + gap
+    # the bowl, open on top, as a 2 cm floor and an 8 cm rim (each its own convex piece or
+    # ring of sectors), and the neck to the tank up to the rim's inner face
+    inner = w / 2 - 0.03
     b.link("base", "ceramic", S.cylinder(0.12, h - 0.1, (bowl_x - 0.05, 0, (h - 0.1) / 2)),
-           S.cylinder(w / 2, 0.1, (bowl_x, 0, h - 0.05)),
-           S.box((bowl_x - tank_x, 0.16, 0.1), ((bowl_x + tank_x) / 2, 0, h - 0.05)),
+           S.cylinder(w / 2, 0.02, (bowl_x, 0, h - 0.09)),
+           S.tube(inner, w / 2, 0.08, (bowl_x, 0, h - 0.04)),
+           S.box((bowl_x - inner - tank_x, 0.16, 0.1), ((bowl_x - inner + tank_x) / 2, 0, h - 0.05)),
            S.box((0.2, w, tank_h), (-d / 2 + 0.1, 0, h + tank_h / 2 - 0.05)))
-    b.cut("base", S.cylinder(w / 2 - 0.03, 0.09, (bowl_x, 0, h - 0.035)))
     seat_bridge = bowl_x - w / 2 + 0.05 - seat_x  # from the hinge line into the ring
     seat = b.link("seat", "plastic", S.tube(w * 0.22, w / 2, 0.015, (bowl_x, 0, h + 0.0085)),
                   S.box((seat_bridge, 0.1, 0.015), (seat_x + seat_bridge / 2, 0, h + 0.0085)))

@@ -258,8 +258,9 @@ def caulking_gun(b: Builder) -> str:
     b.link("base", "metal", S.tube(frame_r - 0.0015, frame_r, length, (length / 2, 0, zc), "x"),
            S.box((0.006, 2 * frame_r, 2 * frame_r), (length + 0.003, 0, zc)),
            S.box((0.012, 2 * frame_r, 2 * frame_r), (-0.006, 0, zc)))
-    # the cradle is open on top, the front plate has a slot for the nozzle
-    b.cut("base", S.box((length - 0.02, 2 * frame_r + 0.01, frame_r + 0.01), (length / 2, 0, zc + frame_r / 2 + 0.006)),
+    # the cradle is open on top (from the axis up, so the tube's pieces are half-ring
+    # sectors), the front plate has a slot for the nozzle
+    b.cut("base", S.box((length - 0.02, 2 * frame_r + 0.01, frame_r + 0.01), (length / 2, 0, zc + frame_r / 2 + 0.005)),
           S.box((0.02, 0.014, frame_r + 0.01), (length + 0.003, 0, zc + frame_r / 2)))
     cart = b.link("cartridge", "plastic", S.cylinder(cr, cl - 0.004, (length / 2, 0, zc), "x"),
                   S.cone(0.007, 0.06, (length + 0.006, 0, zc), "x"))

@@ -343,7 +343,12 @@ def swing(b: Builder) -> str:
         elif style == "trapeze":
             b.link(name, "metal", *hangers, S.rod((0, yc - 0.24, seat_z + 0.02), (0, yc + 0.24, seat_z + 0.02), 0.015))
         elif style == "bucket":
-            P.shell(b, name, "plastic", (0.3, 0.36, 0.22), (0, yc, seat_z + 0.11), 0.01, open_face="+z")
+            # a 0.3 x 0.36 x 0.22 m box open on top, walls 1 cm: the floor in two halves, one
+            # leg hole each (each half's pieces are the sectors about its hole), four walls
+            b.link(name, "plastic", *[S.box((0.3, 0.18, 0.01), (0, yc + sy * 0.09, seat_z + 0.005)) for sy in (-1, 1)],
+                   *[S.box((0.01, 0.36, 0.21), (sx * 0.145, yc, seat_z + 0.115)) for sx in (-1, 1)],
+                   *[S.box((0.28, 0.01, 0.21), (0, yc + sy * 0.175, seat_z + 0.115)) for sy in (-1, 1)])
+            b.cut(name, S.box((0.28, 0.34, 0.22), (0, yc, seat_z + 0.12)))  # trims the hangers' ends
             b.cut(name, *[S.cylinder(0.045, 0.05, (0, yc + sy * 0.07, seat_z), sections=16)
                           for sy in (-1, 1)])  # leg holes in the floor
             b.add(name, *[S.rod((0, yc + sy * 0.17, pivot_z - 0.01), (0, yc + sy * 0.17, seat_z + 0.2), 0.006, sections=6)

@@ -229,8 +229,13 @@ def wheelbarrow(b: Builder) -> str:
     z0 = wr + 0.12  # the tray's floor
     material = b.pick(("metal", "plastic"))
     wall = 0.004 if material == "metal" else 0.006
-    b.link("base", material, S.box((tray_l, w, depth), (0, 0, z0 + depth / 2)))
-    b.cut("base", S.box((tray_l - 2 * wall, w - 2 * wall, depth), (0, 0, z0 + wall + depth / 2)))
+    # the tray, open on top: its floor and four walls, each a box (its own convex piece once
+    # the sloped front cuts it)
+    rise = depth - wall
+    b.link("base", material, S.box((tray_l, w, wall), (0, 0, z0 + wall / 2)),
+           *[S.box((tray_l, wall, rise), (0, sy * (w - wall) / 2, z0 + wall + rise / 2)) for sy in (-1, 1)],
+           *[S.box((wall, w - 2 * wall, rise), (sx * (tray_l - wall) / 2, 0, z0 + wall + rise / 2))
+             for sx in (-1, 1)])
     # the front slopes forward by phi from vertical: the box is cut along that plane (normal
     # ``n``, through the floor's front edge) and closed by a plate inside it
     phi = b.real(0.5, 0.7)
@@ -239,7 +244,7 @@ def wheelbarrow(b: Builder) -> str:
     mid = np.array([tray_l / 2 - a / 2, 0.0, z0 + depth / 2])
     turn = S.rotation("y", phi)
     b.cut("base", S.box((0.4, w + 0.02, depth * 3), mid + n * 0.2, rotation=turn))
-    b.add("base", S.box((wall, w, depth / math.cos(phi)), mid - n * wall / 2, rotation=turn))
+    b.add("base", S.box((2 * wall, w, depth / math.cos(phi)), mid, rotation=turn))  # half of it cut
     # the axle sits 15 mm more than the wheel's radius ahead of that plane
     x_axle = tray_l / 2 - a + (wr + 0.015 + math.sin(phi) * (wr - z0)) / math.cos(phi)
     handle_y = w / 2 - 0.06 if not twin else w / 2 - 0.03
