@@ -49,8 +49,9 @@ from arena_core.verify.geometry import bounds
 from schemas.issues import Issue, issue
 
 #: Normalized category keys of objects that swing about vertical hinges: the taxonomy's
-#: categories ``door``, ``window`` and ``gate``, their ids and aliases (``window_horiz``, a
-#: window pivoting about a horizontal axis, is left out).
+#: categories ``door``, ``window`` and ``gate``, their ids and aliases (``window_horiz``,
+#: ``louvre_window`` and ``jalousie_window``, whose sash or blades turn about horizontal axes,
+#: are left out).
 UPRIGHT_HINGE_CATEGORIES = frozenset({
     "door", "door_frame", "doorframe", "double_door", "doubledoor", "hinged_door",
     "door_with_frame",
