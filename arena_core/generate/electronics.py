@@ -684,10 +684,12 @@ def radio(b: Builder) -> str:
     xa, ya, za = -d / 2 + 0.01, w / 2 - 0.015, h + 0.006
     la = round(min(0.25, (w - 0.03) * b.real(0.6, 0.8)), 3)
     b.add("base", S.box((0.012, 0.012, 0.007), (xa, ya, h + 0.0025)))
-    mast = b.link("antenna", "metal", S.tube(0.0035, 0.0045, la, (xa, ya - 0.004 - la / 2, za), "y"),
+    mast = b.link("antenna", "metal", S.cylinder(0.0045, la, (xa, ya - 0.004 - la / 2, za), "y",
+                                                 sections=S.SMALL_SECTIONS),
                   S.sphere(0.005, (xa, ya, za), count=8))
     b.revolute(mast, "base", (-1, 0, 0), (xa, ya, za), 0.0, math.pi / 2)
-    tip = b.link("antenna_tip", "metal", S.cylinder(0.0025, la - 0.01, (xa, ya - 0.004 - la / 2, za), "y"),
+    tip = b.link("antenna_tip", "metal", S.cylinder(0.0025, la - 0.01, (xa, ya - 0.004 - la / 2, za), "y",
+                                                    sections=S.SMALL_SECTIONS),
                  S.sphere(0.004, (xa, ya - 0.004 - la - 0.002, za), count=8))
     b.prismatic(tip, mast, (0, -1, 0), 0.0, round(0.85 * la, 3))
     return ("boombox with a cassette door" if boombox else "portable radio") + " and a telescopic antenna"

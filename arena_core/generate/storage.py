@@ -592,7 +592,7 @@ def wine_cabinet(b: Builder) -> str:
         z_drawers += t
     rack_top = z_drawers + (z_top - z_drawers) * b.real(0.55, 0.8)
     cells = _wine_rack(b, d=d, y0=-w / 2 + t, y1=w / 2 - t, z0=z_drawers, z1=rack_top, t=t)
-    for y in np.linspace(-w / 2 + t + 0.05, w / 2 - t - 0.05, max(2, int(w / 0.12))):
+    for y in np.linspace(-w / 2 + t + 0.05, w / 2 - t - 0.05, min(6, max(2, int(w / 0.15)))):
         b.add("base", S.box((d * 0.6, 0.02, 0.012), (-d / 2 + t + d * 0.3, float(y), z_top - 0.006)))
     for c, (ya, yb) in enumerate(cols):
         P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_drawers, z1=z_top, t=t,
