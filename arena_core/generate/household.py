@@ -629,3 +629,52 @@ def air_purifier(b: Builder) -> str:
         return f"{shape} and {n} button{'s' if n > 1 else ''}"
     P.knob(b, "speed_knob", "base", (xb, 0.0, top), "z", 0.016, 0.014, limits=(0.0, 4.0))
     return f"{shape} and a speed knob"
+
+
+@kind("humidifier", "home_appliances")
+def humidifier(b: Builder) -> str:
+    """Ultrasonic humidifier: a round or square base with a mist basin and a knob or buttons,
+    a hollow water tank that lifts off it (prismatic), a mist nozzle turning on the tank
+    (continuous) and on some a screw fill cap beside it (helical).
+
+    Ultrasonic humidifiers of 2-6 L are 16-30 cm across and 25-40 cm tall on a 6-10 cm base
+    (retail range); the tank lifts 12-20 cm off its base, the nozzle turns all round, and a
+    fill cap comes off in half a turn to a turn.
+    """
+    round_ = b.chance(0.5)
+    R, hb, ht = b.dim(0.08, 0.15), b.dim(0.06, 0.1), b.dim(0.16, 0.3)
+    x_face = R  # the front of the base (+X)
+    if round_:
+        b.link("base", "plastic", S.cylinder(R, hb, (0, 0, hb / 2)))
+        b.cut("base", S.cylinder(R - 0.015, 0.02, (0, 0, hb)))
+        tank = b.link("tank", "plastic", S.cylinder(R - 0.002, ht, (0, 0, hb + 0.001 + ht / 2)))
+        b.cut(tank, S.cylinder(R - 0.005, ht - 0.006, (0, 0, hb + 0.001 + ht / 2)))
+    else:
+        b.link("base", "plastic", S.box((2 * R, 2 * R, hb), (0, 0, hb / 2)))
+        b.cut("base", S.box((2 * R - 0.03, 2 * R - 0.03, 0.02), (0, 0, hb)))
+        tank = b.link("tank", "plastic", S.box((2 * R - 0.004, 2 * R - 0.004, ht), (0, 0, hb + 0.001 + ht / 2)))
+        b.cut(tank, S.box((2 * R - 0.01, 2 * R - 0.01, ht - 0.006), (0, 0, hb + 0.001 + ht / 2)))
+    b.prismatic(tank, "base", "z", 0.0, b.dim(0.12, 0.2))
+    top = hb + 0.001 + ht
+    nozzle = b.link("nozzle", "plastic", S.cylinder(0.025, 0.03, (0, 0, top + 0.015)),
+                    S.box((0.035, 0.015, 0.012), (0.0175, 0, top + 0.03)))
+    b.continuous(nozzle, tank, "z", (0, 0, top))
+    cap = b.chance(0.5)
+    if cap:
+        xc = -0.65 * R
+        lid = b.link("fill_cap", "plastic", S.cylinder(0.015, 0.012, (xc, 0, top + 0.006)),
+                     S.box((0.022, 0.004, 0.006), (xc, 0, top + 0.015)))
+        pitch = 0.0005
+        b.helical(lid, tank, "z", (xc, 0, top), 0.0, round(b.real(0.5, 1.0) * 2 * math.pi, 3), pitch)
+    if b.chance(0.5):
+        P.knob(b, "mist_knob", "base", (x_face, 0, hb / 2), "x", 0.018, 0.016, limits=(0.0, b.real(4.2, 5.0)))
+        controls = "a knob"
+    else:
+        n = b.count(1, 3)
+        for k in range(n):
+            y = (k - (n - 1) / 2) * 0.022
+            x = math.sqrt(R * R - y * y) if round_ else x_face  # on the round base's wall
+            P.button(b, f"button_{k}", "base", (x, y, hb / 2), "x", 0.014, 0.002, round_=True)
+        controls = f"{n} button{'s' if n > 1 else ''}"
+    return f"{'round' if round_ else 'square'} humidifier with a lift-off tank, {controls}" + (
+        " and a fill cap" if cap else "")
