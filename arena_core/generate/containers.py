@@ -423,3 +423,186 @@ def toolbox(b: Builder) -> str:
                  material=material, travel=0.75 * (d - 0.03), handle="edge")
         z -= hk
     return f"{material} tool box with a tray" + (f" and {drawers} drawers" if drawers else "")
+
+
+@kind("thermos", "containers")
+def thermos(b: Builder) -> str:
+    """Vacuum flask or travel mug: a hollow body; a flask's stopper screws into its neck
+    (helical) under a drinking cup that screws onto the shoulder (helical); a travel mug's
+    screw lid carries a flip-up sip cap or a push-button valve; on some a side handle.
+
+    Vacuum flasks of 0.35-1.5 L are 7-10 cm across and 20-34 cm tall, travel mugs of
+    0.3-0.6 L 7-9 cm across and 15-22 cm tall (retail range; EN 12546-1 covers vacuum
+    ware); stoppers come out in 1.5-3 turns of 4-8 mm, cups and lids in under a turn.
+    """
+    flask = b.chance(0.55)
+    r = b.dim(0.035, 0.05) if flask else b.dim(0.035, 0.045)
+    h = b.dim(0.2, 0.34) if flask else b.dim(0.15, 0.22)
+    material = b.pick(("metal", "metal", "plastic"))
+    wall = 0.003
+    handle = b.chance(0.35)
+    if not flask:
+        b.link("base", material, S.tube(r - wall, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)))
+        if handle:
+            b.add("base", S.bar((r - 0.004, 0, h * 0.75), (r + 0.03, 0, h * 0.75), 0.016, 0.012),
+                  S.bar((r + 0.03, 0, h * 0.75 + 0.006), (r + 0.03, 0, h * 0.3 - 0.006), 0.016, 0.012),
+                  S.bar((r + 0.03, 0, h * 0.3), (r - 0.004, 0, h * 0.3), 0.016, 0.012))
+        # a plug skirt screwed inside the rim under a cap 2 mm wider than the body
+        lid = b.link("lid", "plastic", S.tube(r - wall - 0.004, r - wall - 0.0005, 0.016, (0, 0, h - 0.007)),
+                     S.cylinder(r + 0.002, 0.012, (0, 0, h + 0.006)))
+        pitch = _pitch(b, 0.0005, 0.0009)
+        b.helical(lid, "base", "z", (0, 0, h), 0.0, min(b.real(0.5, 0.9) * 2 * math.pi, 0.02 / pitch), pitch)
+        top = h + 0.012
+        if b.chance(0.6):
+            cap = b.link("sip_cap", "plastic", S.box((r * 0.9, r * 0.8, 0.006), (r * 0.1, 0, top + 0.003)))
+            b.revolute(cap, lid, (0, -1, 0), (-r * 0.35, 0, top), 0.0, b.real(1.6, 2.2))
+            return f"{material} travel mug with a flip-up sip cap" + (" and a handle" if handle else "")
+        P.button(b, "valve_button", lid, (-r * 0.4, 0, top), "z", 0.016, 0.004, round_=True)
+        return f"{material} travel mug with a push-button lid" + (" and a handle" if handle else "")
+    rn = b.dim(0.02, min(0.03, r - 0.012))
+    neck = 0.03
+    b.link("base", material, S.tube(r - wall, r, h, (0, 0, h / 2)), S.cylinder(r, 0.004, (0, 0, 0.002)),
+           S.tube(rn - wall, r, 0.006, (0, 0, h + 0.003)),
+           S.tube(rn - wall, rn, neck, (0, 0, h + 0.006 + neck / 2 - 0.001)))
+    if handle:
+        b.add("base", S.bar((r - 0.004, 0, h * 0.8), (r + 0.03, 0, h * 0.8), 0.016, 0.012),
+              S.bar((r + 0.03, 0, h * 0.8 + 0.006), (r + 0.03, 0, h * 0.35 - 0.006), 0.016, 0.012),
+              S.bar((r + 0.03, 0, h * 0.35), (r - 0.004, 0, h * 0.35), 0.016, 0.012))
+    top = h + 0.006 + neck
+    plug_h = 0.025
+    stopper = b.link("stopper", "plastic", S.cylinder(rn - wall - 0.0008, plug_h, (0, 0, top - plug_h / 2 + 0.002)),
+                     S.cylinder(rn + 0.002, 0.012, (0, 0, top + 0.008)))
+    s_pitch = _pitch(b, 0.0006, 0.0012)
+    # the cup's closed end stands 7 mm over the stopper, which rises at most 1 mm more than
+    # the cup's own travel: it never reaches the cup, screwed on or off
+    cup_h = top + 0.014 + 0.005 - h + 0.004
+    cup_r = r + 0.002
+    cup = b.link("cup", material, S.tube(cup_r - 0.002, cup_r, cup_h, (0, 0, h + 0.001 + cup_h / 2)),
+                 S.cylinder(cup_r, 0.003, (0, 0, h + 0.001 + cup_h - 0.0015)))
+    c_pitch = _pitch(b, 0.0005, 0.0009)
+    c_up = min(b.real(0.6, 0.95) * 2 * math.pi, 0.025 / c_pitch)
+    b.helical(cup, "base", "z", (0, 0, h), 0.0, c_up, c_pitch)
+    s_travel = min(b.real(1.5, 3.0) * 2 * math.pi * s_pitch, 0.005 + c_up * c_pitch - 0.004, plug_h - 0.006)
+    b.helical(stopper, "base", "z", (0, 0, top), 0.0, s_travel / s_pitch, s_pitch)
+    return f"{material} vacuum flask with a screw stopper and a cup" + (" and a handle" if handle else "")
+
+
+@kind("pill_box", "containers")
+def pill_box(b: Builder) -> str:
+    """Pill organizer: a weekly strip of 7 compartments in 1-4 rows (7-28 flip lids on rear
+    living hinges, one per compartment), or a round weekly wheel whose cover turns over 7
+    compartments to open one.
+
+    Weekly pill organizers have compartments of 2-3.2 cm square and 1.5-2.5 cm deep, rows of
+    seven 16-24 cm long, one to four rows (morning/noon/evening/bedtime), and round pill
+    wheels are 9-12 cm across (retail range); flip lids open 90-100 degrees.
+    """
+    if b.chance(0.2):
+        R, hc = b.dim(0.045, 0.06), b.dim(0.015, 0.022)
+        b.link("base", "plastic", S.cylinder(R, hc + 0.002, (0, 0, (hc + 0.002) / 2)))
+        # 7 of 8 sectors (the eighth is the closed position), 3 mm apart at their inner end
+        cw = 2 * 0.4 * R * math.tan(math.pi / 8) - 0.003
+        for k in range(7):
+            a = 2 * math.pi * k / 8
+            b.cut("base", S.box((R * 0.48, cw, hc), (R * 0.64 * math.cos(a), R * 0.64 * math.sin(a), 0.003 + hc / 2),
+                                rotation=S.rotation("z", a)))
+        lid = b.link("cover", "plastic", S.cylinder(R, 0.003, (0, 0, hc + 0.0035)),
+                     S.cylinder(0.008, 0.006, (0, 0, hc + 0.008)))
+        b.cut(lid, S.box((R * 0.48, cw, 0.02), (R * 0.64, 0, hc + 0.0035)))
+        b.continuous(lid, "base", "z", (0, 0, hc + 0.002))
+        return "round weekly pill wheel with a turning cover"
+    rows = b.pick((1, 1, 2, 2, 3, 4))
+    cw, cd, hc = b.dim(0.02, 0.032), b.dim(0.02, 0.03), b.dim(0.015, 0.025)
+    wall, tl, tab, floor = 0.002, 0.003, 0.004, 0.002
+    strip = tl + tab + 0.006
+    pitch_x = cd + wall + strip
+    length = 7 * (cw + wall) + wall
+    depth = rows * (cd + 2 * wall) + (rows - 1) * (strip - wall)
+    z_top = floor + hc
+    x_back = -depth / 2
+    b.link("base", "plastic", S.box((depth, length, z_top), (0, 0, z_top / 2)))
+    up = b.real(1.6, 1.75)
+    for j in range(rows):
+        xb = x_back + wall + j * pitch_x  # back of row j's compartments
+        for k in range(7):
+            yc = -length / 2 + wall + cw / 2 + k * (cw + wall)
+            b.cut("base", S.box((cd, cw, hc + 0.002), (xb + cd / 2, yc, floor + hc / 2 + 0.001)))
+            x0, x1 = xb - wall / 2, xb + cd + wall / 2 + tab
+            lid = b.link(f"lid_{j}_{k}", "plastic",
+                         S.box((x1 - x0, cw + wall - 0.0015, tl), ((x0 + x1) / 2, yc, z_top + tl / 2)))
+            b.revolute(lid, "base", (0, -1, 0), (x0, yc, z_top), 0.0, up)
+    return f"weekly pill organizer with {rows} row{'s' if rows > 1 else ''} of 7 flip lids"
+
+
+@kind("chest", "containers")
+def chest(b: Builder) -> str:
+    """Chest or trunk: a hollow box under a flat or domed lid on a rear hinge, a hasp that
+    swings up off the front, two fold-up end handles, and on some a sliding till tray on
+    ledges inside or 1-2 drawers in a plinth (a blanket chest).
+
+    Blanket and toy chests are 60-120 cm wide, 35-55 cm deep and 40-60 cm tall, steamer trunks
+    75-100 x 45-55 x 45-60 cm (retail range), with 12-20 mm boards; the lid opens 95-110
+    degrees on its stay, drawers 12-18 cm tall run out about 75% of their depth.
+    """
+    w, d, h = b.dim(0.6, 1.2), b.dim(0.35, 0.55), b.dim(0.4, 0.6)
+    wall = b.dim(0.012, 0.02)
+    material = b.pick(("wood", "wood", "metal"))
+    if material == "metal":
+        wall = 0.004
+    drawers = b.pick((0, 0, 0, 1, 2)) if w > 0.75 else 0
+    zf = wall + (b.dim(0.12, 0.18) + wall if drawers else 0.0)
+    b.link("base", material, S.box((d, w, h), (0, 0, h / 2)))
+    b.cut("base", S.box((d - 2 * wall, w - 2 * wall, h), (0, 0, zf + h / 2)))
+    if drawers:
+        cols = _chest_columns(w, wall, drawers)
+        for k, (ya, yb) in enumerate(cols):
+            b.cut("base", S.box((d, yb - ya, zf - 2 * wall), (wall, (ya + yb) / 2, zf / 2)))
+            P.drawer(b, f"drawer_{k}", "base", x_face=d / 2, y0=ya, y1=yb, z0=wall, z1=zf - wall,
+                     depth=d - 2 * wall - 0.01, t=wall, material=material,
+                     travel=0.75 * (d - 2 * wall - 0.01), handle=b.pick(("knob", "bar")))
+    ov, lt = 0.01, b.dim(0.02, 0.035)
+    domed = b.chance(0.35)
+    lid = b.link("lid", material, S.box((d + 2 * ov, w + 2 * ov, lt), (0, 0, h + lt / 2)))
+    if domed:
+        rise = b.dim(0.06, 0.14)
+        dome = S.cylinder(d / 2 + ov, w + 2 * ov, (0, 0, 0), "y")
+        dome.apply_scale((1.0, 1.0, rise / (d / 2 + ov)))
+        dome.apply_translation((0, 0, h + lt - 0.001))
+        b.add(lid, dome)
+        b.cut(lid, S.box((d + 4 * ov, w + 4 * ov, d), (0, 0, h - d / 2)))
+    b.revolute(lid, "base", (0, -1, 0), (-d / 2 - ov, 0, h), 0.0, b.real(1.65, 1.9))
+    xh = d / 2 + ov
+    hasp = b.link("hasp", "metal", S.box((0.003, 0.04, 0.05), (xh + 0.0025, 0, h + lt / 2 - 0.025)),
+                  S.cylinder(0.003, 0.04, (xh + 0.0025, 0, h + lt / 2), "y", sections=8))
+    b.revolute(hasp, lid, (0, -1, 0), (xh + 0.0025, 0, h + lt / 2), 0.0, 1.5)
+    zp, span, drop = h - 0.06, min(0.16, d * 0.5), 0.05
+    for side, sy in (("left", -1), ("right", 1)):
+        yy = sy * (w / 2 + 0.009)
+        grip = b.link(f"handle_{side}", "metal",
+                      S.rod((-span / 2, yy, zp - drop), (span / 2, yy, zp - drop), 0.007),
+                      *[S.rod((sx * span / 2, yy, zp - drop), (sx * span / 2, yy, zp), 0.005)
+                        for sx in (-1, 1)])
+        b.revolute(grip, "base", (sy, 0, 0), (0, yy, zp), 0.0, math.pi / 2)
+    if b.chance(0.4):
+        ledge = h - b.dim(0.08, 0.12)
+        inner_w = w - 2 * wall
+        for sx in (-1, 1):
+            b.add("base", S.box((0.01, inner_w, 0.01), (sx * (d / 2 - wall - 0.005), 0, ledge - 0.005)))
+        tw, th = inner_w * b.real(0.4, 0.55), min(0.07, h - ledge - 0.01)
+        td = d - 2 * wall - 0.006
+        y0 = -inner_w / 2 + 0.003 + tw / 2
+        tray = b.link("till_tray", "wood", S.box((td, tw, th), (0, y0, ledge + th / 2)))
+        b.cut(tray, S.box((td - 0.012, tw - 0.012, th), (0, y0, ledge + th / 2 + 0.006)))
+        b.prismatic(tray, "base", "y", 0.0, inner_w - tw - 0.006)
+        extra = " and a sliding tray"
+    else:
+        extra = f" and {drawers} drawer{'s' if drawers > 1 else ''}" if drawers else ""
+    return f"{'domed ' if domed else ''}{material} chest{extra}"
+
+
+def _chest_columns(w: float, wall: float, n: int) -> list[tuple[float, float]]:
+    """``n`` equal drawer openings across the inner width ``w - 2 wall``, ``wall`` apart."""
+    inner = w - 2 * wall - (n - 1) * wall
+    step = inner / n
+    return [(-w / 2 + wall + k * (step + wall), -w / 2 + wall + k * (step + wall) + step)
+            for k in range(n)]

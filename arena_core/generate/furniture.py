@@ -477,3 +477,123 @@ def drop_leaf_table(b: Builder) -> str:
                         for z in (0.2, top - 0.05)])
         b.revolute(gate, "base", (0, 0, 1), (xp, yp, 0.12), 0.0, math.pi / 2)
     return f"gateleg table with {len(sides)} leaves" + (" and a drawer" if drawer else "")
+
+
+def _along(p, q, z: float):
+    """The point at height ``z`` on the segment from ``p`` to ``q`` (3-tuples, z differs)."""
+    s = (z - p[2]) / (q[2] - p[2])
+    return tuple(p[i] + s * (q[i] - p[i]) for i in range(3))
+
+
+@kind("high_chair", "furniture")
+def high_chair(b: Builder) -> str:
+    """Child's high chair: a seat with armrests, a reclining backrest (revolute), a tray that
+    slides out (prismatic) and a footrest, either on four splayed legs (two of them on
+    wheels on some) or height-adjustable on a pedestal column (prismatic).
+
+    High chairs seat a child 50-60 cm off the floor on a seat of 25-34 cm, armrests 15-20 cm
+    over it, on a footprint of 55-75 x 50-65 cm (retail range; EN 14988 sets their safety
+    requirements); trays of 45-60 x 22-30 cm pull out 10-15 cm, backrests recline 15-30
+    degrees, pedestal seats rise 10-15 cm.
+    """
+    zs, sd, sw = b.dim(0.5, 0.6), b.dim(0.25, 0.32), b.dim(0.28, 0.34)
+    ha, hb = b.dim(0.15, 0.2), b.dim(0.3, 0.4)
+    material = b.pick(("wood", "plastic", "metal"))
+    za, ya = zs + ha, sw / 2 + 0.015
+    seat_parts = [S.box((sd, sw + 0.06, 0.03), (0, 0, zs - 0.015)),
+                  S.box((0.08, sw * 0.8, 0.015), (sd / 2 + 0.1, 0, zs - 0.24)),
+                  *[S.bar((sd / 2 - 0.02, sy * sw * 0.3, zs - 0.03), (sd / 2 + 0.1, sy * sw * 0.3, zs - 0.24), 0.02, 0.015)
+                    for sy in (-1, 1)]]
+    for sy in (-1, 1):
+        seat_parts += [S.box((sd + 0.02, 0.03, 0.03), (0.01, sy * ya, za)),
+                       S.box((0.03, 0.03, ha), (sd / 2 - 0.015, sy * ya, zs + ha / 2 - 0.015)),
+                       S.box((0.03, 0.03, ha), (-sd / 2 + 0.015, sy * ya, zs + ha / 2 - 0.015))]
+    column = b.chance(0.35)
+    if column:
+        rf = b.dim(0.25, 0.32)
+        b.link("base", "metal", S.cylinder(rf, 0.03, (0, 0, 0.015)),
+               S.cylinder(0.03, zs - 0.05 - 0.03, (0, 0, 0.03 + (zs - 0.08) / 2)))
+        seat = b.link("seat", material, *seat_parts, S.tube(0.034, 0.042, 0.27, (0, 0, zs - 0.165)))
+        b.prismatic(seat, "base", "z", 0.0, b.dim(0.1, 0.15))
+        wheels = False
+    else:
+        df, wf = b.dim(0.55, 0.75), b.dim(0.5, 0.65)
+        wheels = b.chance(0.4)
+        rw = b.dim(0.035, 0.045)
+        seat = "base"
+        b.link("base", material, *seat_parts)
+        for sy in (-1, 1):
+            top_f, top_r = (sd / 2 - 0.03, sy * (sw / 2 + 0.01), zs - 0.03), (-sd / 2 + 0.03, sy * (sw / 2 + 0.01), zs - 0.03)
+            foot_f, foot_r = (df / 2, sy * wf / 2, 0.0), (-df / 2, sy * wf / 2, rw if wheels else 0.0)
+            b.add("base", S.rod(top_f, foot_f, 0.014), S.rod(top_r, foot_r, 0.014))
+            if wheels:
+                hub = (-df / 2, sy * (wf / 2 + 0.025), rw)
+                b.add("base", S.rod(foot_r, hub, 0.006))
+                P.wheel(b, f"wheel_{'lr'[sy > 0]}", "base", hub, "y", rw, 0.02)
+        for x_sign, z_foot in ((1, 0.0), (-1, rw if wheels else 0.0)):
+            x_top = sd / 2 - 0.03 if x_sign > 0 else -sd / 2 + 0.03
+            ends = [_along((x_top, sy * (sw / 2 + 0.01), zs - 0.03), (x_sign * df / 2, sy * wf / 2, z_foot),
+                           0.12 + z_foot) for sy in (-1, 1)]
+            b.add("base", S.rod(ends[0], ends[1], 0.01))
+    back = b.link("backrest", material, S.box((0.025, sw - 0.01, hb), (-sd / 2 - 0.0125, 0, zs - 0.03 + hb / 2)))
+    b.revolute(back, seat, (0, -1, 0), (-sd / 2, 0, zs - 0.03), 0.0, b.real(0.25, 0.5))
+    td, tw, tt = b.dim(0.22, 0.3), sw + b.dim(0.14, 0.24), 0.03
+    x0 = sd / 2 - 0.06
+    tray = b.link("tray", "plastic", S.box((td, tw, tt), (x0 + td / 2, 0, za + 0.015 + tt / 2)))
+    b.cut(tray, S.box((td - 0.02, tw - 0.02, tt), (x0 + td / 2, 0, za + 0.015 + tt / 2 + 0.008)))
+    b.prismatic(tray, seat, "x", 0.0, b.dim(0.1, 0.15))
+    if column:
+        return "pedestal high chair with a height-adjustable seat"
+    return f"{material} high chair on four legs" + (" with wheels" if wheels else "")
+
+
+@kind("ironing_board", "furniture")
+def ironing_board(b: Builder) -> str:
+    """Ironing board: a board with a rounded nose on two crossed tubular U frames pinned under
+    it (the outer frame and the inner frame each fold flat under the board, revolute; the
+    inner frame's foot bar passes between the outer frame's legs) and on some a
+    flip-down iron rest at the square end; full-size or a short tabletop board.
+
+    Full-size boards are 1.1-1.4 m long and 0.33-0.46 m wide, 0.75-0.95 m high; tabletop
+    boards 0.6-0.8 m long, 0.3-0.35 m wide and 0.15-0.2 m high (retail range); legs are
+    19-25 mm tube, the iron rest 16-20 cm deep.
+    """
+    full = b.chance(0.7)
+    if full:
+        L, W, H = b.dim(1.1, 1.4), b.dim(0.33, 0.46), b.dim(0.75, 0.95)
+        a, f, tr = b.dim(0.12, 0.2), b.dim(0.28, 0.38), 0.011
+    else:
+        L, W, H = b.dim(0.6, 0.8), b.dim(0.3, 0.35), b.dim(0.15, 0.2)
+        a, f, tr = b.dim(0.05, 0.08), b.dim(0.12, 0.16), 0.008
+    t = 0.025
+    nose = S.cylinder(W / 2, t, (0, 0, 0))
+    nose.apply_scale((1.6, 1.0, 1.0))
+    nose.apply_translation((L / 2 - 0.8 * W, 0, H - t / 2))
+    rear = -L / 2
+    b.link("base", "metal", S.box((L - 0.8 * W, W, t), (rear + (L - 0.8 * W) / 2, 0, H - t / 2)), nose)
+    zp = H - t - 0.012
+    xc = rear + 0.06 + f
+    wa = W / 2 - 0.03
+    wb = wa - 3 * tr - 0.012
+    for name, pivot_x, foot_x, half, axis in (("outer_legs", xc - a, xc + f, wa, (0, -1, 0)),
+                                              ("inner_legs", xc + a, xc - f, wb, (0, 1, 0))):
+        top, foot = (pivot_x, zp), (foot_x, tr)
+        b.add("base", *[S.box((0.03, 0.008, 0.014), (pivot_x, sy * (half + tr + 0.006), zp + 0.005))
+                        for sy in (-1, 1)])
+        # two pins into the brackets, not an axle across: the other frame folds through there
+        legs = b.link(name, "metal",
+                      *[S.rod((top[0], sy * half, top[1]), (foot[0], sy * half, foot[1]), tr) for sy in (-1, 1)],
+                      *[S.rod((top[0], sy * (half - tr), top[1]), (top[0], sy * (half + tr + 0.006), top[1]), tr * 0.6)
+                        for sy in (-1, 1)],
+                      S.rod((foot[0], -half - tr, foot[1]), (foot[0], half + tr, foot[1]), tr))
+        fold = math.atan2(zp - tr, abs(foot_x - pivot_x))
+        b.revolute(legs, "base", axis, (pivot_x, 0, zp), 0.0, round(fold - 0.02, 3))
+    if b.chance(0.7):
+        depth = b.dim(0.16, 0.2)
+        rest = b.link("iron_rest", "metal", S.box((depth, W * 0.7, 0.006), (rear - depth / 2 - 0.003, 0, H - 0.003)))
+        b.cut(rest, S.box((depth - 0.04, W * 0.7 - 0.04, 0.02), (rear - depth / 2 - 0.003, 0, H - 0.003)))
+        # folded down it stays 1 cm over the floor (a tabletop board's rest stops short)
+        up = min(b.real(1.4, 1.57), math.asin(min(1.0, (H - 0.013) / (depth + 0.003))))
+        b.revolute(rest, "base", (0, -1, 0), (rear, 0, H - 0.003), 0.0, round(up, 3))
+        return f"{'full-size' if full else 'tabletop'} ironing board with an iron rest"
+    return f"{'full-size' if full else 'tabletop'} ironing board"

@@ -513,3 +513,168 @@ def sewing_machine(b: Builder) -> str:
     winder = b.link("bobbin_winder", "metal", S.cylinder(0.011, 0.012, (xa, w / 2 - 0.025, h + 0.006)))
     b.continuous(winder, "base", "z", (xa, w / 2 - 0.025, h))
     return "sewing machine" + (" with a free arm and an accessory box" if free_arm else "")
+
+
+@kind("paper_shredder", "home_appliances")
+def paper_shredder(b: Builder) -> str:
+    """Paper shredder: a cabinet with a pull-out bin (on some on four swivel casters) or a
+    wastebasket whose cutting head lifts off; a rocker or a three-position slide switch.
+
+    Office shredders are 30-50 cm wide, 22-40 cm deep and 40-75 cm tall with 15-40 L bins,
+    personal basket shredders 28-38 cm wide, 15-22 cm deep, 30-45 cm tall (retail range); the
+    feed slot is 22-24 cm wide to take A4 (210 mm, ISO 216) and US letter (216 mm) sheets,
+    bins run out 70-85% of their depth, a lifted head clears the basket by 15-25 cm.
+    """
+    switch_style = b.pick(("rocker", "slide"))
+    if b.chance(0.5):
+        w, d, h = b.dim(0.3, 0.5), b.dim(0.22, 0.4), b.dim(0.4, 0.75)
+        wall = 0.004
+        casters = h > 0.55 and b.chance(0.6)
+        b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
+        if casters:
+            for sx in (-1, 1):
+                for sy in (-1, 1):
+                    P.caster(b, f"caster_{'fb'[sx > 0]}{'lr'[sy > 0]}", "base",
+                             (sx * (d / 2 - 0.04), sy * (w / 2 - 0.04), 0.0), 0.022)
+        z_bin = h * b.real(0.65, 0.75)
+        b.cut("base", S.box((d - wall, w - 2 * wall, z_bin - wall), (wall / 2 + 0.0005, 0, (wall + z_bin) / 2)))
+        P.drawer(b, "bin", "base", x_face=d / 2, y0=-w / 2 + wall, y1=w / 2 - wall, z0=wall,
+                 z1=z_bin, depth=d - 2 * wall - 0.01, t=0.01, material="plastic",
+                 travel=b.real(0.7, 0.85) * (d - 0.02), handle=b.pick(("edge", None)))
+        head = "base"
+        top, xs = h, -d * 0.1
+        name = "cabinet shredder with a pull-out bin" + (" on casters" if casters else "")
+    else:
+        w, d, hb = b.dim(0.28, 0.38), b.dim(0.15, 0.22), b.dim(0.22, 0.36)
+        wall = 0.003
+        P.shell(b, "base", "plastic", (d, w, hb), (0, 0, hb / 2), wall, open_face="+z")
+        hh = b.dim(0.07, 0.1)
+        head = b.link("head", "plastic", S.box((d + 0.008, w + 0.008, hh), (0, 0, hb + hh / 2)),
+                      S.box((d - 2 * wall - 0.006, w - 2 * wall - 0.006, 0.021), (0, 0, hb - 0.01)))
+        b.cut(head, S.box((0.04, min(0.1, w * 0.3), 0.03), (-d / 2, 0, hb + hh)))
+        b.prismatic(head, "base", "z", 0.0, b.dim(0.15, 0.25))
+        top, xs = hb + hh, d * 0.15
+        name = "basket shredder with a lift-off head"
+    slot = min(0.24, w - 0.06)
+    b.cut(head, S.box((0.007, slot, 0.05), (xs, 0, top)))
+    sy = w / 2 - 0.03 if slot / 2 + 0.045 <= w / 2 else 0.0
+    sx = xs + 0.04 if sy == 0.0 else xs
+    if switch_style == "rocker":
+        rocker = b.link("power_switch", "plastic", S.box((0.024, 0.014, 0.008), (sx, sy, top + 0.004)))
+        b.revolute(rocker, head, "y", (sx, sy, top), -0.25, 0.25)
+    else:
+        b.cut(head, S.box((0.04, 0.006, 0.02), (sx, sy, top)))
+        tab = b.link("mode_switch", "plastic", S.box((0.004, 0.004, 0.012), (sx - 0.012, sy, top - 0.002)),
+                     S.box((0.01, 0.012, 0.008), (sx - 0.012, sy, top + 0.004)))
+        b.prismatic(tab, head, "x", 0.0, 0.024, point=(sx - 0.012, sy, top))
+    return f"{name} and a {switch_style} switch"
+
+
+@kind("air_purifier", "home_appliances")
+def air_purifier(b: Builder) -> str:
+    """Air purifier: a box tower whose front panel hinges open on either side over a filter
+    cartridge that slides out, or a cylinder whose base cover twists off (bayonet) under a
+    ring filter; a fan spinning under the top outlet grille, push buttons or a knob.
+
+    Box purifiers are 25-45 cm wide, 18-30 cm deep and 45-80 cm tall, cylindrical ones 20-30
+    cm across and 30-60 cm tall (retail range; their clean-air delivery rate is tested to
+    ANSI/AHAM AC-1); front panels open 95-110 degrees, bayonet covers turn 20-35 degrees.
+    """
+    if b.chance(0.5):
+        w, d, h = b.dim(0.25, 0.45), b.dim(0.18, 0.3), b.dim(0.45, 0.8)
+        wall, t = 0.004, 0.012
+        P.shell(b, "base", "plastic", (d, w, h), (0, 0, h / 2), wall)
+        hinge = b.pick(("left", "right"))
+        P.door(b, "front_panel", "base", x_face=d / 2, y0=-w / 2, y1=w / 2, z0=0.0, z1=h, t=t,
+               hinge=hinge, material="plastic", max_angle=b.real(1.65, 1.9),
+               handle=b.pick((None, "edge")))
+        # an opened panel swings its hinge edge up to its thickness into the opening
+        y0, y1 = -w / 2 + wall + 0.004, w / 2 - wall - 0.004
+        if hinge == "left":
+            y0 = -w / 2 + P.GAP + t + 0.006
+        else:
+            y1 = w / 2 - P.GAP - t - 0.006
+        fh = (h - 2 * wall) * b.real(0.5, 0.65)
+        fd = d - 2 * wall - 0.012
+        fx = d / 2 - wall - 0.006 - fd / 2 + wall
+        flt = b.link("filter", "foam", S.box((fd, y1 - y0, fh), (fx, (y0 + y1) / 2, wall + 0.004 + fh / 2)),
+                     S.box((0.008, 0.05, 0.015), (fx + fd / 2 - 0.004, (y0 + y1) / 2, wall + 0.004 + fh - 0.02)))
+        b.prismatic(flt, "base", "x", 0.0, 0.85 * fd)
+        rr = min(d, w) / 2 - wall - 0.012
+        zr = h - wall - 0.03
+        _rotor(b, "fan", "base", (0, 0, zr), "z", rr, b.count(5, 9))
+        b.cut("base", *[S.box((min(d, w) * 0.5, 0.008, 0.01), (0, (k - 2) * 0.02, h)) for k in range(5)])
+        xb, top = -d / 2 + 0.025, h
+        shape = f"tower air purifier with a {hinge}-hinged panel"
+    else:
+        r, h = b.dim(0.1, 0.15), b.dim(0.3, 0.6)
+        wall, zc = 0.003, 0.025
+        b.link("base", "plastic", S.tube(r - wall, r, h - zc, (0, 0, zc + (h - zc) / 2)),
+               S.cylinder(r, 0.006, (0, 0, h - 0.003)))
+        b.cut("base", *[S.box((r * 0.9, 0.007, 0.02), (0, (k - 2) * 0.016, h)) for k in range(5)])
+        # the ring filter stands on the cover and comes out with it
+        fh = h - zc - 0.09
+        cover = b.link("base_cover", "plastic", S.cylinder(r, zc, (0, 0, zc / 2)),
+                       S.tube(r - wall - 0.012, r - wall - 0.003, 0.015, (0, 0, zc + 0.0075)),
+                       S.tube(r * 0.55, r - wall - 0.004, fh, (0, 0, zc - 0.001 + fh / 2)))
+        b.revolute(cover, "base", "z", (0, 0, 0), 0.0, b.real(0.35, 0.6))
+        _rotor(b, "fan", "base", (0, 0, h - 0.035), "z", r * 0.8, b.count(5, 9))
+        xb, top = -r * 0.7, h
+        shape = "cylindrical air purifier with a twist-off base"
+    if b.chance(0.5):
+        n = b.count(1, 4)
+        for k in range(n):
+            P.button(b, f"button_{k}", "base", (xb, (k - (n - 1) / 2) * 0.022, top), "z", 0.014,
+                     0.002, round_=True)
+        return f"{shape} and {n} button{'s' if n > 1 else ''}"
+    P.knob(b, "speed_knob", "base", (xb, 0.0, top), "z", 0.016, 0.014, limits=(0.0, 4.0))
+    return f"{shape} and a speed knob"
+
+
+@kind("humidifier", "home_appliances")
+def humidifier(b: Builder) -> str:
+    """Ultrasonic humidifier: a round or square base with a mist basin and a knob or buttons,
+    a hollow water tank that lifts off it (prismatic), a mist nozzle turning on the tank
+    (continuous) and on some a screw fill cap beside it (helical).
+
+    Ultrasonic humidifiers of 2-6 L are 16-30 cm across and 25-40 cm tall on a 6-10 cm base
+    (retail range); the tank lifts 12-20 cm off its base, the nozzle turns all round, and a
+    fill cap comes off in half a turn to a turn.
+    """
+    round_ = b.chance(0.5)
+    R, hb, ht = b.dim(0.08, 0.15), b.dim(0.06, 0.1), b.dim(0.16, 0.3)
+    x_face = R  # the front of the base (+X)
+    if round_:
+        b.link("base", "plastic", S.cylinder(R, hb, (0, 0, hb / 2)))
+        b.cut("base", S.cylinder(R - 0.015, 0.02, (0, 0, hb)))
+        tank = b.link("tank", "plastic", S.cylinder(R - 0.002, ht, (0, 0, hb + 0.001 + ht / 2)))
+        b.cut(tank, S.cylinder(R - 0.005, ht - 0.006, (0, 0, hb + 0.001 + ht / 2)))
+    else:
+        b.link("base", "plastic", S.box((2 * R, 2 * R, hb), (0, 0, hb / 2)))
+        b.cut("base", S.box((2 * R - 0.03, 2 * R - 0.03, 0.02), (0, 0, hb)))
+        tank = b.link("tank", "plastic", S.box((2 * R - 0.004, 2 * R - 0.004, ht), (0, 0, hb + 0.001 + ht / 2)))
+        b.cut(tank, S.box((2 * R - 0.01, 2 * R - 0.01, ht - 0.006), (0, 0, hb + 0.001 + ht / 2)))
+    b.prismatic(tank, "base", "z", 0.0, b.dim(0.12, 0.2))
+    top = hb + 0.001 + ht
+    nozzle = b.link("nozzle", "plastic", S.cylinder(0.025, 0.03, (0, 0, top + 0.015)),
+                    S.box((0.035, 0.015, 0.012), (0.0175, 0, top + 0.03)))
+    b.continuous(nozzle, tank, "z", (0, 0, top))
+    cap = b.chance(0.5)
+    if cap:
+        xc = -0.65 * R
+        lid = b.link("fill_cap", "plastic", S.cylinder(0.015, 0.012, (xc, 0, top + 0.006)),
+                     S.box((0.022, 0.004, 0.006), (xc, 0, top + 0.015)))
+        pitch = 0.0005
+        b.helical(lid, tank, "z", (xc, 0, top), 0.0, round(b.real(0.5, 1.0) * 2 * math.pi, 3), pitch)
+    if b.chance(0.5):
+        P.knob(b, "mist_knob", "base", (x_face, 0, hb / 2), "x", 0.018, 0.016, limits=(0.0, b.real(4.2, 5.0)))
+        controls = "a knob"
+    else:
+        n = b.count(1, 3)
+        for k in range(n):
+            y = (k - (n - 1) / 2) * 0.022
+            x = math.sqrt(R * R - y * y) if round_ else x_face  # on the round base's wall
+            P.button(b, f"button_{k}", "base", (x, y, hb / 2), "x", 0.014, 0.002, round_=True)
+        controls = f"{n} button{'s' if n > 1 else ''}"
+    return f"{'round' if round_ else 'square'} humidifier with a lift-off tank, {controls}" + (
+        " and a fill cap" if cap else "")

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
@@ -489,3 +491,149 @@ def shoe_cabinet(b: Builder) -> str:
                  z1=z_top, depth=d - 2 * t - 0.01, t=t, material=material,
                  travel=0.75 * (d - 2 * t - 0.01), handle=style)
     return f"shoe cabinet with {n_cols * rows} tip-out bins" + (" and a drawer" if drawer_h else "")
+
+
+@kind("tv_stand", "storage_furniture")
+def tv_stand(b: Builder) -> str:
+    """Low TV bench: 2-4 compartments, each an open shelf, a hinged or glass door, a
+    drop-down flap or a drawer, on legs or a plinth.
+
+    TV benches are 80-200 cm wide, 35-50 cm deep and 38-65 cm tall (retail range; IKEA BESTA
+    TV benches: 120 or 180 cm wide, 40-42 cm deep, 38-64 cm tall), boards 15-22 mm; doors
+    open 85-110 degrees, drop-down flaps 80-90 degrees on stay hinges, drawers run out 65-80%
+    of their depth.
+    """
+    w, d, h, t = b.dim(0.8, 2.0), b.dim(0.35, 0.5), b.dim(0.38, 0.65), b.dim(0.015, 0.022)
+    legs = b.dim(0.05, 0.15) if b.chance(0.5) else 0.0
+    z0 = legs if legs else b.dim(0.0, 0.06)
+    material, style = b.pick(("wood", "wood", "plastic")), b.pick(HANDLES)
+    b.link("base", material, *P.carcass(w, d, h, t, z0=z0))
+    if legs:
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                b.add("base", S.cylinder(0.018, legs + 0.001, (sx * (d / 2 - 0.04),
+                                                              sy * (w / 2 - 0.05), legs / 2 + 0.0005)))
+    elif z0 > 0.01:
+        b.add("base", S.box((d - 0.05, w - 0.04, z0 + 0.001), (-0.025, 0, z0 / 2 + 0.0005)))
+    cols = _columns(b, w, t, b.count(2, max(2, min(4, int(w / 0.4)))))
+    _dividers(b, cols, d, t, z0 + t, z0 + h - t)
+    z_bot, z_top = z0 + t, z0 + h - t
+    fronts = []
+    for c, (ya, yb) in enumerate(cols):
+        front = b.pick(("open", "door", "glass", "flap", "drawer"))
+        if front == "open" and c == len(cols) - 1 and set(fronts) == {"open"}:
+            front = "door"  # at least one compartment closes
+        fronts.append(front)
+        if front == "open":
+            b.add("base", S.box((d - 2 * t, yb - ya, t), (-t / 2, (ya + yb) / 2, (z_bot + z_top) / 2)))
+        elif front == "drawer":
+            _drawer_stack(b, f"drawer_{c}_", b.count(1, 2), x_face=d / 2, y0=ya, y1=yb,
+                          z0=z_bot, z1=z_top, depth=d - 2 * t, t=t, material=material,
+                          style=style, travel=b.real(0.65, 0.8) * (d - 2 * t))
+        elif front == "flap":
+            P.door(b, f"flap_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=z_top,
+                   t=t, hinge="bottom", material=material, max_angle=b.real(1.4, 1.55),
+                   handle=style)
+        else:
+            P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=z_top,
+                   t=t, hinge="left" if c % 2 == 0 else "right", material=material,
+                   max_angle=b.real(1.5, 1.9), handle=style, glass=front == "glass")
+    return f"{len(cols)}-compartment TV stand ({', '.join(fronts)})"
+
+
+def _wine_rack(b: Builder, *, d: float, y0: float, y1: float, z0: float, z1: float,
+               t: float) -> int:
+    """A lattice of bottle cells (10-12 cm square, 2/3 of the depth) fixed in the base between
+    ``y0..y1`` and ``z0..z1``, set back 3 cm from the front; returns the number of cells."""
+    cols = max(1, int((y1 - y0) / 0.11))
+    rows = max(1, int((z1 - z0) / 0.11))
+    depth, x = d * 0.66, -d / 2 + t + d * 0.33
+    for k in range(1, cols):
+        y = y0 + (y1 - y0) * k / cols
+        b.add("base", S.box((depth, 0.008, z1 - z0), (x, y, (z0 + z1) / 2)))
+    for k in range(1, rows):
+        z = z0 + (z1 - z0) * k / rows
+        b.add("base", S.box((depth, y1 - y0, 0.008), (x, (y0 + y1) / 2, z)))
+    return cols * rows
+
+
+@kind("wine_cabinet", "storage_furniture")
+def wine_cabinet(b: Builder) -> str:
+    """Wine cabinet: a bottle lattice behind one or two glass doors, a stemware rail under the
+    top, 0-2 drawers and, on tall ones, a lower section behind solid doors.
+
+    Wine and bar cabinets are 50-120 cm wide, 35-50 cm deep and 90-190 cm tall (retail range),
+    storing bottles (7.5-9 cm across, 30-33 cm long) in cells of 10-12 cm; boards 16-22 mm,
+    glass doors open 90-110 degrees, drawers run out 70-80% of their depth.
+    """
+    w, d, h, t = b.dim(0.5, 1.2), b.dim(0.35, 0.5), b.dim(0.9, 1.9), b.dim(0.016, 0.022)
+    b.link("base", "wood", *P.carcass(w, d, h, t, z0=0.06))
+    b.add("base", S.box((d - 0.04, w - 0.04, 0.061), (-0.02, 0, 0.0305)))
+    n_doors = 2 if w > 0.8 else 1
+    cols = _columns(b, w, t, n_doors)
+    z_bot, z_top = 0.06 + t, 0.06 + h - t
+    lower = z_bot + (h - 2 * t) * b.real(0.35, 0.45) if h > 1.3 else z_bot
+    n_dr = b.count(0, 2)
+    if lower > z_bot:
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, lower + t / 2)))
+        lower_cols = _columns(b, w, t, n_doors)
+        for c, (ya, yb) in enumerate(lower_cols):
+            P.door(b, f"lower_door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot,
+                   z1=lower, t=t, hinge="left" if c % 2 == 0 else "right", material="wood",
+                   max_angle=b.real(1.5, 1.9), handle="knob")
+    z_drawers = lower + (t if lower > z_bot else 0.0)
+    if n_dr:
+        base_z = z_drawers
+        z_drawers = base_z + n_dr * 0.12
+        _drawer_stack(b, "drawer_", n_dr, x_face=d / 2, y0=-w / 2 + t, y1=w / 2 - t,
+                      z0=base_z, z1=z_drawers, depth=d - 2 * t, t=t, material="wood",
+                      style="bar", travel=b.real(0.7, 0.8) * (d - 2 * t))
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, z_drawers + t / 2)))
+        z_drawers += t
+    rack_top = z_drawers + (z_top - z_drawers) * b.real(0.55, 0.8)
+    cells = _wine_rack(b, d=d, y0=-w / 2 + t, y1=w / 2 - t, z0=z_drawers, z1=rack_top, t=t)
+    for y in np.linspace(-w / 2 + t + 0.05, w / 2 - t - 0.05, min(6, max(2, int(w / 0.15)))):
+        b.add("base", S.box((d * 0.6, 0.02, 0.012), (-d / 2 + t + d * 0.3, float(y), z_top - 0.006)))
+    for c, (ya, yb) in enumerate(cols):
+        P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_drawers, z1=z_top, t=t,
+               hinge="left" if c % 2 == 0 else "right", material="wood",
+               max_angle=b.real(1.5, 1.9), handle=b.pick(("bar", "knob")), glass=True)
+    doors = "a glass door" if n_doors == 1 else f"{n_doors} glass doors"
+    return f"wine cabinet for {cells} bottles with {doors} and {n_dr} drawer{'s' if n_dr != 1 else ''}"
+
+
+@kind("medicine_cabinet", "storage_furniture")
+def medicine_cabinet(b: Builder) -> str:
+    """Wall-hung bathroom cabinet: 1-3 mirror doors over 1-3 glass shelves, on some an open
+    shelf below the doors.
+
+    Medicine and mirror cabinets are 40-100 cm wide, 12-18 cm deep and 50-80 cm tall (retail
+    range: recessed units 14-16 in x 20-26 in for a 14.5 in stud bay, surface-mounted mirror
+    cabinets 60-100 cm wide with one door per 30-40 cm); mirror doors open 95-110 degrees.
+    """
+    w, d, h, t = b.dim(0.4, 1.0), b.dim(0.12, 0.18), b.dim(0.5, 0.8), b.dim(0.012, 0.018)
+    material = b.pick(("wood", "metal", "plastic"))
+    if material == "metal":
+        t = 0.006
+    b.link("base", material, *P.carcass(w, d, h, t))
+    open_shelf = b.dim(0.08, 0.12) if b.chance(0.35) else 0.0
+    z_bot = t + open_shelf
+    if open_shelf:
+        b.add("base", S.box((d - t, w - 2 * t, t), (t / 2, 0, z_bot + t / 2)))
+        z_bot += t
+    shelves = b.count(1, 3)
+    for k in range(1, shelves + 1):
+        z = z_bot + (h - t - z_bot) * k / (shelves + 1)
+        b.add("base", S.box((d - 2 * t - 0.02, w - 2 * t, 0.006), (-t / 2 - 0.01, 0, z)))
+    n = min(3, max(1, int(w / 0.3)))
+    n = b.count(1, n)
+    handle = b.pick((None, "knob", "edge"))
+    for c, (ya, yb) in enumerate(_columns(b, w, t, n)):
+        door = P.door(b, f"door_{c}", "base", x_face=d / 2, y0=ya, y1=yb, z0=z_bot, z1=h - t,
+                      t=t, hinge="left" if c % 2 == 0 else "right", material=material,
+                      max_angle=b.real(1.65, 1.9), handle=handle)
+        mirror = b.link(f"mirror_{c}", "glass",
+                        S.box((0.004, yb - ya - 0.014, h - t - z_bot - 0.014),
+                              (d / 2 + t + 0.002, (ya + yb) / 2, (z_bot + h - t) / 2)))
+        b.fixed(mirror, door)
+    return f"medicine cabinet with {n} mirror door{'s' if n > 1 else ''} and {shelves} shelves"
