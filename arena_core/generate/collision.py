@@ -45,14 +45,8 @@ import trimesh
 from manifold3d import Manifold
 
 from arena_core.generate import meshing
-from arena_core.mesh.plane_split import (
-    MAX_DEPTH,
-    arrays,
-    convex,
-    cross,
-    solid_of,
-    split,
-)
+from arena_core.mesh.convexity import cross_rows as cross
+from arena_core.mesh.plane_split import MAX_DEPTH, arrays, convex, solid_of, split
 
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.

@@ -164,7 +164,8 @@ class SurfaceIndex:
 
 def cross_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Row-wise ``np.cross(a, b)`` of ``(n, 3)`` arrays, the same bits (the same products
-    and differences) at a fraction of its cost on the small arrays of one mesh."""
+    and differences) at a fraction of its cost on the small arrays of one mesh; elementwise
+    arithmetic only, so the same bits on every CPU."""
     return np.stack([a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1],
                      a[:, 2] * b[:, 0] - a[:, 0] * b[:, 2],
                      a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]], axis=1)

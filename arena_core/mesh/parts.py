@@ -274,12 +274,18 @@ def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
     solid = bool(mesh.is_watertight and mesh.is_winding_consistent)
     with np.errstate(divide="ignore", invalid="ignore"):
         volume = float(mesh.volume) if solid else 0.0
-    if volume < 0:
+    inverted = volume < 0
+    if inverted:
         mesh.invert()
         volume = -volume
     if not solid or not volume > tol.MIN_VOLUME:
         return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
-    return triangles_part(np.asarray(mesh.triangles), hull, solid=True)
+    if inverted:
+        return triangles_part(np.asarray(mesh.triangles), hull, solid=True)
+    # the integrals ``mesh.volume`` computed: trimesh's own call of ``triangles_part``'s
+    props = mesh.mass_properties
+    return Part(float(props.volume), np.asarray(props.center_mass, float),
+                np.asarray(props.inertia, float), hull, True)
 
 
 def _hull_vertices(points: np.ndarray) -> np.ndarray:

@@ -33,6 +33,8 @@ from __future__ import annotations
 import numpy as np
 from manifold3d import Manifold, Mesh64
 
+from arena_core.mesh.convexity import cross_rows
+
 #: How many times a piece may be split in two (at most ``2 ** MAX_DEPTH`` pieces a part).
 MAX_DEPTH = 4
 
@@ -131,7 +133,7 @@ def _planes(vertices: np.ndarray, faces: np.ndarray) -> list[tuple[int, float, b
     """Candidate planes ``(world axis, offset, through the middle)``: perpendicular to each
     world axis, through the piece's faces that are and through its middle."""
     tri = vertices[faces]
-    normal = cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    normal = cross_rows(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
     length = np.sqrt((normal[:, 0] * normal[:, 0] + normal[:, 1] * normal[:, 1])
                      + normal[:, 2] * normal[:, 2])
     out = []
@@ -148,15 +150,6 @@ def _planes(vertices: np.ndarray, faces: np.ndarray) -> list[tuple[int, float, b
         out += [(k, float(offset), False) for offset in offsets]
         out.append((k, float((lo + hi) / 2), True))
     return out
-
-
-def cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Row-wise ``a x b`` with elementwise arithmetic (the same bits on every CPU)."""
-    return np.stack([a[:, 1] * b[:, 2] - a[:, 2] * b[:, 1],
-                     a[:, 2] * b[:, 0] - a[:, 0] * b[:, 2],
-                     a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]], axis=1)
-
-
 
 
 def plane_pieces(vertices: np.ndarray, faces: np.ndarray, *, limit: float,
