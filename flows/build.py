@@ -41,8 +41,9 @@ from arena_core.pipeline.store import ObjectStore
 from arena_core.util.fs import write_atomic
 from flows.budgeted import ensure_stored
 from flows.cluster import check_cluster_sees
-from flows.ingest import Ingested, ingest, ingest_in_order, spans
+from flows.ingest import Ingested, ingest, ingest_in_order, packed, spans
 from flows.packages import with_installed
+from flows.packed import PackedSource
 from flows.progress import StageProgress, StageTimer
 from flows.sandbox import Budget
 from release import cache
@@ -55,7 +56,6 @@ from release.writer import write_release
 from schemas.build import BuildConfig, BuildSummary, load_build_config
 from schemas.errors import ArenaError
 from schemas.release import BuildReport, ReleaseCheck, ReleaseSpec
-from schemas.source_object import SourceObject
 from schemas.sources import SourceManifest
 
 REPO = Path(__file__).resolve().parents[1]
@@ -138,18 +138,19 @@ def load_config(path: str | Path) -> tuple[BuildConfig, list[SourceManifest]]:
 def ingest_source(manifest: SourceManifest, cache_dir: Path, work_dir: Path,
                   skip_missing: bool, limit: int | None,
                   span: tuple[int, int | None], store_root: Path, budget: Budget) -> Ingested:
-    """The part ``span`` of one source: keys of every object, the objects not yet stored."""
-    return ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
-                  skip_missing=skip_missing, limit=limit, span=span,
-                  store=ObjectStore(store_root), budget=budget)
+    """The part ``span`` of one source: keys of every object, the objects not yet stored
+    (packed: :mod:`flows.packed`)."""
+    return packed(ingest(manifest, cache_dir=cache_dir, work_dir=work_dir,
+                         skip_missing=skip_missing, limit=limit, span=span,
+                         store=ObjectStore(store_root), budget=budget))
 
 
 @task(name="normalize-verify", cache_policy=NONE)
-def normalize_chunk(objects: list[SourceObject], store_root: Path,
+def normalize_chunk(objects: list[PackedSource], store_root: Path,
                     budget: Budget) -> list[tuple[str, bool, int, int]]:
     """``(store key, run now, decompositions, piece-cache hits)`` per object (``False``, 0,
     0: it was in the store)."""
-    return ensure_stored(objects, store_root, budget)
+    return ensure_stored([o.unpack() for o in objects], store_root, budget)
 
 
 @task(name="curate", cache_policy=NONE)
@@ -207,7 +208,7 @@ def build(config_path: str | None = None, out_dir: str = "build", limit: int | N
     del ingested
     with timer.stage("normalize", len(items), unit="objects") as progress:
         keys, (processed_now, decomposed, hits) = normalize_all(items, plan, progress)
-    del items  # the source objects (~10 KB each in memory: ~200 MB at 20K) are done with
+    del items  # the packed source objects are done with
     key = cache.inputs_key(keys, plan.config, plan.manifests, previous=plan.previous,
                            files=(TAXONOMY, OVERRIDES))
     with timer.stage("curate"):
@@ -256,7 +257,7 @@ def ingest_all(plan: BuildPlan, parts: list[tuple[SourceManifest, tuple[int, int
     return list(merged.values())
 
 
-def normalize_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
+def normalize_all(items: list[tuple[str, PackedSource | None]], plan: BuildPlan,
                   progress: StageProgress) -> tuple[list[str], tuple[int, int, int]]:
     """The sorted store keys of the ingested ``items``, and how many objects were run
     now (objects already in the store, which ingest sent by key only, are not sent to a
@@ -278,7 +279,7 @@ def normalize_all(items: list[tuple[str, SourceObject | None]], plan: BuildPlan,
     return sorted(set(keys)), (fresh, decomposed, hits)
 
 
-def plan_chunks(objects: list[SourceObject]) -> list[list[SourceObject]]:
+def plan_chunks(objects: list[PackedSource]) -> list[list[PackedSource]]:
     """``objects`` in processing tasks, the costliest first, so that no worker is left alone
     with them at the end of the stage.
 
@@ -291,12 +292,8 @@ def plan_chunks(objects: list[SourceObject]) -> list[list[SourceObject]]:
     20,000-object build the 96 real objects, listed last, fell into the last task and one
     worker ran them alone for seven minutes.
     """
-    def weight(o: SourceObject) -> int:
-        return sum(f.size for f in o.files)
-
-    real = sorted((o for o in objects if o.extras.generator_version is None), key=lambda o: -weight(o))
-    made = sorted((o for o in objects if o.extras.generator_version is not None),
-                  key=lambda o: -weight(o))
+    real = sorted((o for o in objects if not o.generated), key=lambda o: -o.weight)
+    made = sorted((o for o in objects if o.generated), key=lambda o: -o.weight)
     size = max(CHUNK, -(-len(objects) // MAX_TASKS))
     chunks = [made[i:i + size] for i in range(0, len(made), size)]
     tail = [half for chunk in chunks[-TAIL_CHUNKS:]

@@ -21,6 +21,7 @@ from flows.adapters import get_adapter
 from flows.adapters.base import hashes_from
 from flows.budgeted import read_entries
 from flows.fetch import FetchError, location_root
+from flows.packed import PackedSource, pack
 from flows.sandbox import DEFAULT_BUDGET, Budget
 from schemas.source_object import SourceObject
 from schemas.sources import SourceManifest
@@ -34,11 +35,12 @@ class Ingested:
     """The objects of one source, or why the source was skipped.
 
     ``items``: ``(store key, source object)`` per object read, in order; the object is
-    ``None`` when the ingest was given a store that already holds its key.
+    ``None`` when the ingest was given a store that already holds its key, and
+    :class:`~flows.packed.PackedSource` in what :func:`packed` returns.
     """
 
     source: str
-    items: list[tuple[str, SourceObject | None]] = field(default_factory=list)
+    items: list[tuple[str, SourceObject | PackedSource | None]] = field(default_factory=list)
     skipped: str | None = None
 
     @property
@@ -85,6 +87,13 @@ def ingest(manifest: SourceManifest, *, cache_dir: Path, work_dir: Path,
         key = object_key(obj)
         items.append((key, None if store is not None and store.has(key) else obj))
     return Ingested(manifest.name, items)
+
+
+def packed(found: Ingested) -> Ingested:
+    """``found`` with its source objects packed (:mod:`flows.packed`): what an ingest task
+    sends back to the flow, which holds it until processing."""
+    return Ingested(found.source, [(key, None if obj is None else pack(obj))
+                                   for key, obj in found.items], found.skipped)
 
 
 def ingest_in_order(parts: list[tuple[SourceManifest, tuple[int, int | None]]],

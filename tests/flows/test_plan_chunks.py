@@ -7,25 +7,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from flows.build import CHUNK, MAX_TASKS, TAIL_CHUNKS, plan_chunks
+from flows.packed import PackedSource, pack
 from schemas.extras import SourceExtras
 from schemas.files import SourceFile
 from schemas.source_object import SourceObject
 
 
-def _object(source: str, i: int, size: int) -> SourceObject:
+def _object(source: str, i: int, size: int) -> PackedSource:
     files = [SourceFile(path="model.urdf", sha256="0" * 64, size=size)]
     made = SourceExtras(generator_version="1.0") if source == "generated" else SourceExtras()
-    return SourceObject(source=source, source_id=f"{source}-{i}", license="CC-BY-4.0",
-                        urdf_path=Path(f"/src/{source}/{i}/model.urdf"),
-                        root_dir=Path(f"/src/{source}/{i}"), files=files, extras=made)
+    return pack(SourceObject(source=source, source_id=f"{source}-{i}", license="CC-BY-4.0",
+                             urdf_path=Path(f"/src/{source}/{i}/model.urdf"),
+                             root_dir=Path(f"/src/{source}/{i}"), files=files, extras=made))
 
 
 def test_real_objects_come_first_and_spread_over_several_tasks():
     made = [_object("generated", i, 40_000 + i % 7) for i in range(5_000)]
     real = [_object("realdata", i, 10_000 + i) for i in range(40)]  # smaller files
     chunks = plan_chunks(made + real)  # the real objects are listed last, as in a build
-    flat = [o.source_id for chunk in chunks for o in chunk]
-    assert sorted(flat) == sorted(o.source_id for o in made + real)  # each once
+    flat = [o.unpack().source_id for chunk in chunks for o in chunk]
+    assert sorted(flat) == sorted(o.unpack().source_id for o in made + real)  # each once
     assert all(i.startswith("realdata-") for i in flat[:40])  # first, the largest first
     assert flat[0] == "realdata-39"
     assert [len(c) for c in chunks[:5]] == [CHUNK] * 5
