@@ -27,6 +27,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     electronics,
     furniture,
     household,
+    kitchenware,
     lighting,
     mechanisms,
     openings,
