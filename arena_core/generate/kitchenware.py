@@ -271,9 +271,10 @@ def grill(b: Builder) -> str:
 @kind("water_dispenser", "kitchen_appliances")
 def water_dispenser(b: Builder) -> str:
     """Water cooler: a tower with a dispensing niche, two or three taps worked by paddle
-    levers (revolute) or push buttons (prismatic), a drip tray that slides out, and either an
-    inverted 19 L bottle on top (top-loading) or a door over the bottle compartment at the
-    bottom (bottom-loading, hinged on either side).
+    levers (revolute) or push buttons (prismatic), a drip tray that slides out, a door on
+    the lower compartment hinged on either side, and on top-loading models an inverted
+    19 L bottle on top (a solid body, as heavy as a full bottle; bottom-loading models keep
+    it behind the door).
 
     Floor-standing water coolers for 11-19 L (3-5 US gallon) bottles are 0.28-0.34 m wide,
     0.3-0.38 m deep and 0.85-1.05 m tall without the bottle; the bottles are 0.26-0.28 m
@@ -303,10 +304,9 @@ def water_dispenser(b: Builder) -> str:
     if b.chance(0.5):
         br, bh = b.dim(0.13, 0.14), b.dim(0.48, 0.5)
         b.add("base", S.tube(0.03, 0.05, 0.03, (0, 0, h + 0.015)))
-        bottle = b.link("bottle", "plastic", S.tube(br - 0.003, br, bh - 0.12, (0, 0, h + 0.1 + (bh - 0.12) / 2)),
-                        S.cylinder(br, 0.003, (0, 0, h + bh - 0.0215)),
+        bottle = b.link("bottle", "plastic", S.cylinder(br, bh - 0.12, (0, 0, h + 0.1 + (bh - 0.12) / 2)),
                         S.cone(br, 0.08, (0, 0, h + 0.1), (0, 0, -1)),
-                        S.tube(0.024, 0.028, 0.08, (0, 0, h + 0.04)))
+                        S.cylinder(0.028, 0.08, (0, 0, h + 0.04)))
         b.fixed(bottle, "base")
         loading = "top-loading"
     else:

@@ -29,6 +29,8 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     household,
     kitchenware,
     lighting,
+    luminaires,
+    machinery,
     mechanisms,
     openings,
     personal,
