@@ -278,10 +278,10 @@ def floodlight(b: Builder) -> str:
     drop = rs + 0.018
     ys = [0.0] if heads == 1 else [-rp - 0.008, rp + 0.008]
     sensor = b.chance(0.5)
-    z_low = zk - drop - rs - (0.1 if sensor else 0.02)
-    width = max(0.1, abs(ys[-1] - ys[0]) + 0.06)
-    b.link("base", "metal", S.box((0.03, width, zk + 0.05 - z_low), (0.015, 0, (zk + 0.05 + z_low) / 2)),
-           *[S.rod((0.03, y, zk), (xk, y, zk), 0.008) for y in ys])
+    zs = zk - drop - rs - 0.055
+    plate = b.dim(0.1, 0.14)
+    b.link("base", "metal", S.box((0.03, plate, plate), (0.015, 0, zk)),
+           *[S.rod((0.029, 0, zk), (xk, y, zk), 0.008) for y in ys])
     for k, y in enumerate(ys):
         ya = hw / 2 + 0.008
         yoke = b.link(f"yoke_{k}", "metal", S.cylinder(0.01, 0.016, (xk, y, zk - 0.008)),
@@ -294,8 +294,8 @@ def floodlight(b: Builder) -> str:
               S.cylinder(0.004, hw + 0.012, (xk, y, zh), "y", sections=8))
         b.revolute(f"head_{k}", yoke, "y", (xk, y, zh), -b.real(0.3, 0.6), b.real(0.8, 1.2))
     if sensor:
-        zs = z_low + 0.045
-        b.add("base", S.rod((0.03, 0, zs), (0.08, 0, zs), 0.006))
+        b.add("base", S.rod((0.029, 0, zk - plate / 2 + 0.01), (0.029, 0, zs), 0.006),
+              S.rod((0.029, 0, zs), (0.08, 0, zs), 0.006), S.sphere(0.006, (0.029, 0, zs), count=8))
         pan = b.link("sensor_neck", "plastic", S.cylinder(0.008, 0.012, (0.09, 0, zs)),
                      S.cylinder(0.005, 0.008, (0.09, 0, zs - 0.01), sections=12))
         b.revolute(pan, "base", "z", (0.09, 0, zs), -1.2, 1.2)
