@@ -179,11 +179,12 @@ def food_processor(b: Builder) -> str:
     r, bowl_h = b.dim(0.07, 0.11), b.dim(0.1, 0.16)
     bd, bw, bh = b.dim(max(0.18, 2 * r + 0.01), 0.28), b.dim(max(0.16, 2 * r), 0.26), b.dim(0.1, 0.16)
     b.link("base", "plastic", S.box((bd, bw, bh), (0, 0, bh / 2)))
-    bowl = b.link("bowl", "plastic", S.tube(r - 0.003, r, bowl_h, (0, 0, bh + bowl_h / 2)),
-                  S.cylinder(r, 0.004, (0, 0, bh + 0.002)),
+    # the bowl is sealed under its lid (only the blade, which turns in it, goes inside)
+    bowl = b.link("bowl", "plastic", S.cylinder(r, bowl_h, (0, 0, bh + bowl_h / 2)),
                   S.box((0.025, 0.02, 0.02), (0, r + 0.008, bh + bowl_h - 0.03)),
                   S.box((0.025, 0.02, 0.02), (0, r + 0.008, bh + 0.03)),
                   S.box((0.025, 0.018, bowl_h - 0.04), (0, r + 0.027, bh + bowl_h / 2)))
+    b.cut(bowl, S.cylinder(r - 0.003, bowl_h - 0.006, (0, 0, bh + bowl_h / 2 + 0.001)))
     b.fixed(bowl, "base", (0, 0, bh))
     floor, rim = bh + 0.004, bh + bowl_h
     blade_top = floor + min(0.07, bowl_h * 0.5)

@@ -90,11 +90,11 @@ def stage_light(b: Builder) -> str:
     else:
         b.revolute(yoke, "base", "z", (0, 0, zb), -2.6, 2.6)
     P.knob(b, "tilt_lock", yoke, (0, ya + 0.005, zp), "y", 0.015, 0.015, limits=(0.0, math.pi))
-    can = b.link("can", "aluminum", S.tube(R - 0.003, R, L, (0, 0, zp), "x"),
-                 S.cylinder(R, 0.004, (-L / 2 + 0.002, 0, zp), "x"),
+    can = b.link("can", "aluminum", S.cylinder(R, L, (0, 0, zp), "x"),
                  S.cylinder(0.008, 2 * R + 0.02, (0, 0, zp), "y", sections=12))
+    b.cut(can, S.cylinder(R - 0.003, L - 0.008, (0, 0, zp), "x"))  # a sealed thin-walled can
     b.revolute(can, yoke, "y", (0, 0, zp), -b.real(1.6, 2.2), b.real(1.6, 2.2))
-    lens = b.link("lens", "glass", S.cylinder(R - 0.003, 0.006, (L / 2 - 0.006, 0, zp), "x"))
+    lens = b.link("lens", "glass", S.cylinder(R - 0.012, 0.004, (L / 2 + 0.001, 0, zp), "x"))
     b.fixed(lens, can)
     x0 = L / 2 + 0.002
     pairs = {0: [], 2: [b.pick(("top_bottom", "sides"))], 4: ["top_bottom", "sides"]}[leaves]
@@ -160,10 +160,10 @@ def work_light(b: Builder) -> str:
           S.box((0.02, arms[-1] - arms[0] + 0.006, 0.012), (0, 0, z_bar)),
           *[S.box((0.02, 0.006, zt - z_bar + 0.01), (0, y, (z_bar + zt) / 2)) for y in arms])
     for k, y in enumerate(ys):
-        P.shell(b, f"head_{k}", "aluminum", (hd, hw, hh), (0, y, zt), 0.003, open_face=None)
-        b.add(f"head_{k}", S.box((0.004, hw - 0.02, hh - 0.02), (hd / 2 + 0.001, y, zt)),
-              *[S.box((0.01, hw * 0.8, 0.004), (-hd / 2 - 0.005, y, zt + f * hh / 3)) for f in (-1, 0, 1)],
-              S.cylinder(0.005, hw + 0.012, (0, y, zt), "y", sections=8))
+        b.link(f"head_{k}", "plastic", S.box((hd, hw, hh), (0, y, zt)),
+               S.box((0.004, hw - 0.02, hh - 0.02), (hd / 2 + 0.001, y, zt)),
+               S.box((0.01, hw * 0.8, hh * 0.8), (-hd / 2 - 0.004, y, zt)),
+               S.cylinder(0.005, hw + 0.012, (0, y, zt), "y", sections=8))
         b.revolute(f"head_{k}", mast, "y", (0, y, zt), -b.real(0.6, 1.0), b.real(0.6, 1.0))
     return f"tripod work light with {heads} head{'s' if heads > 1 else ''}"
 
@@ -289,9 +289,9 @@ def floodlight(b: Builder) -> str:
                       *[S.box((0.016, 0.006, drop + 0.01), (xk, y + s * ya, zk - 0.017 - drop / 2)) for s in (-1, 1)])
         b.revolute(yoke, "base", "z", (xk, y, zk - 0.008), -b.real(0.8, 1.4), b.real(0.8, 1.4))
         zh = zk - drop
-        P.shell(b, f"head_{k}", "aluminum", (hd, hw, hh), (xk, y, zh), 0.003, open_face=None)
-        b.add(f"head_{k}", S.box((0.003, hw - 0.016, hh - 0.016), (xk + hd / 2 + 0.001, y, zh)),
-              S.cylinder(0.004, hw + 0.012, (xk, y, zh), "y", sections=8))
+        b.link(f"head_{k}", "aluminum", S.box((hd, hw, hh), (xk, y, zh)),
+               S.box((0.003, hw - 0.016, hh - 0.016), (xk + hd / 2 + 0.001, y, zh)),
+               S.cylinder(0.004, hw + 0.012, (xk, y, zh), "y", sections=8))
         b.revolute(f"head_{k}", yoke, "y", (xk, y, zh), -b.real(0.3, 0.6), b.real(0.8, 1.2))
     if sensor:
         b.add("base", S.rod((0.029, 0, zk - plate / 2 + 0.01), (0.029, 0, zs), 0.006),

@@ -300,7 +300,8 @@ def hydraulic_cylinder(b: Builder) -> str:
     lb = stroke / stages + bore + 0.04
     zc = R + 0.03
     mount = b.pick(("clevis", "trunnion", "flange"))
-    barrel = [S.tube(bore / 2, R, lb, (lb / 2, 0, zc), "x"), S.cylinder(R, 0.012, (0.006, 0, zc), "x"),
+    barrel = [S.tube(bore / 2, R, lb, (lb / 2, 0, zc), "x") if stages > 1 else S.cylinder(R, lb, (lb / 2, 0, zc), "x"),
+              S.cylinder(R, 0.012, (0.006, 0, zc), "x"),
               *[S.cylinder(0.008, 0.02, (x, 0, zc + R + 0.005), sections=12) for x in (0.03, lb - 0.03)]]
     if mount == "flange":
         flange = [S.box((0.015, 2 * R + 0.04, 0.02), (lb - 0.0075, 0, zc + s * (R + 0.01))) for s in (-1, 1)]
@@ -321,6 +322,8 @@ def hydraulic_cylinder(b: Builder) -> str:
         b.link("barrel", "metal", *barrel)
         b.revolute("barrel", "base", "y", (px, 0, zc), -0.35, 0.35)
         owner = "barrel"
+    if stages == 1:  # only the rod goes inside: a sealed barrel
+        b.cut(owner, S.cylinder(bore / 2, lb - 0.024, (lb / 2, 0, zc), "x"))
     parent, ri, x_end = owner, bore / 2, lb
     for k in range(stages):
         # a stage's wall is thicker than its collision sectors' chords dip into its bore, so
@@ -330,7 +333,9 @@ def hydraulic_cylinder(b: Builder) -> str:
         center = (x_end + 0.02 - length / 2, 0, zc)
         last = k == stages - 1
         name = "rod" if last else f"stage_{k}"
-        b.link(name, "metal", S.cylinder(ro, length, center, "x") if last else S.tube(ro - wall_k, ro, length, center, "x"))
+        b.link(name, "metal", S.tube(ro - wall_k, ro, length, center, "x") if stages - k > 2 else S.cylinder(ro, length, center, "x"))
+        if not last and stages - k <= 2:  # nothing but its own child goes inside: sealed
+            b.cut(name, S.cylinder(ro - wall_k, length - 0.01, center, "x"))
         b.prismatic(name, parent, "x", 0.0, length * 0.8)
         parent, ri, x_end = name, ro - wall_k, x_end + 0.02
     end = b.pick(("eye", "clevis", "thread"))
