@@ -318,3 +318,54 @@ def water_dispenser(b: Builder) -> str:
            t=0.012, hinge=b.pick(("left", "right")), material="plastic", max_angle=b.real(1.5, 1.9),
            handle=b.pick(("bar", "edge")))
     return f"{loading} water cooler with {taps} {'paddle taps' if paddles else 'push-button taps'}"
+
+
+@kind("meat_grinder", "kitchen_appliances")
+def meat_grinder(b: Builder) -> str:
+    """Hand meat mincer: a horizontal barrel under a hopper, a crank at the back (continuous)
+    with a spinning grip (continuous), a front ring nut that unscrews (helical) to free the
+    cutting plate, and a table clamp whose screw tightens up (helical) or a suction foot
+    with its lever (revolute).
+
+    Hand mincers are sized by their plate: No. 5 about 54 mm across, No. 8 62 mm, No. 10 70
+    mm and No. 22 82 mm, their barrels 12-20 cm long and cranks 12-20 cm (typical
+    manufacturers' range); ring nuts have coarse threads of 3-5 mm per turn.
+    """
+    plate = b.pick((0.054, 0.062, 0.07, 0.082))
+    r, length = plate / 2 + 0.004, b.dim(0.12, 0.2)
+    clamp = b.chance(0.6)
+    zt = 0.0 if not clamp else b.dim(0.03, 0.05) + 0.03  # the table top (the clamp's jaw)
+    zb = zt + r + (b.dim(0.03, 0.06) if clamp else b.dim(0.05, 0.08))
+    hop = b.dim(0.06, 0.1)
+    b.link("base", "metal", S.cylinder(r, length, (0, 0, zb), "x"),
+           S.box((0.05, 0.05, zb - zt - r + 0.01), (0, 0, zt + (zb - zt - r + 0.01) / 2)),
+           *[S.box((hop, 0.004, hop * 0.7), (-0.01, s * (hop / 2 - 0.002), zb + r + hop * 0.35 - 0.005)) for s in (-1, 1)],
+           *[S.box((0.004, hop, hop * 0.7), (-0.01 + s * (hop / 2 - 0.002), 0, zb + r + hop * 0.35 - 0.005)) for s in (-1, 1)])
+    if clamp:
+        gap, jaw = zt - 0.03, 0.012
+        b.add("base", S.box((0.07, 0.05, 0.012), (0.01, 0, zt + 0.006)),
+              S.box((0.015, 0.04, gap + 2 * jaw), (0.04, 0, zt - gap / 2)),
+              S.box((0.06, 0.04, jaw), (0.015, 0, zt - gap - jaw / 2)))
+        zs = zt - gap
+        screw = b.link("clamp_screw", "metal", S.cylinder(0.005, jaw + 0.02, (0.0, 0, zs - jaw / 2 - 0.002)),
+                       S.cylinder(0.012, 0.004, (0.0, 0, zs + 0.002 + 0.006)),
+                       S.box((0.008, 0.06, 0.008), (0.0, 0, zs - jaw - 0.012)))
+        pitch = 0.0025 / (2 * math.pi)
+        b.helical(screw, "base", "z", (0.0, 0, zs), 0.0, (gap - 0.012) / pitch, pitch)
+    else:
+        b.add("base", S.cylinder(0.045, 0.012, (0, 0, 0.006)))
+        lever = b.link("suction_lever", "plastic", S.box((0.03, 0.012, 0.008), (-0.04, 0, zb - r - 0.02)))
+        b.revolute(lever, "base", (0, 1, 0), (-0.025, 0, zb - r - 0.024), 0.0, 1.2)
+    nut = b.link("ring_nut", "metal", S.tube(r - 0.006, r + 0.006, 0.02, (length / 2 + 0.008, 0, zb), "x"),
+                 S.cylinder(r - 0.004, 0.004, (length / 2 + 0.014, 0, zb), "x"))
+    pitch = b.real(0.003, 0.005) / (2 * math.pi)
+    b.helical(nut, "base", "x", (length / 2, 0, zb), 0.0, 0.015 / pitch, pitch)
+    arm = b.dim(0.12, 0.2)
+    xc = -length / 2 - 0.015
+    b.link("crank", "metal", S.cylinder(0.01, 0.02, (xc + 0.005, 0, zb), "x", sections=12),
+           S.bar((xc, 0, zb), (xc, 0, zb + arm), 0.01, 0.02))
+    b.continuous("crank", "base", "x", (xc + 0.015, 0, zb))
+    grip = b.dim(0.06, 0.09)
+    b.link("grip", "wood", S.cylinder(0.013, grip, (xc - 0.008 - grip / 2, 0, zb + arm), "x"))
+    b.continuous("grip", "crank", "x", (xc - 0.008, 0, zb + arm))
+    return f"hand meat mincer No. {({0.054: 5, 0.062: 8, 0.07: 10, 0.082: 22})[plate]} with a {'table clamp' if clamp else 'suction foot'}"
