@@ -1,5 +1,5 @@
 """Kitchen appliances, second family: chest freezers, bread makers, citrus juicers, food
-processors, gas grills and water dispensers."""
+processors, gas grills, water dispensers and hand meat mincers."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Mechanisms, second family: hand winches, pendulums (chains and cart-poles), rope blocks,
-arbor presses, universal joints and hydraulic cylinders."""
+arbor presses, universal joints, hydraulic cylinders and toggle clamps."""
 
 from __future__ import annotations
 
@@ -348,3 +348,49 @@ def hydraulic_cylinder(b: Builder) -> str:
         b.add("rod", S.cylinder(ro * 0.6, 0.03, (x_end + 0.015, 0, zc), "x", sections=12))
     kind_ = "telescopic cylinder" if stages > 1 else "hydraulic cylinder"
     return f"{kind_} with a {mount} mount and a rod {end}"
+
+
+@kind("toggle_clamp", "mechanisms")
+def toggle_clamp(b: Builder) -> str:
+    """Toggle clamp: a base with two cheeks, a handle straddling them hinged at their back
+    (revolute), and either a hold-down arm hinged at their front (revolute) whose threaded
+    spindle and pad screw up and down (helical), or a push-pull plunger sliding through a
+    bushing (prismatic).
+
+    Toggle clamps holding 90-450 kg have bases 4-9 cm long, arms 5-12 cm, handles 8-16 cm
+    and M6-M12 spindles of 1-1.75 mm pitch (ISO 261 coarse threads; sizes from the typical
+    manufacturers' range); arms open 90-110 degrees and handles 60-85.
+    """
+    w, lb, hp = b.dim(0.02, 0.035), b.dim(0.04, 0.09), b.dim(0.025, 0.04)
+    t, xb, xf = 0.004, -lb * 0.4 + 0.006, lb * 0.4 - 0.006
+    yh = w / 2 + t + 0.005
+    b.link("base", "metal", S.box((lb, w + 2 * t + 0.024, 0.004), (0, 0, 0.002)),
+           *[S.box((lb * 0.8, t, hp + 0.006), (0, s * (w / 2 + t / 2), 0.004 + (hp + 0.006) / 2)) for s in (-1, 1)],
+           S.cylinder(0.003, w + 2 * t + 0.012, (xb, 0, hp), "y", sections=8))
+    lh = b.dim(0.08, 0.16)
+    xu = xb - lh * 0.55
+    b.link("handle", "metal", *[S.box((xb + 0.008 - xu, 0.004, 0.01), ((xb + 0.008 + xu) / 2, s * yh, hp)) for s in (-1, 1)],
+           S.box((0.008, 2 * yh + 0.004, 0.01), (xu, 0, hp)),
+           S.rod((xu, 0, hp), (xb - lh, 0, hp), 0.004, sections=8),
+           S.cylinder(0.009, lh * 0.4, (xb - lh * 0.8, 0, hp), "x"))
+    b.revolute("handle", "base", "y", (xb, 0, hp), 0.0, b.real(1.0, 1.5))
+    if b.chance(0.65):
+        la = b.dim(max(0.05, lb * 0.6 + 0.03), 0.12)
+        xs, r = xf + la - 0.012, b.pick((0.003, 0.004, 0.005, 0.006))
+        b.link("arm", "metal", S.box((la + 0.006, w - 0.004, 0.008), (xf + la / 2 - 0.003, 0, hp)),
+               S.cylinder(0.003, w + 2 * t + 0.012, (xf, 0, hp), "y", sections=8))
+        b.revolute("arm", "base", (0, -1, 0), (xf, 0, hp), 0.0, b.real(1.5, 1.9))
+        below = b.dim(0.008, hp - 0.014)
+        b.link("spindle", "metal", S.cylinder(r, below + 0.02, (xs, 0, hp + 0.01 - (below + 0.02) / 2 + 0.005)),
+               *[S.cylinder(r * 1.8, 0.004, (xs, 0, hp + s * 0.007), sections=6) for s in (-1, 1)],
+               S.cylinder(r * 2.5, 0.006, (xs, 0, hp - below - 0.003)))
+        pitch = {0.003: 0.001, 0.004: 0.00125, 0.005: 0.0015, 0.006: 0.00175}[r] / (2 * math.pi)
+        b.helical("spindle", "arm", "z", (xs, 0, hp), -0.005 / pitch, 0.01 / pitch, pitch)
+        return f"hold-down toggle clamp with an M{int(r * 2000)} spindle"
+    xe = lb / 2 + 0.01
+    b.add("base", S.box((0.012, w + 0.004, hp + 0.008), (xe, 0, 0.004 + (hp + 0.008) / 2)))
+    rod = b.dim(0.004, 0.007)
+    b.link("plunger", "metal", S.cylinder(rod, xe + 0.03 - (xb + 0.012), ((xe + 0.03 + xb + 0.012) / 2, 0, hp), "x"),
+           S.cylinder(rod * 2, 0.006, (xe + 0.033, 0, hp), "x"))
+    b.prismatic("plunger", "base", "x", 0.0, b.dim(0.02, 0.04))
+    return "push-pull toggle clamp"
