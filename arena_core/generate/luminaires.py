@@ -1,5 +1,5 @@
 """Lighting, second family: headlamps, stage lights on yokes, tripod work lights, ring lights,
-recessed gimbal downlights and wall floodlights."""
+recessed gimbal downlights, wall floodlights and twin-spot emergency lights."""
 
 from __future__ import annotations
 
@@ -303,3 +303,38 @@ def floodlight(b: Builder) -> str:
                      S.cylinder(0.004, 0.018, (0.09, 0, zs - 0.015), sections=8))
         b.revolute(eye, pan, "y", (0.09, 0, zs - 0.012), -0.8, 0.8)
     return f"wall floodlight with {heads} head{'s' if heads > 1 else ''}" + (" and a motion sensor" if sensor else "")
+
+
+@kind("emergency_light", "lighting")
+def emergency_light(b: Builder) -> str:
+    """Twin-spot emergency light: a wall housing with one or two lamp heads on top, each on
+    a turret that pans (revolute) with the lamp tilting in its yoke (revolute), a test button
+    and a battery door hinged at the bottom of the front (revolute).
+
+    Self-contained emergency luminaires (EN 60598-2-22) with spot heads have housings 0.25-0.4
+    m wide, 0.12-0.2 m tall and 0.08-0.12 m deep, and heads 6-10 cm across (typical retail
+    range).
+    """
+    hd, hw, hh = b.dim(0.08, 0.12), b.dim(0.25, 0.4), b.dim(0.12, 0.2)
+    b.link("base", "plastic", S.box((hd, hw, hh), (0, 0, hh / 2)))
+    heads = b.pick((1, 2, 2))
+    ys = [0.0] if heads == 1 else [-hw / 4, hw / 4]
+    rl, ll = b.dim(0.035, 0.05), b.dim(0.05, 0.08)
+    fit = min(1.0, (hw / 4 - 0.011) / math.hypot(rl, ll / 2))  # two turrets' sweeps stay apart
+    rl, ll = round(rl * fit, 4), round(ll * fit, 4)
+    rs = math.hypot(rl, ll / 2) + 0.003
+    for k, y in enumerate(ys):
+        zp = hh + 0.02 + rs + 0.006
+        b.link(f"turret_{k}", "plastic", S.cylinder(0.02, 0.02, (0, y, hh + 0.01)),
+               S.box((0.012, 2 * rs + 0.008, 0.006), (0, y, hh + 0.023)),
+               *[S.box((0.012, 0.004, zp - hh - 0.02), (0, y + s * (rs + 0.002), (zp + hh + 0.026) / 2)) for s in (-1, 1)])
+        b.revolute(f"turret_{k}", "base", "z", (0, y, hh), -b.real(1.2, 1.6), b.real(1.2, 1.6))
+        b.link(f"lamp_{k}", "plastic", S.cylinder(rl, ll, (0, y, zp), "x"),
+               S.cylinder(0.003, 2 * rs, (0, y, zp), "y", sections=8))
+        b.revolute(f"lamp_{k}", f"turret_{k}", "y", (0, y, zp), -0.8, 0.8)
+        lens = b.link(f"lens_{k}", "glass", S.cylinder(rl * 0.85, 0.003, (ll / 2 + 0.001, y, zp), "x"))
+        b.fixed(lens, f"lamp_{k}")
+    P.button(b, "test_button", "base", (hd / 2, hw / 2 - 0.03, hh * 0.75), "x", 0.012, 0.002, round_=True)
+    P.door(b, "battery_door", "base", x_face=hd / 2, y0=-hw * 0.35, y1=hw * 0.35, z0=0.01, z1=hh * 0.55,
+           t=0.004, hinge="bottom", material="plastic", max_angle=b.real(1.4, 1.6), handle=None)
+    return f"emergency light with {heads} spot head{'s' if heads > 1 else ''}"
