@@ -306,8 +306,8 @@ def water_dispenser(b: Builder) -> str:
         br, bh = b.dim(0.13, 0.14), b.dim(0.48, 0.5)
         b.add("base", S.tube(0.03, 0.05, 0.03, (0, 0, h + 0.015)))
         bottle = b.link("bottle", "plastic", S.cylinder(br, bh - 0.12, (0, 0, h + 0.1 + (bh - 0.12) / 2)),
-                        S.cone(br, 0.08, (0, 0, h + 0.1), (0, 0, -1)),
-                        S.cylinder(0.028, 0.08, (0, 0, h + 0.04)))
+                        S.cone(br - 0.002, 0.078, (0, 0, h + 0.102), (0, 0, -1)),
+                        S.cylinder(0.028, 0.08, (0, 0, h + 0.04), sections=20))
         b.fixed(bottle, "base")
         loading = "top-loading"
     else:

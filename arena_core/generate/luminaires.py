@@ -26,7 +26,9 @@ def headlamp(b: Builder) -> str:
     zb, n = band_h / 2, 12
     ring = [(a * math.cos(2 * math.pi * k / n), c * math.sin(2 * math.pi * k / n)) for k in range(n + 1)]
     b.link("base", "rubber", *[S.bar((x0, y0, zb), (x1, y1, zb), 0.003, band_h)
-                               for (x0, y0), (x1, y1) in zip(ring, ring[1:], strict=False)])
+                               for (x0, y0), (x1, y1) in zip(ring[::2], ring[1::2], strict=False)],
+           *[S.bar((x0, y0, zb + 0.0005), (x1, y1, zb + 0.0005), 0.0031, band_h - 0.002)
+             for (x0, y0), (x1, y1) in zip(ring[1::2], ring[2::2], strict=False)])
     hw, hh, hd = b.dim(0.05, 0.07), b.dim(0.03, 0.04), b.dim(0.025, 0.04)
     rs = math.hypot(hd / 2 + 0.004, hh / 2 + 0.004)
     xp = a + 0.006 + rs
@@ -45,8 +47,8 @@ def headlamp(b: Builder) -> str:
     if b.chance(0.5):
         top = b.dim(0.1, 0.13)
         arc = [(a * math.cos(math.pi * k / 6), band_h + top * math.sin(math.pi * k / 6)) for k in range(7)]
-        b.add("base", *[S.bar((x0, 0, z0), (x1, 0, z1), 0.02, 0.003)
-                        for (x0, z0), (x1, z1) in zip(arc, arc[1:], strict=False)])
+        b.add("base", *[S.bar((x0, 0, z0), (x1, 0, z1), 0.02 - 0.001 * (k % 2), 0.003 + 0.0002 * (k % 2))
+                        for k, ((x0, z0), (x1, z1)) in enumerate(zip(arc, arc[1:], strict=False))])
         extras.append("a top strap")
     if b.chance(0.4):
         bd, bw, bh = b.dim(0.02, 0.03), b.dim(0.05, 0.07), band_h + 0.01

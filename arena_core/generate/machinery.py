@@ -32,9 +32,9 @@ def winch(b: Builder) -> str:
            S.box((2 * rf + 0.03, gc, zc + 0.025 - 0.008), (0, yc + gc / 2, 0.008 + (zc + 0.017) / 2)))
     strap = b.chance(0.4)
     wound = rd + (0.008 if strap else b.dim(0.006, 0.015))
-    b.link("drum", "metal", S.cylinder(rd, dl, (0, 0, zd), "y"), S.cylinder(0.008, 2 * yc, (0, 0, zd), "y", sections=12),
+    b.link("drum", "metal", S.cylinder(0.008, 2 * yc, (0, 0, zd), "y", sections=12),
            *[S.cylinder(rf, 0.004, (0, s * (dl / 2 - 0.002), zd), "y") for s in (-1, 1)],
-           S.cylinder(min(wound, rf - 0.004), dl - 0.01, (0, 0, zd), "y"))
+           S.cylinder(min(wound, rf - 0.004), dl - 0.006, (0, 0, zd), "y", sections=20))
     b.continuous("drum", "base", "y", (0, 0, zd))
     arm, yo = b.dim(0.15, 0.3), yc + gc
     grips = b.pick((1, 1, 2))
@@ -301,11 +301,11 @@ def hydraulic_cylinder(b: Builder) -> str:
     zc = R + 0.03
     mount = b.pick(("clevis", "trunnion", "flange"))
     barrel = [S.tube(bore / 2, R, lb, (lb / 2, 0, zc), "x") if stages > 1 else S.cylinder(R, lb, (lb / 2, 0, zc), "x"),
-              S.cylinder(R, 0.012, (0.006, 0, zc), "x"),
+              S.cylinder(R - 0.001, 0.012, (0.006, 0, zc), "x", sections=20),
               *[S.cylinder(0.008, 0.02, (x, 0, zc + R + 0.005), sections=12) for x in (0.03, lb - 0.03)]]
     if mount == "flange":
-        flange = [S.box((0.015, 2 * R + 0.04, 0.02), (lb - 0.0075, 0, zc + s * (R + 0.01))) for s in (-1, 1)]
-        flange += [S.box((0.015, 0.02, 2 * R), (lb - 0.0075, s * (R + 0.01), zc)) for s in (-1, 1)]
+        flange = [S.box((0.015, 2 * R + 0.036, 0.02), (lb - 0.0065, 0, zc + s * (R + 0.008))) for s in (-1, 1)]
+        flange += [S.box((0.015, 0.021, 2 * R + 0.01), (lb - 0.0065, s * (R + 0.0085), zc)) for s in (-1, 1)]
         b.link("base", "metal", *barrel, *flange)
         owner = "base"
     else:
