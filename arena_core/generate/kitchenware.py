@@ -112,13 +112,13 @@ def bread_maker(b: Builder) -> str:
 
 @kind("juicer", "kitchen_appliances")
 def juicer(b: Builder) -> str:
-    """Citrus juicer: an electric juicer (a bowl on a motor base, a ribbed reamer cone that
-    spins, continuous; a dust cover that lifts off or is hinged at the back, or none; a
+    """Citrus juicer: an electric juicer (a bowl on a motor base, a reamer cone that spins,
+    continuous; a dust cover that lifts off or is hinged at the back, or none; a
     drip-stop flap on the spout), or a lever press (a cone on a collecting cup and a press
     arm hinged on a rear column, revolute).
 
-    Electric citrus juicers are 15-22 cm across and 18-28 cm tall with reamer cones 7-10 cm
-    across; lever presses stand 30-45 cm tall on a 15-22 cm base and their arm lifts 80-100
+    Electric citrus juicers are 15-22 cm across and 13-25 cm tall with reamer cones 7-10 cm
+    across; lever presses stand 27-40 cm tall on a 15-22 cm base and their arm lifts 80-100
     degrees (typical retail ranges).
     """
     r, hb = b.dim(0.075, 0.11), b.dim(0.08, 0.12)

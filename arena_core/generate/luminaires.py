@@ -140,8 +140,8 @@ def work_light(b: Builder) -> str:
     clamp knob, and one or two flood heads each tilting in its
     yoke (revolute).
 
-    Tripod site lights stand 0.9-1.0 m tall and extend to 1.6-2 m; their heads are 15-25 cm
-    wide, 12-20 cm tall and 6-10 cm deep (typical retail range of 2 x 500 W halogen and
+    Tripod site lights stand 1.1-1.6 m tall closed and extend 0.4-0.5 m more; their heads are
+    15-25 cm wide, 12-20 cm tall and 6-10 cm deep (typical retail range of 2 x 500 W halogen and
     20-50 W LED models).
     """
     leg, spread = b.dim(0.55, 0.8), b.real(0.45, 0.6)
@@ -178,8 +178,8 @@ def ring_light(b: Builder) -> str:
     (prismatic).
 
     Ring lights are 25-46 cm (10-18 inch) across with 3-4 cm wide rings, on desk stands of
-    0.3-0.5 m or tripods extending to 1.6-2 m (typical retail range); phone clamps open to
-    about 9 cm.
+    0.2-0.35 m or tripods of 1-1.4 m to the ring, extending 0.3-0.5 m more (typical retail
+    range); phone clamps open to about 9 cm.
     """
     R, wr = b.dim(0.125, 0.23), b.dim(0.03, 0.04)
     r = 0.014

@@ -246,8 +246,8 @@ def universal_joint(b: Builder) -> str:
     (continuous), its yoke carrying a cross (revolute) that carries the output yoke and shaft
     (revolute about the other pin); a double Cardan joint has a center yoke and a second cross.
 
-    Single-joint couplings for 10-40 mm shafts are 50-120 mm long and work to 30-45 degrees
-    (DIN 808 single and double joints; typical manufacturers' range).
+    Joints for 10-40 mm shafts are 40-90 mm long (single and double joints as in DIN 808,
+    sizes from the typical manufacturers' range), drawn here working to 23-34 degrees.
     """
     rsft = b.dim(0.005, 0.02)
     rp, t = rsft * 0.5, max(0.004, rsft * 0.5)
@@ -292,7 +292,7 @@ def hydraulic_cylinder(b: Builder) -> str:
     Bores of 25-100 mm with rods about half the bore (ISO 3320 series), strokes of 0.1-0.5 m
     (typical manufacturers' range), rear clevis and trunnion mountings as in ISO 6020-2.
     """
-    stages = b.pick((1, 1, 2, 3))
+    stages, rod_ratio = b.pick((1, 1, 2, 3)), b.real(0.25, 0.35)
     bore = b.pick({1: (0.025, 0.032, 0.04, 0.05, 0.063, 0.08, 0.1), 2: (0.063, 0.08, 0.1), 3: (0.08, 0.1)}[stages])
     stroke = b.dim(0.1, 0.5)
     wall = max(0.005, bore * 0.1)
@@ -328,10 +328,10 @@ def hydraulic_cylinder(b: Builder) -> str:
     for k in range(stages):
         # a stage's wall is thicker than its collision sectors' chords dip into its bore, so
         # a stage two levels in stays clear of it
-        ro, length = ri - 0.002, lb - 0.02 * (k + 1)
+        last = k == stages - 1
+        ro, length = min(ri - 0.002, bore * rod_ratio) if last else ri - 0.002, lb - 0.02 * (k + 1)
         wall_k = max(0.007, 0.012 * length + 0.003)
         center = (x_end + 0.02 - length / 2, 0, zc)
-        last = k == stages - 1
         name = "rod" if last else f"stage_{k}"
         b.link(name, "metal", S.tube(ro - wall_k, ro, length, center, "x") if stages - k > 2 else S.cylinder(ro, length, center, "x"))
         if not last and stages - k <= 2:  # nothing but its own child goes inside: sealed
