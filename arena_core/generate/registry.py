@@ -24,6 +24,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     appliances,
     bathroom,
     containers,
+    cupboards,
     desk_items,
     electronics,
     furniture,
