@@ -23,6 +23,7 @@ import numpy as np
 from arena_core.generate import (  # noqa: F401  (imported to register their kinds)
     appliances,
     bathroom,
+    carry,
     containers,
     cupboards,
     desk_items,
