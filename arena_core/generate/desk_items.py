@@ -248,3 +248,48 @@ def staple_remover(b: Builder) -> str:
     b.link("upper_jaw", "plastic", *jaw(1.0))
     b.revolute("upper_jaw", "base", (0, -1, 0), (-length / 2 + 0.004, 0, 0), 0.0, b.real(0.4, 0.6))
     return "pincer staple remover"
+
+
+@kind("laptop_stand", "office_stationery")
+def laptop_stand(b: Builder) -> str:
+    """Folding laptop stand: a platform with a front lip hinged at the front of a base plate
+    (revolute, its back rising), a kickstand folding up out of a recess in the base
+    (revolute) that stops short of the raised platform, some with ventilation slots and
+    a swivel foot under the base (continuous).
+
+    Laptop stands are 22-28 cm deep and 20-28 cm wide, tilting the platform up to 20-35
+    degrees (typical retail range of folding aluminium and plastic risers); plates 5-8 mm.
+    """
+    depth, w = b.dim(0.22, 0.28), b.dim(0.2, 0.28)
+    material = b.pick(("aluminum", "plastic", "wood"))
+    tb = b.dim(0.006, 0.008)
+    swivel = b.chance(0.35)
+    z_b = 0.012 if swivel else 0.0
+    plate = "base"
+    if swivel:
+        b.link("base", material, S.cylinder(min(depth, w) * 0.4, 0.011, (0, 0, 0.0055)))
+        plate = "stand"
+    z_t = z_b + tb
+    b.link(plate, material, S.box((depth, w, tb), (0, 0, z_b + tb / 2)))
+    if swivel:
+        b.continuous(plate, "base", "z", (0, 0, z_b))
+    tilt, lift = b.real(0.35, 0.6), b.real(0.9, 1.3)
+    x_p = -depth / 2 + 0.015
+    reach = depth / 2 - x_p
+    # the kickstand's tip stays 4 mm under the platform raised to ``tilt`` all along its swing
+    peak = 1.0 if lift + tilt >= math.pi / 2 else math.sin(lift + tilt)
+    lp = min(depth - 0.04, (reach * math.tan(tilt) - 0.005) * math.cos(tilt) / peak)
+    pw = round(w * 0.6, 3)
+    b.cut(plate, S.box((lp + 0.004, pw + 0.004, 0.01), (x_p + lp / 2, 0, z_t - 0.0045 + 0.005)))
+    b.link("kickstand", material, S.box((lp, pw, 0.003), (x_p + lp / 2 + 0.0005, 0, z_t - 0.003)))
+    b.revolute("kickstand", plate, (0, -1, 0), (x_p, 0, z_t - 0.003), 0.0, lift)
+    tp = 0.005
+    b.link("platform", material, S.box((depth, w, tp), (0, 0, z_t + 0.001 + tp / 2)),
+           S.box((0.008, w * 0.8, 0.015), (depth / 2 - 0.004, 0, z_t + 0.001 + tp + 0.0075)))
+    slots = b.pick((0, 0, 3, 5))
+    if slots:
+        b.cut("platform", *[S.box((depth * 0.5, 0.008, 0.02), (-0.02, (k - (slots - 1) / 2) * w * 0.12, z_t + 0.003))
+                            for k in range(slots)])
+    b.revolute("platform", plate, (0, 1, 0), (depth / 2, 0, z_t + 0.001), 0.0, tilt)
+    vents = f" with {slots} vent slots" if slots else ""
+    return f"{material} folding laptop stand{vents}" + (" on a swivel foot" if swivel else "")
