@@ -298,3 +298,48 @@ def glasses_case(b: Builder) -> str:
     if clip:
         b.add("base", S.box((0.002, 0.012, lower * 0.8), (-d / 2 - 0.002, 0, lower * 0.5)))
     return f"{style} glasses case" + (" with a clip" if clip else "")
+
+
+@kind("electric_shaver", "personal_accessories")
+def electric_shaver(b: Builder) -> str:
+    """Electric shaver: a handheld body with a power button (prismatic) and on some a
+    pop-up trimmer on the back (prismatic), topped by a rotary head of three cutters
+    (continuous) that flips open on a front hinge (revolute), or by a foil head whose 2-3
+    foils float (prismatic).
+
+    Electric shavers are 14-17 cm tall, 4.5-6 cm wide and 3-4.5 cm thick; rotary cutters are
+    2.4-2.8 cm across, foils 8-12 mm wide floating 2-3 mm (typical retail range).
+    """
+    h, w, d = b.dim(0.12, 0.15), b.dim(0.045, 0.06), b.dim(0.03, 0.045)
+    b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)))
+    P.button(b, "power", "base", (d / 2, 0, h * 0.55), (1, 0, 0), 0.012, 0.002, round_=True)
+    extras = ""
+    if b.chance(0.5):
+        trim = b.link("trimmer", "metal", S.box((0.004, w * 0.45, 0.03), (-d / 2 - 0.0025, 0, h - 0.035)))
+        b.prismatic(trim, "base", "z", 0.0, 0.012)
+        extras = " and a pop-up trimmer"
+    if b.chance(0.55):
+        rc = b.dim(0.012, 0.014)
+        ring = 2 * rc / math.sqrt(3) + 0.0025  # cutter centres 5 mm apart edge to edge
+        hd, hw = 2 * (ring + rc) + 0.006, max(w, 2 * (ring + rc) + 0.006)
+        zh = h + 0.002
+        b.link("head", "plastic", S.box((hd, hw, 0.014), (d / 2 - hd / 2 + 0.004, 0, zh + 0.007)))
+        b.revolute("head", "base", (0, 1, 0), (d / 2 + 0.004, 0, zh), 0.0, b.real(1.3, 1.6))
+        cx = d / 2 - hd / 2 + 0.004
+        for k, (x, y, _) in enumerate(S.ring_points(ring, 3, (cx, 0, 0), phase=math.pi / 2)):
+            cutter = b.link(f"cutter_{k}", "metal", S.cylinder(rc, 0.004, (x, y, zh + 0.016)),
+                            S.cylinder(rc * 0.3, 0.0015, (x, y, zh + 0.01875), sections=12))
+            b.continuous(cutter, "head", "z", (x, y, zh + 0.014))
+        return "rotary electric shaver" + extras
+    foils = b.count(2, 3)
+    fw = b.dim(0.008, 0.012)
+    fd = foils * (fw + 0.004) + 0.006
+    zt = h + 0.012
+    b.add("base", S.box((fd, w, 0.012), (0, 0, h + 0.006)))
+    for k in range(foils):
+        x = -fd / 2 + 0.005 + (fw + 0.004) * (k + 0.5)
+        b.cut("base", S.box((fw + 0.002, w - 0.008, 0.014), (x, 0, zt - 0.006)))
+        foil = b.link(f"foil_{k}", "metal", S.box((fw, w - 0.01, 0.012), (x, 0, zt - 0.003)),
+                      S.cylinder(fw / 2, w - 0.01, (x, 0, zt + 0.003), "y"))
+        b.prismatic(foil, "base", (0, 0, -1), 0.0, b.dim(0.002, 0.003))
+    return f"{foils}-foil electric shaver" + extras

@@ -293,3 +293,43 @@ def laptop_stand(b: Builder) -> str:
     b.revolute("platform", plate, (0, 1, 0), (depth / 2, 0, z_t + 0.001), 0.0, tilt)
     vents = f" with {slots} vent slots" if slots else ""
     return f"{material} folding laptop stand{vents}" + (" on a swivel foot" if swivel else "")
+
+
+@kind("book", "office_stationery")
+def book(b: Builder) -> str:
+    """Book lying closed: a hardcover (front cover on the spine: revolute, half the time a
+    loose first leaf under it: revolute) or a clipboard whose spring clip lifts (revolute).
+
+    Hardcover books are 13-22 cm wide, 19-30 cm tall and 1-5 cm thick with 2-3 mm boards
+    (octavo to quarto trade formats; typical publishing range); covers open 170-178 degrees.
+    Clipboards hold ISO 216 A4 or US letter sheets on a 23 x 32 cm board 2-3 mm thick, the
+    clip lifting about 30 degrees (typical retail range).
+    """
+    if b.chance(0.35):
+        bw, bl, tb = b.dim(0.225, 0.235), b.dim(0.315, 0.33), b.dim(0.002, 0.003)
+        b.link("base", b.pick(("wood", "plastic", "aluminum")), S.box((bw, bl, tb), (0, 0, tb / 2)))
+        sheets = b.chance(0.6)
+        if sheets:
+            b.add("base", S.box((0.21, 0.297, 0.004), (0, -bl / 2 + 0.01 + 0.1485, tb + 0.002)))
+        yp = bl / 2 - 0.02
+        cw = b.dim(0.09, 0.13)
+        b.add("base", S.box((cw * 0.8, 0.012, 0.006), (0, yp + 0.004, tb + 0.003)))
+        clip = b.link("clip", "metal", S.box((cw, 0.03, 0.0015), (0, yp - 0.012, tb + 0.0105)),
+                      S.box((cw * 0.6, 0.014, 0.0015), (0, yp + 0.01, tb + 0.0135)))
+        b.revolute(clip, "base", (-1, 0, 0), (0, yp, tb + 0.01), 0.0, b.real(0.45, 0.6))
+        return "clipboard" + (" with sheets" if sheets else "")
+    width, height, pages = b.dim(0.13, 0.22), b.dim(0.19, 0.3), b.dim(0.01, 0.05)
+    tc = b.dim(0.002, 0.003)
+    b.link("base", "wood", S.box((width, height, tc), (0, 0, tc / 2)),
+           S.box((tc, height, pages + 2 * tc), (-width / 2 - tc / 2, 0, pages / 2 + tc)))
+    b.add("base", S.box((width - 0.006, height - 0.006, pages - 0.001), (-0.003, 0, tc + (pages - 0.001) / 2)))
+    hinge = (-width / 2, 0, pages + tc)
+    b.link("cover", "wood", S.box((width, height, tc), (0, 0, pages + 1.5 * tc)))
+    b.revolute("cover", "base", (0, -1, 0), hinge, 0.0, b.real(2.95, 3.1))
+    leaf = b.chance(0.5)
+    if leaf:
+        b.link("leaf", "wood", S.box((width - 0.008, height - 0.006, 0.0008),
+                                     (-0.004, 0, tc + pages - 0.0005)))
+        b.revolute("leaf", "base", (0, -1, 0), (-width / 2 + 0.001, 0, tc + pages - 0.0009), 0.0,
+                   b.real(2.6, 2.8))
+    return "hardcover book" + (" with a loose first leaf" if leaf else "")
