@@ -157,7 +157,7 @@ def cube_organizer(b: Builder) -> str:
 @kind("corner_cabinet", "storage_furniture")
 def corner_cabinet(b: Builder) -> str:
     """Corner base cabinet: a square carcass with one or two doors (revolute), an optional
-    top drawer (prismatic), and a lazy susan of 1-3 flat round or pie-cut trays turning about a
+    top drawer (prismatic), and a lazy susan of 1-2 flat round or pie-cut trays turning about a
     central pole (continuous).
 
     Corner base cabinets are 84-91 cm (33-36 in) along each wall and 87-91 cm tall on a 10 cm
@@ -195,7 +195,7 @@ def corner_cabinet(b: Builder) -> str:
     radius = min(d - t, w - 2 * t) / 2 - 0.012
     pole_r = 0.0125
     b.add("base", S.cylinder(pole_r, z_top - z_bot, (cx, 0, (z_top + z_bot) / 2)))
-    trays = b.count(1, 3) if z_top - z_bot > 0.45 else 1
+    trays = b.count(1, 2) if z_top - z_bot > 0.45 else 1
     pie = b.chance(0.4)
     gap = (z_top - z_bot) / trays
     for k in range(trays):
