@@ -15,7 +15,7 @@ from arena_core.generate.builder import Builder
 from arena_core.generate.kinds import kind
 
 
-def _stack(b: Builder, prefix: str, heights: list[float], *, x_face: float, y0: float,
+def stack_drawers(b: Builder, prefix: str, heights: list[float], *, x_face: float, y0: float,
            y1: float, z_top: float, depth: float, t: float, material: str, style: str,
            travel: float) -> int:
     """Drawers of the given front ``heights`` stacked down from ``z_top``, each with its pull
@@ -62,13 +62,13 @@ def tool_cabinet(b: Builder) -> str:
     weights = [1.0 + 0.35 * k for k in range(rows)]
     span = h - 2 * t
     heights = [span * wk / sum(weights) for wk in weights]
-    style = b.pick(("bar", "edge", "edge"))
+    style = "edge"  # full-width flat pulls
     step = (w - 2 * t) / n_cols
     for c in range(n_cols):
         ya, yb = -w / 2 + t + c * step, -w / 2 + t + (c + 1) * step
         if c:
             b.add("base", S.box((d - t, t, span), (t / 2, ya, z0 + h / 2)))
-        _stack(b, f"drawer_{c}_", heights, x_face=d / 2, y0=ya, y1=yb, z_top=z0 + h - t,
+        stack_drawers(b, f"drawer_{c}_", heights, x_face=d / 2, y0=ya, y1=yb, z_top=z0 + h - t,
                depth=d - 2 * t - 0.02, t=0.012, material="metal", style=style,
                travel=round(b.real(0.9, 0.97) * (d - 2 * t - 0.02), 3))
     extras = ""
@@ -145,7 +145,7 @@ def cube_organizer(b: Builder) -> str:
                        z1=z0 + cube, t=0.012, hinge=b.pick(("left", "right")),
                        material=material, max_angle=b.real(1.5, 1.9), handle=style)
             elif fill == "drawers":
-                _stack(b, f"drawer_{r}_{c}_", [cube / 2, cube / 2], x_face=d / 2, y0=y0,
+                stack_drawers(b, f"drawer_{r}_{c}_", [cube / 2, cube / 2], x_face=d / 2, y0=y0,
                        y1=y0 + cube, z_top=z0 + cube, depth=inner - 0.01, t=0.012,
                        material=material, style=style, travel=round(0.7 * (inner - 0.01), 3))
             if fill != "empty":
@@ -231,8 +231,9 @@ def key_cabinet(b: Builder) -> str:
         z = t + (h - 2 * t) * (r + 0.6) / rows
         for k in range(per_row):
             y = -w / 2 + t + (w - 2 * t) * (k + 0.5) / per_row
-            b.add("base", S.box((reach, 0.003, 0.003), (-d / 2 + t + reach / 2, y, z)),
-                  S.box((0.003, 0.003, 0.008), (-d / 2 + t + reach - 0.0015, y, z + 0.0055)))
+            # a peg rising 15 degrees from the back board
+            b.add("base", S.bar((-d / 2 + t - 0.001, y, z), (-d / 2 + t + reach, y, z + 0.27 * reach),
+                                0.003, 0.003))
     glazed = b.chance(0.4)
     y0, y1 = -w / 2 + t, w / 2 - t
     leaves = [(y0, 0.0, "left"), (0.0, y1, "right")] if w > 0.32 and b.chance(0.5) else [
@@ -281,7 +282,7 @@ def flat_file(b: Builder) -> str:
     stand = b.pick(("plinth", "legs", "none"))
     z = {"plinth": b.dim(0.06, 0.1), "legs": b.dim(0.15, 0.4), "none": 0.0}[stand]
     dh = b.dim(0.05, 0.075)
-    units = [b.count(3, 5)] + ([b.count(2, 4)] if b.chance(0.3) else [])
+    units = [b.count(3, 5)] + ([b.count(2, 3)] if b.chance(0.3) else [])
     parts, drawers = [], []
     for rows in units:
         h = rows * dh + 2 * t
@@ -367,3 +368,4 @@ def display_cabinet(b: Builder) -> str:
                      travel=round(0.75 * (d - 2 * t - 0.01), 3), handle=style)
     back = " and a mirrored back" if mirror else ""
     return f"display cabinet with {len(cols)} glass door(s), {shelves} glass shelves{back} over {lower}"
+

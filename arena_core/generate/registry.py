@@ -26,6 +26,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     carry,
     containers,
     cupboards,
+    cupboards_b,
     desk_items,
     electronics,
     furniture,
