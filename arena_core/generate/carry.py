@@ -343,3 +343,40 @@ def electric_shaver(b: Builder) -> str:
                       S.cylinder(fw / 2, w - 0.01, (x, 0, zt + 0.003), "y"))
         b.prismatic(foil, "base", (0, 0, -1), 0.0, b.dim(0.002, 0.003))
     return f"{foils}-foil electric shaver" + extras
+
+
+@kind("contact_lens_case", "personal_accessories")
+def contact_lens_case(b: Builder) -> str:
+    """Contact lens case: two wells on a bridge, closed by screw caps (helical, under a turn)
+    or by flip lids on hinges at their back (revolute), some with a raised mark on the
+    right cap.
+
+    Lens cases are 55-75 mm long with wells 17-21 mm across and 10-14 mm tall (typical retail
+    range); caps come off in half to one turn at 1.5-3 mm per turn, flip lids open about 120
+    degrees.
+    """
+    r, hw = b.dim(0.0085, 0.0105), b.dim(0.01, 0.014)
+    spacing = 2 * r + b.dim(0.008, 0.02)
+    wall = 0.0012
+    b.link("base", "plastic", S.box((2 * r * 0.8, spacing, 0.003), (0, 0, 0.0015)))
+    for sy in (-1, 1):
+        c = (0, sy * spacing / 2, 0)
+        b.add("base", S.cylinder(r, 0.0015, (c[0], c[1], 0.00075), sections=12),
+              S.tube(r - wall, r, hw, (c[0], c[1], hw / 2), sections=10))
+    screw = b.chance(0.6)
+    for sy, side in ((-1, "left"), (1, "right")):
+        y = sy * spacing / 2
+        rc = r + 0.0015
+        if screw:
+            # a solid cap on the rim (one convex piece), its thread hidden inside the well
+            ch = b.dim(0.004, 0.006)
+            cap = b.link(f"cap_{side}", "plastic", S.cylinder(rc, ch, (0, y, hw + 0.0003 + ch / 2), sections=12))
+            pitch = b.real(0.0015, 0.003) / (2 * math.pi)
+            b.helical(cap, "base", "z", (0, y, hw), 0.0, b.real(0.5, 1.0) * 2 * math.pi, pitch)
+        else:
+            cap = b.link(f"lid_{side}", "plastic", S.cylinder(rc, 0.002, (0, y, hw + 0.0015), sections=12),
+                         S.box((0.004, 0.006, 0.002), (-rc - 0.0015, y, hw + 0.0015)))
+            b.revolute(cap, "base", (0, 1, 0), (-rc - 0.0035, y, hw + 0.0005), 0.0, b.real(1.9, 2.2))
+        if side == "right" and b.chance(0.5):
+            b.add(cap, S.box((0.004, 0.004, 0.001), (0, y, (hw + 0.0003 + ch if screw else hw + 0.0025) + 0.0003)))
+    return "contact lens case with " + ("screw caps" if screw else "flip lids")
