@@ -333,3 +333,42 @@ def book(b: Builder) -> str:
         b.revolute("leaf", "base", (0, -1, 0), (-width / 2 + 0.001, 0, tc + pages - 0.0009), 0.0,
                    b.real(2.6, 2.8))
     return "hardcover book" + (" with a loose first leaf" if leaf else "")
+
+
+@kind("rotary_card_file", "office_stationery")
+def rotary_card_file(b: Builder) -> str:
+    """Rotary card file: a fan of 12-18 cards on a hub turning between two side stands with
+    its knobs (continuous), on some under a hinged dome cover turning about the same axle
+    (revolute).
+
+    Rotary card files hold 2 1/4 x 4 in (57 x 102 mm) or 3 x 5 in (76 x 127 mm) cards, the two
+    Rolodex card sizes; the cover rolls back 60-75 degrees (typical retail range).
+    """
+    cw, ch = b.pick(((0.102, 0.057), (0.127, 0.076)))
+    hub = 0.014
+    reach = hub + ch
+    zc = reach + b.dim(0.012, 0.02)
+    sy = cw / 2 + 0.008
+    b.link("base", b.pick(("plastic", "metal")), S.box((0.1, 2 * sy + 0.012, 0.008), (0, 0, 0.004)),
+           *[S.box((0.03, 0.006, zc + 0.012), (0, s * sy, (zc + 0.012) / 2)) for s in (-1, 1)])
+    cards = b.count(12, 18)
+    drum = b.link("drum", "plastic", S.cylinder(hub, cw, (0, 0, zc), "y"),
+                  S.cylinder(0.004, 2 * sy + 0.01, (0, 0, zc), "y", sections=12),
+                  *[S.cylinder(0.012, 0.008, (0, s * (sy + 0.009), zc), "y", sections=12) for s in (-1, 1)])
+    for k in range(cards):
+        a = 2 * math.pi * k / cards
+        direction = (math.cos(a), 0.0, math.sin(a))
+        mid = [0.5 * (hub + reach) * c for c in direction]
+        rot = S.rotation("y", -a)
+        b.add(drum, S.box((ch, cw - 0.004, 0.0008), (mid[0], 0, zc + mid[2]), rotation=rot))
+    b.continuous(drum, "base", "y", (0, 0, zc))
+    covered = b.chance(0.4)
+    if covered:
+        r0 = reach + 0.006
+        # the front-top 135 degrees of a shell round the cards, rolling back over the top;
+        # opened, its back edge stays high above the base
+        cover = b.link("cover", "plastic", S.tube(r0, r0 + 0.003, 2 * sy - 0.008, (0, 0, zc), "y"))
+        b.cut(cover, S.box((2 * r0 + 0.01, 2 * sy, r0 + 0.01), (0, 0, zc - (r0 + 0.01) / 2)),
+              S.box((r0, 2 * sy, 2 * r0 + 0.01), (-0.71 * r0 - r0 / 2, 0, zc)))
+        b.revolute(cover, "base", (0, -1, 0), (0, 0, zc), 0.0, b.real(1.1, 1.3))
+    return f"rotary card file with {cards} cards" + (" and a cover" if covered else "")
