@@ -266,7 +266,7 @@ def glasses_case(b: Builder) -> str:
     (revolute), some with a pocket clip.
 
     Hard glasses cases are 15-17 cm long, 5.5-7 cm deep and 3.5-5 cm tall (typical retail
-    range); a clamshell opens 100-115 degrees, a flap turns back about 160.
+    range); a clamshell opens 100-115 degrees, a flap turns back 150-160.
     """
     length, d, h = b.dim(0.15, 0.17), b.dim(0.055, 0.07), b.dim(0.035, 0.05)
     t = 0.002

@@ -32,18 +32,19 @@ def stack_drawers(b: Builder, prefix: str, heights: list[float], *, x_face: floa
 
 @kind("tool_cabinet", "storage_furniture")
 def tool_cabinet(b: Builder) -> str:
-    """Rolling tool cabinet (roll cab): a steel body with one or two columns of 2-5 drawers,
-    shallow at the top and deeper below (prismatic, full extension), on two swivel casters
+    """Rolling tool cabinet (roll cab): a steel body with one column of 4-5 drawers or two of
+    3, shallow at the top and deeper below (prismatic, full extension), on two swivel casters
     (continuous swivel and wheel) and two fixed wheels (continuous), with an optional
     lidded top till (revolute) and a push handle.
 
-    Roller cabinets are 66-140 cm wide (26-56 in), 45-61 cm deep (18-24 in) and 80-110 cm tall
-    on 10-13 cm casters (typical retail range of mechanics' tool storage); drawers are 5-15 cm
-    tall on ball-bearing slides extending 90-100% of their depth.
+    Roller cabinets are 66-140 cm wide (26-56 in), 45-61 cm deep (18-24 in) and 72-100 cm tall
+    on 10-13 cm casters (typical retail range of mechanics' tool storage); drawers are 7-29 cm
+    tall (shallow tool drawers over deep bins) on ball-bearing slides extending 90-97% of their
+    depth.
     """
     n_cols = 1 if b.chance(0.6) else 2
     w = b.dim(0.66, 1.0) if n_cols == 1 else b.dim(1.0, 1.4)
-    d, h, t = b.dim(0.45, 0.61), b.dim(0.65, 0.95), 0.0015
+    d, h, t = b.dim(0.45, 0.61), b.dim(0.6, 0.85), 0.0015
     r = b.dim(0.05, 0.065)
     z0 = round(2.3 * r, 3)
     b.link("base", "metal", *P.carcass(w, d, h, t, z0=z0))
@@ -58,7 +59,7 @@ def tool_cabinet(b: Builder) -> str:
                                   (c[0], c[1] + s * (0.4 * r + 0.004), z0 - 0.65 * r))
                             for s in (-1, 1)])
             P.wheel(b, f"wheel_{name}_{'lr'[sy > 0]}", "base", c, "y", r, 0.8 * r)
-    rows = b.count(3, 5) if n_cols == 1 else b.count(2, 3)
+    rows = b.count(4, 5) if n_cols == 1 else 3
     weights = [1.0 + 0.35 * k for k in range(rows)]
     span = h - 2 * t
     heights = [span * wk / sum(weights) for wk in weights]
@@ -75,10 +76,11 @@ def tool_cabinet(b: Builder) -> str:
     if b.chance(0.5):
         th = b.dim(0.06, 0.12)
         top = z0 + h
-        P.shell(b, "till", "metal", (d, w, th), (0, 0, top + th / 2), t, open_face="+z")
-        b.fixed("till", "base")
+        zc = top + th / 2  # the till's walls stand on the body's top board
+        b.add("base", *[S.box((t, w, th), (sx * (d / 2 - t / 2), 0, zc)) for sx in (-1, 1)],
+              *[S.box((d - 2 * t, t, th), (0, sy * (w / 2 - t / 2), zc)) for sy in (-1, 1)])
         lid = b.link("lid", "metal", S.box((d + 0.006, w + 0.006, 0.012), (0.003, 0, top + th + 0.008)))
-        b.revolute(lid, "till", (0, -1, 0), (-d / 2, 0, top + th + 0.002), 0.0, b.real(1.4, 1.75))
+        b.revolute(lid, "base", (0, -1, 0), (-d / 2, 0, top + th + 0.002), 0.0, b.real(1.4, 1.75))
         extras = " and a lidded top till"
     if b.chance(0.6):
         hx = -d / 2 + 0.04

@@ -133,7 +133,7 @@ def binder_clip(b: Builder) -> str:
     w = b.pick((0.015, 0.019, 0.025, 0.032, 0.041, 0.051))
     depth, mouth = b.dim(0.45, 0.6) * w, b.dim(0.35, 0.5) * w
     tb, g = 0.0008, 0.0015
-    b.link("base", b.pick(("metal", "plastic")) if w > 0.03 else "metal",
+    b.link("base", "metal",
            S.box((tb, w, mouth), (-depth, 0, 0)),
            S.bar((-depth, 0, mouth / 2), (0, 0, g), w, tb),
            S.bar((-depth, 0, -mouth / 2), (0, 0, -g), w, tb),
