@@ -23,7 +23,11 @@ import numpy as np
 from arena_core.generate import (  # noqa: F401  (imported to register their kinds)
     appliances,
     bathroom,
+    carry,
     containers,
+    cupboards,
+    cupboards_b,
+    desk_items,
     electronics,
     furniture,
     household,
