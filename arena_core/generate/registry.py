@@ -26,6 +26,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     containers,
     electronics,
     furniture,
+    hand_tools,
     household,
     lighting,
     mechanisms,
