@@ -26,6 +26,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     containers,
     electronics,
     furniture,
+    games,
     hand_tools,
     household,
     lighting,
@@ -36,6 +37,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     storage,
     tools,
     toys,
+    transport,
     vehicles,
 )
 from arena_core.generate.builder import Builder, GeneratedObject

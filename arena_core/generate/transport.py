@@ -1,0 +1,116 @@
+"""Road and site vehicles at full scale: cars, dump trucks, excavators, farm tractors.
+Vehicles face +X; steered wheels turn on knuckles in wheel wells cut from the body."""
+
+from __future__ import annotations
+
+import math
+
+from arena_core.generate import parts as P
+from arena_core.generate import shapes as S
+from arena_core.generate.builder import Builder
+from arena_core.generate.kinds import kind
+
+#: Steering lock (rad) of a knuckle either way.
+STEER = 0.55
+
+
+def _wheel_pair(b: Builder, axle: str, x: float, y: float, r: float, width: float, *,
+                steer: bool, parent: str = "base") -> None:
+    """Two wheels at ``x``, ``+-y`` (continuous), on knuckles turning about Z (revolute)
+    when ``steer``; a well is cut from ``parent`` around each wheel's sweep."""
+    reach = math.hypot(r, width / 2) if steer else r
+    inner = (reach if steer else width / 2) + 0.03
+    for side, sy in (("left", 1), ("right", -1)):
+        c = (x, sy * y, r)
+        b.cut(parent, S.box((2 * (reach + 0.03), 1.0, 2 * r + 0.04), (x, sy * (y - inner + 0.5), r)))
+        owner = parent
+        if steer:
+            owner = b.link(f"knuckle_{axle}_{side}", "metal", S.cylinder(r * 0.3, width * 0.5, c, "y", sections=12))
+            b.revolute(owner, parent, "z", c, -STEER, STEER)
+        P.wheel(b, f"wheel_{axle}_{side}", owner, c, "y", r, width)
+
+
+@kind("car", "vehicles")
+def car(b: Builder) -> str:
+    """Passenger car: a hollow steel body with wheel wells (base), front wheels steering on
+    knuckles (revolute) and all four rolling (continuous), 2 or 4 doors hinged at their front
+    edge (revolute), the bonnet and the boot lid (revolute), on some a sliding sunroof
+    (prismatic).
+
+    EU segment B-D cars (manufacturers' published dimensions): 3.8-4.9 m long, 1.7-1.85 m wide,
+    1.4-1.5 m tall, wheelbases 58-62% of the length, tyres 0.6-0.68 m across (195/65 R15 to
+    225/45 R18).
+    """
+    ln, wd, ht = b.dim(3.8, 4.9), b.dim(1.7, 1.85), b.dim(1.4, 1.5)
+    r, ww = b.dim(0.3, 0.34), b.dim(0.19, 0.23)
+    wb = ln * b.real(0.58, 0.62)
+    xf, xr = wb / 2 + 0.05, -wb / 2 + 0.05
+    belt, wall = r * 2 + b.dim(0.28, 0.34), 0.005
+    cab0, cab1 = xr + b.dim(0.1, 0.3), xf - b.dim(0.6, 0.8)
+    b.link("base", "metal", S.box((ln, wd, belt - 0.2), (0, 0, (belt + 0.2) / 2)),
+           S.box((cab1 - cab0, wd - 0.12, ht - belt), ((cab0 + cab1) / 2, 0, (belt + ht) / 2)))
+    b.cut("base", S.box((ln - 2 * wall, wd - 2 * wall, belt - 0.2 - 2 * wall), (0, 0, (belt + 0.2) / 2)),
+          S.box((cab1 - cab0 - 2 * wall, wd - 0.12 - 2 * wall, ht - belt), ((cab0 + cab1) / 2, 0, (belt + ht) / 2 - wall)))
+    yw = wd / 2 - ww / 2 - 0.01
+    _wheel_pair(b, "front", xf, yw, r, ww, steer=True)
+    _wheel_pair(b, "rear", xr, yw, r, ww, steer=False)
+    doors = b.pick((2, 4))
+    front = xf - math.hypot(r, ww / 2) - 0.09
+    space = front - (xr + r + 0.09)
+    dl = min(1.15, space) if doors == 2 else (space - 0.02) / 2
+    for side, sy in (("left", 1), ("right", -1)):
+        for k in range(doors // 2):
+            x0 = front - k * (dl + 0.02)
+            door = b.link(f"door_{side}_{k}", "metal", S.box((dl, 0.004, belt - 0.32), (x0 - dl / 2, sy * (wd / 2 + 0.004), (belt + 0.3) / 2)))
+            b.revolute(door, "base", (0, 0, -sy), (x0, sy * (wd / 2 + 0.006), (belt + 0.3) / 2), 0.0, 1.2)
+    hood = b.link("bonnet", "metal", S.box((ln / 2 - cab1 - 0.06, wd - 0.06, 0.004), ((ln / 2 + cab1) / 2 - 0.03 + 0.01, 0, belt + 0.002)))
+    b.revolute(hood, "base", (0, -1, 0), (cab1 + 0.02, 0, belt + 0.004), 0.0, 1.2)
+    boot = b.link("boot_lid", "metal", S.box((cab0 + ln / 2 - 0.06, wd - 0.06, 0.004), ((cab0 - ln / 2) / 2 - 0.01, 0, belt + 0.002)))
+    b.revolute(boot, "base", (0, 1, 0), (cab0 - 0.02, 0, belt + 0.004), 0.0, 1.3)
+    roof = b.chance(0.35)
+    if roof:
+        sl = min(0.7, (cab1 - cab0) * 0.4)
+        panel = b.link("sunroof", "glass", S.box((sl, wd * 0.45, 0.006), ((cab0 + cab1) / 2 + sl / 2, 0, ht + 0.004)))
+        b.prismatic(panel, "base", (-1, 0, 0), 0.0, round(sl * 0.9, 3))
+    return f"{doors}-door car" + (" with a sunroof" if roof else "")
+
+
+@kind("dump_truck", "vehicles")
+def dump_truck(b: Builder) -> str:
+    """Dump truck: chassis rails, cab and wheel wells (base), steered front wheels (knuckles
+    revolute, wheels continuous), one or two rear axles (continuous), two cab doors
+    (revolute), the dump body tipping about its rear pivot (revolute) and on most a
+    tailgate swinging from its top edge (revolute).
+
+    Two- and three-axle rigid tippers (manufacturers' published dimensions, e.g. 7.5-26 t GVW):
+    6-8.5 m long, 2.3-2.55 m wide (EU Directive 96/53/EC: at most 2.55 m), cabs 2.6-3.2 m
+    tall, tyres 0.95-1.1 m across; bodies tip 45-50 degrees.
+    """
+    ln, wd = b.dim(6.0, 8.5), b.dim(2.3, 2.55)
+    r, ww = b.dim(0.48, 0.55), b.dim(0.28, 0.32)
+    tandem = b.chance(0.5)
+    cab_l, cab_h = b.dim(1.6, 2.0), b.dim(2.6, 3.2)
+    xf = ln / 2 - cab_l / 2
+    frame_z = 2 * r + 0.08
+    b.link("base", "metal", *[S.box((ln - 0.2, 0.12, 0.3), (-0.1, sy * 0.45, r + 0.1)) for sy in (-1, 1)],
+           S.box((cab_l, wd, cab_h - r * 0.9), (xf, 0, (cab_h + r * 0.9) / 2)))
+    b.cut("base", S.box((cab_l - 0.08, wd - 0.08, cab_h - r * 0.9 - 0.08), (xf, 0, (cab_h + r * 0.9) / 2)))
+    yw = wd / 2 - ww / 2 - 0.02
+    _wheel_pair(b, "front", xf, yw, r, ww, steer=True)
+    rear = [-ln / 2 + r + 0.5] + ([-ln / 2 + 3 * r + 0.56] if tandem else [])
+    for k, x in enumerate(rear):
+        b.add("base", S.box((0.2, 2 * yw - ww - 0.1, 0.2), (x, 0, r)))
+        _wheel_pair(b, f"rear_{k}", x, yw, r, ww, steer=False)
+    for side, sy in (("left", 1), ("right", -1)):
+        door = b.link(f"door_{side}", "metal", S.box((cab_l * 0.6, 0.01, cab_h * 0.45), (xf + cab_l * 0.2 - cab_l * 0.3, sy * (wd / 2 + 0.007), cab_h * 0.62)))
+        b.revolute(door, "base", (0, 0, -sy), (xf + cab_l * 0.2, sy * (wd / 2 + 0.012), cab_h * 0.62), 0.0, 1.2)
+    x0, x1 = -ln / 2 + 0.1, xf - cab_l / 2 - 0.12
+    bh, t = b.dim(0.6, 1.2), 0.01
+    body = b.link("dump_body", "metal", S.box((x1 - x0, wd, bh + t), ((x0 + x1) / 2, 0, frame_z + (bh + t) / 2)))
+    b.cut(body, S.box((x1 - x0 - 2 * t, wd - 2 * t, bh), ((x0 + x1) / 2 - t * 2, 0, frame_z + t + bh / 2 + 0.001)))
+    b.revolute(body, "base", (0, -1, 0), (x0, 0, frame_z), 0.0, b.real(0.75, 0.85))
+    tailgate = b.chance(0.75)
+    if tailgate:
+        gate = b.link("tailgate", "metal", S.box((t, wd - 0.01, bh), (x0 - t / 2 - 0.004, 0, frame_z + t + bh / 2)))
+        b.revolute(gate, body, (0, 1, 0), (x0 - 0.004, 0, frame_z + t + bh), 0.0, 1.2)
+    return f"{'three' if tandem else 'two'}-axle dump truck" + (" with a tailgate" if tailgate else "")
