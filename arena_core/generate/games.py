@@ -286,3 +286,38 @@ def toy_robot(b: Builder) -> str:
         door = b.link("chest_hatch", material, S.box((0.003, w * 0.5, h * 0.4), (d / 2 + 0.0015, 0, z0 + h * 0.55)))
         b.revolute(door, "base", (0, 0, -1), (d / 2 + 0.003, -w * 0.25, z0 + h * 0.55), 0.0, 1.8)
     return f"toy robot on {'legs' if legs else 'wheels'}" + (" with claws" if claws else "")
+
+
+@kind("table_tennis_table", "toys_recreation")
+def table_tennis_table(b: Builder) -> str:
+    """Folding table tennis table: the undercarriage (base) with the net, the two halves of
+    the top folding up from the centre line to stand on end (revolute each), rolling on 4-8
+    swivel casters (continuous swivel and wheel) or standing on fixed feet.
+
+    ITTF Handbook (the table): playing surface 2.74 m x 1.525 m, 0.76 m above the floor, net
+    0.1525 m high; tops 12-25 mm thick (indoor) to 6 mm (outdoor), the two halves on a
+    folding undercarriage with 50-75 mm casters (typical retail range).
+    """
+    ln, wd, hz = 2.74, 1.525, 0.76
+    t = b.dim(0.012, 0.025)
+    casters = b.pick((0, 4, 4, 8))
+    cr = b.dim(0.025, 0.0375) if casters else 0.0
+    frame_top, foot = hz - t - 0.004, 2.3 * cr  # the legs end on the casters' plates
+    legs = [S.box((0.05, 0.05, frame_top - foot), (sx * ln * 0.3, sy * (wd / 2 - 0.1), (frame_top + foot) / 2))
+            for sx in (-1, 1) for sy in (-1, 1)]
+    legs += [S.box((ln * 0.6, 0.04, 0.06), (0, sy * (wd / 2 - 0.1), frame_top - 0.03)) for sy in (-1, 1)]
+    legs += [S.box((0.06, wd - 0.2, 0.06), (0, 0, frame_top - 0.03)),
+             S.box((0.006, wd + 0.3, 0.1525), (0, 0, hz + 0.0763)),
+             *[S.box((0.03, 0.03, 0.1525 + t + 0.02), (0, sy * (wd / 2 + 0.15), hz - t + 0.07)) for sy in (-1, 1)]]
+    b.link("base", "metal", *legs)
+    for name, sx in (("half_a", 1), ("half_b", -1)):
+        top = b.link(name, "wood", S.box((ln / 2 - 0.03, wd, t), (sx * (ln / 4 + 0.015), 0, hz - t / 2)))
+        b.revolute(top, "base", (0, -sx, 0), (sx * 0.015, 0, hz), 0.0, math.pi / 2 - 0.02)
+    if casters:
+        spots = [(sx * ln * 0.3, sy * (wd / 2 - 0.1)) for sx in (-1, 1) for sy in (-1, 1)]
+        if casters == 8:
+            spots += [(sx * ln * 0.3 + 0.02, sy * (wd / 2 - 0.35)) for sx in (-1, 1) for sy in (-1, 1)]
+            b.add("base", *[S.box((0.05, 0.3, 0.05), (sx * ln * 0.3, sy * (wd / 2 - 0.22), 2.3 * cr + 0.025)) for sx in (-1, 1) for sy in (-1, 1)])
+        for k, (x, y) in enumerate(spots):
+            P.caster(b, f"caster_{k}", "base", (x, y, 2.3 * cr), cr)
+    return "folding table tennis table" + (f" on {casters} casters" if casters else "")

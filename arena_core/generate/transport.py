@@ -114,3 +114,62 @@ def dump_truck(b: Builder) -> str:
         gate = b.link("tailgate", "metal", S.box((t, wd - 0.01, bh), (x0 - t / 2 - 0.004, 0, frame_z + t + bh / 2)))
         b.revolute(gate, body, (0, 1, 0), (x0 - 0.004, 0, frame_z + t + bh), 0.0, 1.2)
     return f"{'three' if tandem else 'two'}-axle dump truck" + (" with a tailgate" if tailgate else "")
+
+
+@kind("excavator", "vehicles")
+def excavator(b: Builder) -> str:
+    """Crawler excavator: the undercarriage with its two tracks (base), the upper structure
+    slewing on it (continuous), the boom, stick and bucket (revolute each), a cab with its
+    door (revolute) or an open canopy, and on most a dozer blade (revolute).
+
+    Mini and midi excavators of 1.5-10 t (manufacturers' published dimensions, e.g. Kubota,
+    Takeuchi, JCB): tracks 1.5-2.8 m long and 0.23-0.45 m wide, 0.98-2.3 m overall width,
+    booms 1.4-3 m, sticks 0.9-1.6 m, buckets 0.3-0.8 m wide.
+    """
+    tl, tw, wd = b.dim(1.5, 2.8), b.dim(0.23, 0.45), b.dim(1.0, 2.3)
+    th = b.dim(0.35, 0.5)
+    tw = min(tw, wd * 0.25)
+    base = [S.box((tl, tw, th), (0, sy * (wd / 2 - tw / 2), th / 2)) for sy in (-1, 1)]
+    base.append(S.box((tl * 0.5, wd - 2 * tw + 0.02, th * 0.5), (0, 0, th * 0.6)))
+    b.link("base", "metal", *base)
+    ul, uh = tl * b.real(0.85, 1.0), b.dim(0.55, 0.8)
+    uw = wd * 0.95
+    z0 = th + 0.1
+    upper = b.link("upper", "aluminum", S.cylinder(min(0.45, wd * 0.3), 0.095, (0, 0, th + 0.0525)),
+                   S.box((ul, uw, uh), (-ul * 0.1, 0, z0 + uh / 2)))
+    b.continuous(upper, "base", "z", (0, 0, th))
+    cab = b.chance(0.6)
+    cx, cw, ch = ul * 0.08, uw * 0.42, b.dim(1.1, 1.3)
+    cy = uw / 2 - cw / 2
+    top = z0 + uh
+    if cab:
+        b.add(upper, S.box((ul * 0.5, cw, ch), (cx, cy, top + ch / 2)))
+        door = b.link("cab_door", "glass", S.box((ul * 0.35, 0.01, ch * 0.8), (cx + ul * 0.2 - ul * 0.175, uw / 2 + 0.007, top + ch * 0.45)))
+        b.revolute(door, upper, (0, 0, -1), (cx + ul * 0.2, uw / 2 + 0.012, top + ch * 0.45), 0.0, 1.3)
+    else:
+        b.add(upper, *[S.box((0.06, 0.06, ch), (cx + sx * ul * 0.22, cy + sy * cw * 0.42, top + ch / 2)) for sx in (-1, 1) for sy in (-1, 1)],
+              S.box((ul * 0.5, cw, 0.06), (cx, cy, top + ch)))
+    lb = b.dim(1.4, 3.0)
+    ls = lb * b.real(0.5, 0.6)
+    ab = 0.5
+    as_ = -math.asin(min(0.95, (lb * math.sin(ab) - 0.1) / ls))
+    xp, yp, zp = ul * 0.4 + 0.08, -uw * 0.18, z0 + uh * 0.6
+    tip = (xp + lb * math.cos(ab), yp, zp + lb * math.sin(ab))
+    end = (tip[0] + ls * math.cos(as_), yp, tip[2] + ls * math.sin(as_))
+    bt = lb * 0.07
+    boom = b.link("boom", "metal", S.bar((xp, yp, zp), tip, bt, bt * 1.3), S.cylinder(bt * 0.6, bt * 1.4, (xp, yp, zp), "y", sections=12))
+    b.revolute(boom, upper, (0, -1, 0), (xp, yp, zp), -0.4, 0.5)
+    stick = b.link("stick", "metal", S.bar(tip, end, bt * 0.8, bt))
+    b.revolute(stick, boom, (0, 1, 0), tip, -0.6, 1.2)
+    bw, bs = b.dim(0.3, min(0.8, wd * 0.4)), ls * 0.35
+    corner = (end[0] + bs * 0.3, yp, end[2] - bs)
+    bucket = b.link("bucket", "metal", S.bar(end, corner, bw, 0.02), S.bar(corner, (corner[0] + bs * 0.8, yp, corner[2] + bs * 0.35), bw, 0.02),
+                    *[S.box((bs * 0.8, 0.015, bs * 0.7), (end[0] + bs * 0.5, yp + sy * bw / 2, end[2] - bs * 0.55)) for sy in (-1, 1)])
+    b.revolute(bucket, stick, (0, 1, 0), end, -1.1, 0.9)
+    blade = b.chance(0.7)
+    if blade:
+        bx = tl / 2 + 0.12
+        dz = b.link("dozer_blade", "metal", S.box((0.06, wd, th - 0.06), (bx + 0.1, 0, (th - 0.06) / 2)),
+                    *[S.bar((tl / 2 - 0.2, sy * (wd / 2 - tw - 0.05), th * 0.5), (bx + 0.08, sy * (wd / 2 - tw - 0.05), th * 0.4), 0.06, 0.08) for sy in (-1, 1)])
+        b.revolute(dz, "base", (0, -1, 0), (tl / 2 - 0.2, 0, th * 0.5), 0.0, 0.25)
+    return f"crawler excavator with {'a cab' if cab else 'a canopy'}" + (" and a dozer blade" if blade else "")
