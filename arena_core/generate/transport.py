@@ -173,3 +173,108 @@ def excavator(b: Builder) -> str:
                     *[S.bar((tl / 2 - 0.2, sy * (wd / 2 - tw - 0.05), th * 0.5), (bx + 0.08, sy * (wd / 2 - tw - 0.05), th * 0.4), 0.06, 0.08) for sy in (-1, 1)])
         b.revolute(dz, "base", (0, -1, 0), (tl / 2 - 0.2, 0, th * 0.5), 0.0, 0.25)
     return f"crawler excavator with {'a cab' if cab else 'a canopy'}" + (" and a dozer blade" if blade else "")
+
+
+@kind("tractor", "vehicles")
+def tractor(b: Builder) -> str:
+    """Farm tractor: hollow bonnet, transmission, fenders and cab or roll bar (base), the
+    front wheels steering on knuckles (revolute) and all four rolling (continuous), the
+    three-point hitch's lower links lifting (revolute), the power take-off shaft turning
+    (continuous), and with a cab its door (revolute).
+
+    Utility tractors of 30-150 kW (manufacturers' published dimensions, e.g. John Deere 5 and 6
+    series, Kubota M): 3.2-4.6 m long, rear tyres 1.3-1.8 m and front tyres 0.8-1.1 m across,
+    wheelbases 2.0-2.6 m, 2.6-2.9 m tall over the cab; ISO 730 three-point linkage.
+    """
+    rr, wr = b.dim(0.65, 0.9), b.dim(0.35, 0.55)
+    rf, wf = b.dim(0.4, 0.55), b.dim(0.25, 0.4)
+    wb = b.dim(2.0, 2.6)
+    xr, xf = -wb / 2, wb / 2
+    reach = math.hypot(rf, wf / 2)
+    yf = reach + b.dim(0.15, 0.3)
+    yr = b.dim(0.75, 0.95)
+    hz = 2 * rf + b.dim(0.35, 0.5)
+    b.link("base", "metal", S.box((xf + 0.6 - xr, 0.7, hz - rf * 0.8), ((xf + 0.6 + xr) / 2, 0, (hz + rf * 0.8) / 2)),
+           *[S.box((rr * 1.6, wr + 0.1, 0.02), (xr, sy * yr, 2 * rr + 0.06)) for sy in (-1, 1)])
+    b.cut("base", S.box((xf + 0.6 - xr - 0.02, 0.68, hz - rf * 0.8 - 0.02), ((xf + 0.6 + xr) / 2, 0, (hz + rf * 0.8) / 2)))
+    _wheel_pair(b, "front", xf, yf, rf, wf, steer=True)
+    _wheel_pair(b, "rear", xr, yr, rr, wr, steer=False)
+    cab = b.chance(0.6)
+    c0, c1, cw, ct = xr - 0.45, xr + 0.75, 2 * (yr - wr / 2) - 0.1, b.dim(2.6, 2.9)
+    floor = max(hz, 1.2)
+    if cab:
+        b.add("base", S.box((c1 - c0, cw, ct - floor), ((c0 + c1) / 2, 0, (floor + ct) / 2)))
+        b.cut("base", S.box((c1 - c0 - 0.02, cw - 0.02, ct - floor - 0.02), ((c0 + c1) / 2, 0, (floor + ct) / 2)))
+        z0 = max(floor, 2 * rr + 0.07) + 0.03  # the door swings over the fender
+        door = b.link("cab_door", "glass", S.box((0.8, 0.01, ct - 0.1 - z0), (c1 - 0.45, cw / 2 + 0.007, (z0 + ct - 0.1) / 2)))
+        b.revolute(door, "base", (0, 0, -1), (c1 - 0.05, cw / 2 + 0.012, (z0 + ct) / 2), 0.0, 1.3)
+    else:
+        b.add("base", *[S.box((0.08, 0.08, ct - floor), (c0 + 0.1, sy * (cw / 2 - 0.04), (floor + ct) / 2)) for sy in (-1, 1)],
+              S.box((0.08, cw, 0.08), (c0 + 0.1, 0, ct - 0.04)))
+    px, pz = xr - 0.35, b.dim(0.5, 0.6)
+    b.add("base", S.box((0.7, 0.5, 0.4), (xr - 0.1, 0, pz + 0.1)))
+    arms = [S.bar((px, sy * 0.33, pz), (px - 0.8, sy * 0.4, pz - 0.1), 0.05, 0.08) for sy in (-1, 1)]
+    hitch = b.link("hitch", "metal", *arms, S.rod((px - 0.8, -0.45, pz - 0.1), (px - 0.8, 0.45, pz - 0.1), 0.025))
+    b.revolute(hitch, "base", (0, -1, 0), (px, 0, pz), -0.1, 0.7)
+    pto = b.link("pto_shaft", "metal", S.cylinder(0.0175, 0.1, (px - 0.05, 0, pz + 0.15), "x", sections=12))
+    b.continuous(pto, "base", "x", (px, 0, pz + 0.15))
+    return f"farm tractor with {'a cab' if cab else 'a roll bar'}"
+
+
+@kind("motorcycle", "vehicles")
+def motorcycle(b: Builder) -> str:
+    """Motorcycle: frame, engine, tank and seat (base), the fork and handlebar steering about
+    the raked head (revolute) with the front wheel (continuous), the brake and clutch levers
+    (revolute) and the throttle grip (revolute), the swingarm on its pivot (revolute, the
+    suspension's travel) with the rear wheel (continuous), the side stand (revolute), and on
+    some a top case with its lid (revolute).
+
+    Road motorcycles of 125-1200 cc (manufacturers' published geometry): wheelbases 1.3-1.55 m,
+    rake 24-28 degrees with 85-110 mm trail, 17 in wheels (tyres 0.6-0.68 m across), seats
+    0.78-0.86 m high, bars 0.7-0.8 m wide.
+    """
+    r, wf, wr = b.dim(0.3, 0.34), b.dim(0.1, 0.12), b.dim(0.15, 0.19)
+    wb, rake, trail = b.dim(1.3, 1.55), b.real(0.42, 0.49), b.dim(0.085, 0.11)
+    xr = -wb / 2
+    xf = xr + wb
+    zh = b.dim(0.95, 1.05)
+    ax = (-math.sin(rake), 0, math.cos(rake))
+    xa = xf + trail - r * math.tan(rake)  # the steering axis at axle height
+    head = (xf + trail - zh * math.tan(rake), 0, zh)
+    xe0, xe1 = xr + r + 0.12, xa - r - 0.15
+    seat_z = max(b.dim(0.78, 0.86), 2 * r + 0.2)  # over the rear wheel at full travel
+    b.link("base", "aluminum", S.box((xe1 - xe0, 0.3, 0.35), ((xe0 + xe1) / 2, 0, 0.375)),
+           S.bar(head, (xe1 - 0.02, 0, 0.5), 0.06, 0.06), S.bar(head, (xr + 0.35, 0, 2 * r + 0.2), 0.06, 0.06),
+           S.box((head[0] - 0.15 - xe0 - 0.1, 0.3, 0.22), ((head[0] - 0.15 + xe0 + 0.1) / 2, 0, zh - 0.12)),
+           S.box((xe0 + 0.2 - xr, 0.26, seat_z - 2 * r - 0.1), ((xe0 + 0.2 + xr) / 2, 0, (seat_z + 2 * r + 0.1) / 2)),
+           S.cylinder(0.04, 0.2, head, ax, sections=12))
+    top = (head[0] + 0.12 * ax[0], 0, head[2] + 0.12 * ax[2])
+    bar_w = b.dim(0.35, 0.4)
+    bar_z = top[2] + 0.06
+    fork = [S.bar(top, (xf, sy * (wf / 2 + 0.03), r), 0.04, 0.04) for sy in (-1, 1)]
+    fork += [S.box((0.08, 2 * (wf / 2 + 0.05), 0.04), top), S.rod((top[0], -bar_w, bar_z), (top[0], bar_w, bar_z), 0.012),
+             S.cylinder(0.09, 0.08, (top[0] + 0.12, 0, top[2] - 0.1), "x")]
+    b.link("fork", "metal", *fork)
+    b.revolute("fork", "base", ax, head, -0.6, 0.6)
+    P.wheel(b, "front_wheel", "fork", (xf, 0, r), "y", r, wf)
+    for name, sy in (("clutch", 1), ("brake", -1)):
+        lever = b.link(f"{name}_lever", "aluminum",
+                       S.bar((top[0] + 0.05, sy * (bar_w - 0.12), bar_z), (top[0] + 0.065, sy * (bar_w - 0.02), bar_z), 0.012, 0.008))
+        b.revolute(lever, "fork", (0, 0, sy), (top[0] + 0.05, sy * (bar_w - 0.12), bar_z), 0.0, 0.25)
+    grip = b.link("throttle", "rubber", S.cylinder(0.018, 0.12, (top[0], -bar_w + 0.07, bar_z), "y", sections=12))
+    b.revolute(grip, "fork", (0, 1, 0), (top[0], 0, bar_z), 0.0, 1.4)
+    xp, zp = xe0 + 0.02, r + 0.06
+    arm = b.link("swingarm", "aluminum", *[S.bar((xp, sy * (wr / 2 + 0.03), zp), (xr, sy * (wr / 2 + 0.03), r), 0.03, 0.06) for sy in (-1, 1)],
+                 S.rod((xp, -wr / 2 - 0.05, zp), (xp, wr / 2 + 0.05, zp), 0.02))
+    b.revolute(arm, "base", (0, -1, 0), (xp, 0, zp), -0.08, 0.12)
+    P.wheel(b, "rear_wheel", arm, (xr, 0, r), "y", r, wr)
+    sp = (xe0 + 0.25, -0.16, 0.3)
+    stand = b.link("side_stand", "metal", S.bar(sp, (xe0 + 0.15, -0.3, 0.02), 0.025, 0.025))
+    b.revolute(stand, "base", (-1, 0, 0), sp, 0.0, 1.2)
+    case = b.chance(0.35)
+    if case:
+        cz = seat_z + 0.01
+        b.add("base", S.box((0.36, 0.4, 0.2), (xr + 0.05, 0, cz + 0.1)))
+        lid = b.link("top_case_lid", "plastic", S.box((0.36, 0.4, 0.1), (xr + 0.05, 0, cz + 0.252)))
+        b.revolute(lid, "base", (0, 1, 0), (xr + 0.23, 0, cz + 0.202), 0.0, 1.4)
+    return "motorcycle" + (" with a top case" if case else "")
