@@ -1,5 +1,5 @@
 """More toys and recreation: guitars (acoustic, electric, bass, ukulele), folding game cases,
-exercise bikes, foosball tables, toy robots."""
+exercise bikes, foosball tables, toy robots, folding table tennis tables."""
 
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def foosball_table(b: Builder) -> str:
     ITSF-sanctioned tables (e.g. Tornado, Garlando): 1.15-1.2 m x 0.65-0.7 m playfields, 0.9 m
     high, 8 rods of 16 mm; tabletop minis 0.6-0.9 m long with 4-6 rods (typical retail range).
     """
-    full = b.chance(0.3)
+    full = b.chance(0.25)
     ln, wd = (b.dim(1.15, 1.2), b.dim(0.65, 0.7)) if full else (b.dim(0.6, 0.9), b.dim(0.35, 0.5))
     rods = 8 if full else b.pick((4, 4, 6))
     wall, zf = 0.02, (b.dim(0.68, 0.72) if full else 0.03)

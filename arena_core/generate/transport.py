@@ -1,5 +1,5 @@
-"""Road and site vehicles at full scale: cars, dump trucks, excavators, farm tractors.
-Vehicles face +X; steered wheels turn on knuckles in wheel wells cut from the body."""
+"""Vehicles at full scale: cars, dump trucks, excavators, farm tractors, motorcycles, light
+aircraft. Vehicles face +X; steered wheels turn on knuckles in wheel wells cut from the body."""
 
 from __future__ import annotations
 
@@ -278,3 +278,79 @@ def motorcycle(b: Builder) -> str:
         lid = b.link("top_case_lid", "plastic", S.box((0.36, 0.4, 0.1), (xr + 0.05, 0, cz + 0.252)))
         b.revolute(lid, "base", (0, 1, 0), (xr + 0.23, 0, cz + 0.202), 0.0, 1.4)
     return "motorcycle" + (" with a top case" if case else "")
+
+
+def _surface(b: Builder, name: str, parent: str, x: float, y0: float, y1: float, z: float,
+             chord: float, lower: float, upper: float) -> None:
+    """A control surface hinged 5 mm behind a trailing edge at ``x`` (the surface lies toward
+    -X) over the span ``y0..y1`` (revolute about Y; positive angles move it down)."""
+    b.link(name, "aluminum", S.box((chord, y1 - y0, 0.035), (x - 0.01 - chord / 2, (y0 + y1) / 2, z)))
+    b.revolute(name, parent, (0, -1, 0), (x - 0.005, (y0 + y1) / 2, z), lower, upper)
+
+
+@kind("aircraft", "vehicles")
+def aircraft(b: Builder) -> str:
+    """Light aircraft: a hollow fuselage (base) with the wing and tail (fixed), the propeller
+    (continuous), two ailerons and the elevator (revolute), the rudder (revolute), on most two
+    flaps (revolute), a cabin door on one or both sides (revolute), a high or a low wing, and
+    tricycle gear (steered nose wheel: revolute knuckle, continuous wheel) or a tail wheel.
+
+    Single-engine light aircraft (manufacturers' published dimensions, e.g. Cessna 172, Piper
+    PA-28, Diamond DA40): 6.5-8.5 m long, spans 9-11.5 m, wing chords 1.3-1.6 m, propellers
+    1.8-1.95 m across, main wheels 0.38-0.5 m across.
+    """
+    ln, span, chord = b.dim(6.5, 8.5), b.dim(9.0, 11.5), b.dim(1.3, 1.6)
+    fw, fh, rw = b.dim(1.0, 1.2), b.dim(1.2, 1.4), b.dim(0.19, 0.25)
+    tricycle = b.chance(0.6)
+    zb = b.dim(0.6, 0.75)
+    zc, nose = zb + fh / 2, ln / 2
+    cab_l = ln * 0.45
+    b.link("base", "aluminum", S.box((cab_l, fw, fh), (nose - cab_l / 2, 0, zc)),
+           S.box((ln - cab_l, fw * 0.5, fh * 0.55), (nose - cab_l - (ln - cab_l) / 2, 0, zb + fh * 0.7)))
+    b.cut("base", S.box((cab_l - 0.3, fw - 0.01, fh - 0.01), (nose - cab_l / 2 - 0.05, 0, zc)),
+          S.box((ln - cab_l - 0.2, fw * 0.5 - 0.01, fh * 0.55 - 0.01), (nose - cab_l - (ln - cab_l) / 2 + 0.1, 0, zb + fh * 0.7)))
+    high = b.chance(0.5)
+    zw = zb + fh + 0.06 if high else zb + 0.06
+    xw = nose - cab_l * 0.45  # the wing's leading edge
+    tail_z, xt = zb + fh * 0.975 + 0.03, -ln / 2 + 0.9
+    b.link("airframe", "foam", S.box((chord, span, 0.12), (xw - chord / 2, 0, zw)),
+           S.box((0.8, span * 0.33, 0.05), (xt - 0.4 + 0.2, 0, tail_z)),
+           S.box((1.0, 0.06, 1.1), (xt - 0.5 + 0.3, 0, tail_z + 0.58)))
+    b.fixed("airframe", "base", (xw - chord / 2, 0, zw))
+    te, cs = xw - chord, chord * 0.25
+    flaps = b.chance(0.7)
+    for side, sy in (("left", 1), ("right", -1)):
+        y0, y1 = fw / 2 + 0.05, span * 0.3
+        if flaps:
+            _surface(b, f"flap_{side}", "airframe", te, *sorted((sy * y0, sy * y1)), zw, cs, 0.0, 0.7)
+        a0, a1 = span * 0.3 + 0.05, span / 2 - 0.1
+        _surface(b, f"aileron_{side}", "airframe", te, *sorted((sy * a0, sy * a1)), zw, cs, -0.35, 0.35)
+    _surface(b, "elevator", "airframe", xt - 0.6, -span * 0.165, span * 0.165, tail_z, 0.35, -0.4, 0.35)
+    rud = b.link("rudder", "aluminum", S.box((0.35, 0.04, 0.9), (xt - 0.71 - 0.175, 0, tail_z + 0.65)))
+    b.revolute(rud, "airframe", "z", (xt - 0.705, 0, tail_z + 0.65), -0.45, 0.45)
+    rp = min(0.95, zc - 0.25)
+    prop = b.link("propeller", "aluminum", S.cylinder(0.12, 0.2, (nose + 0.1, 0, zc), "x"),
+                  *[S.bar((nose + 0.1, 0, zc), (nose + 0.1, sy * rp, zc), 0.04, 0.12) for sy in (-1, 1)])
+    b.continuous(prop, "base", "x", (nose, 0, zc))
+    xm = xw - chord * 0.4
+    for side, sy in (("left", 1), ("right", -1)):
+        c = (xm, sy * (fw / 2 + 0.5), rw)
+        b.add("base", S.bar((xm, sy * fw * 0.3, zb + 0.01), (xm, sy * (fw / 2 + 0.5 - 0.08), rw), 0.06, 0.05))
+        P.wheel(b, f"main_wheel_{side}", "base", c, "y", rw, 0.14)
+    if tricycle:
+        xn = nose - 0.55
+        b.add("base", S.rod((xn, 0, zb + 0.02), (xn, 0, 2 * rw + 0.05), 0.03))
+        fork = b.link("nose_fork", "metal", S.box((0.06, 0.16, 0.05), (xn, 0, 2 * rw + 0.02)),
+                      *[S.box((0.04, 0.02, rw + 0.02), (xn, sy * 0.07, rw + 0.01 + rw / 2)) for sy in (-1, 1)])
+        b.revolute(fork, "base", "z", (xn, 0, rw), -0.5, 0.5)
+        P.wheel(b, "nose_wheel", fork, (xn, 0, rw * 0.85), "y", rw * 0.85, 0.1)
+    else:
+        b.add("base", S.bar((-ln / 2 + 0.5, 0, zb + fh * 0.45), (-ln / 2 + 0.45, 0, 0.16), 0.04, 0.04))
+        P.wheel(b, "tail_wheel", "base", (-ln / 2 + 0.45, 0, 0.08), "y", 0.08, 0.05)
+    doors = b.count(1, 2)
+    dz0, dz1 = (zb + 0.15, zb + fh - 0.1) if high else (zw + 0.12, zb + fh - 0.05)
+    for side, sy in (("left", 1), ("right", -1))[:doors]:
+        xd = xw - 0.05
+        door = b.link(f"door_{side}", "aluminum", S.box((0.9, 0.01, dz1 - dz0), (xd - 0.45, sy * (fw / 2 + 0.007), (dz0 + dz1) / 2)))
+        b.revolute(door, "base", (0, 0, -sy), (xd, sy * (fw / 2 + 0.012), (dz0 + dz1) / 2), 0.0, 1.2)
+    return f"{'high' if high else 'low'}-wing light aircraft with {'tricycle gear' if tricycle else 'a tail wheel'}"
