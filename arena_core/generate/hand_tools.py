@@ -1,5 +1,5 @@
 """More hand tools: vernier/dial/digital calipers, folding rules, bottle jacks, corkscrews,
-step ladders, screwdrivers. Small tools lie flat (thickness along Z)."""
+step ladders, screwdrivers, kitchen tongs. Small tools lie flat (thickness along Z)."""
 
 from __future__ import annotations
 
@@ -337,3 +337,39 @@ def screwdriver(b: Builder) -> str:
         b.link("cap", "plastic", S.cylinder(rh * 0.95, 0.008, (-0.004, 0, z), "x"))
         b.continuous("cap", "base", "x", (0.0, 0, z))
     return name + ("" if cap in ("none", "swivel") else f" with a {cap} cap")
+
+
+@kind("tongs", "tools")
+def tongs(b: Builder) -> str:
+    """Kitchen tongs lying flat and sprung open: one arm with the hinge block (base), the
+    other arm closing about the hinge pin (revolute), on most a locking pull tab sliding on
+    the hinge block (prismatic), with scalloped metal heads or silicone tips (fixed).
+
+    Kitchen tongs are 0.18-0.4 m long (7-16 in), arms 18-25 mm wide, sprung open 60-90 mm at
+    the tips (typical retail range, e.g. OXO, Winco); stainless strips bent into channels,
+    modelled 3 mm thick.
+    """
+    ln, w, gap = b.dim(0.18, 0.4), b.dim(0.018, 0.025), b.dim(0.06, 0.09)
+    t, hb = 0.003, 0.035
+    half = math.asin(gap / 2 / ln)
+    tips = b.pick(("scalloped", "silicone"))
+    arms = []
+    for sy in (-1, 1):
+        end = (ln * math.cos(half), sy * ln * math.sin(half), t / 2)
+        arm = [S.bar((hb * 0.5, sy * w * 0.3, t / 2), end, w, t)]
+        if tips == "scalloped":
+            arm.append(S.box((0.04, w * 1.6, t), (end[0] - 0.02, end[1], t / 2)))
+        arms.append((arm, end))
+    b.link("base", "metal", S.box((hb, w * 1.4, 2 * t + 0.006), (0, 0, t + 0.003)), *arms[0][0])
+    other = b.link("arm", "metal", *arms[1][0])
+    b.revolute(other, "base", (0, 0, -1), (0, 0, t / 2), 0.0, round(2 * half * 0.9, 4))
+    if tips == "silicone":
+        for name, parent, (_, end) in (("tip_base", "base", arms[0]), ("tip_arm", other, arms[1])):
+            pad = b.link(name, "rubber", S.box((0.05, w * 1.3, t + 0.004), (end[0] - 0.025, end[1], t / 2)))
+            b.fixed(pad, parent, (end[0] - 0.025, end[1], t / 2))
+    lock = b.chance(0.7)
+    if lock:
+        tab = b.link("lock_tab", "metal", S.box((0.02, w * 0.8, 0.003), (-hb * 0.1, 0, 2 * t + 0.0075)),
+                     S.torus(0.007, 0.0015, (-hb * 0.1 - 0.02, 0, 2 * t + 0.0075), "z"))
+        b.prismatic(tab, "base", (-1, 0, 0), 0.0, 0.01)
+    return f"kitchen tongs with {tips} tips" + (" and a lock" if lock else "")
