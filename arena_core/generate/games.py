@@ -1,5 +1,5 @@
 """More toys and recreation: guitars (acoustic, electric, bass, ukulele), folding game cases,
-exercise bikes, foosball tables, toy robots, folding table tennis tables."""
+exercise bikes, foosball tables, toy robots, folding table tennis tables, spinning reels."""
 
 from __future__ import annotations
 
@@ -321,3 +321,46 @@ def table_tennis_table(b: Builder) -> str:
         for k, (x, y) in enumerate(spots):
             P.caster(b, f"caster_{k}", "base", (x, y, 2.3 * cr), cr)
     return "folding table tennis table" + (f" on {casters} casters" if casters else "")
+
+
+@kind("fishing_reel", "toys_recreation")
+def fishing_reel(b: Builder) -> str:
+    """Spinning reel, foot up as on the rod: the body, stem and foot (base), the rotor turning
+    (continuous) with the bail wire flipping open (revolute), the spool oscillating
+    (prismatic) with its drag knob (continuous), the crank on the left or right (continuous)
+    with its knob (continuous), and on some an anti-reverse lever (revolute).
+
+    Spinning reels of size 1000-5000 (manufacturers' published specifications, e.g. Shimano,
+    Daiwa): bodies 45-70 mm long, spools 36-55 mm across, cranks 40-60 mm, reels weighing
+    0.2-0.35 kg.
+    """
+    k = b.real(0.85, 1.3)
+
+    def p(x, y, z):
+        return (x * k, y * k, z * k)
+
+    material = b.pick(("plastic", "aluminum"))
+    b.link("base", material, S.box(p(0.055, 0.036, 0.05), p(-0.0025, 0, 0)),
+           S.box(p(0.012, 0.01, 0.065), p(-0.005, 0, 0.055)), S.box(p(0.07, 0.016, 0.006), p(-0.005, 0, 0.088)))
+    rotor = [S.cylinder(0.02 * k, 0.025 * k, p(0.0375, 0, 0), "x")]
+    for sy in (-1, 1):
+        rotor += [S.box(p(0.026, 0.004, 0.008), p(0.053, sy * 0.026, 0)), S.box(p(0.01, 0.01, 0.008), p(0.045, sy * 0.022, 0))]
+    b.link("rotor", "plastic", *rotor)
+    b.continuous("rotor", "base", "x", p(0.025, 0, 0))
+    ring = [p(0.066, 0.027 * math.cos(a), 0.027 * math.sin(a)) for a in np.linspace(0, math.pi, 5)]
+    b.link("bail", "metal", *[S.bar(ring[i], ring[i + 1], 0.0025 * k, 0.0025 * k) for i in range(4)])
+    b.revolute("bail", "rotor", (0, -1, 0), p(0.066, 0, 0), 0.0, 1.5)
+    b.link("spool", "aluminum", S.cylinder(0.02 * k, 0.026 * k, p(0.067, 0, 0), "x"))  # its shaft hidden in the rotor
+    b.prismatic("spool", "base", "x", 0.0, round(0.008 * k, 4), point=p(0.054, 0, 0))
+    P.knob(b, "drag_knob", "spool", p(0.08, 0, 0), "x", 0.009 * k, 0.01 * k)
+    side = b.pick((-1, 1))
+    la = b.real(0.045, 0.06)
+    crank = b.link("crank", "aluminum", S.rod(p(0, side * 0.016, 0), p(0, side * 0.036, 0), 0.003 * k),
+                   S.bar(p(0, side * 0.036, 0), p(0, side * 0.036, -la), 0.006 * k, 0.004 * k))
+    b.continuous(crank, "base", "y", p(0, side * 0.018, 0))
+    knob = b.link("crank_knob", "plastic", S.cylinder(0.007 * k, 0.02 * k, p(0, side * 0.049, -la), "y", sections=12))
+    b.continuous(knob, crank, "y", p(0, side * 0.039, -la))
+    if b.chance(0.5):
+        lever = b.link("anti_reverse", "plastic", S.box(p(0.004, 0.006, 0.012), p(-0.032, 0, -0.028)))
+        b.revolute(lever, "base", "y", p(-0.031, 0, -0.025), -0.4, 0.4)
+    return f"spinning reel, crank on the {'left' if side > 0 else 'right'}"
