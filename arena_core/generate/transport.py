@@ -1,5 +1,6 @@
 """Vehicles at full scale: cars, dump trucks, excavators, farm tractors, motorcycles, light
-aircraft. Vehicles face +X; steered wheels turn on knuckles in wheel wells cut from the body."""
+aircraft, motor dinghies. Vehicles face +X; steered wheels turn on knuckles in wheel wells cut
+from the body."""
 
 from __future__ import annotations
 
@@ -354,3 +355,55 @@ def aircraft(b: Builder) -> str:
         door = b.link(f"door_{side}", "aluminum", S.box((0.9, 0.01, dz1 - dz0), (xd - 0.45, sy * (fw / 2 + 0.007), (dz0 + dz1) / 2)))
         b.revolute(door, "base", (0, 0, -sy), (xd, sy * (fw / 2 + 0.012), (dz0 + dz1) / 2), 0.0, 1.2)
     return f"{'high' if high else 'low'}-wing light aircraft with {'tricycle gear' if tricycle else 'a tail wheel'}"
+
+
+@kind("boat", "vehicles")
+def boat(b: Builder) -> str:
+    """Open motor dinghy: the hull with its pointed bow deck and 1-3 thwarts (base), the
+    outboard's clamp bracket tilting up (revolute), the motor steering on it (revolute), its
+    propeller (continuous), on some a twist-grip throttle on the tiller (revolute) and a bow
+    locker lid (revolute).
+
+    Open aluminium and fibreglass boats of 3-5 m (manufacturers' published dimensions, e.g.
+    Linder, Quicksilver): beams 1.4-2.0 m, depths 0.5-0.7 m, transoms for 15-20 in (0.38-0.51
+    m) outboard shafts; tiller outboards of 2-30 hp with 0.2-0.3 m propellers.
+    """
+    ln, bm, dp = b.dim(3.0, 5.0), b.dim(1.4, 2.0), b.dim(0.5, 0.7)
+    wall = 0.015
+    hl = ln - bm / 2  # the bow's point adds half a beam
+    xt = -ln / 2
+    side = bm / math.sqrt(2)
+    b.link("base", "plastic", S.box((hl, bm, dp), (xt + hl / 2, 0, dp / 2)),
+           S.box((side, side, dp), (xt + hl, 0, dp / 2), rotation=S.rotation("z", math.pi / 4)))
+    b.cut("base", S.box((hl - 2 * wall, bm - 2 * wall, dp), (xt + hl / 2, 0, dp / 2 + wall)))
+    thwarts = b.count(1, 3)
+    for k in range(thwarts):
+        b.add("base", S.box((0.25, bm - 0.02, 0.03), (xt + 1.0 + k * (hl - 1.3) / max(thwarts, 1), 0, dp * 0.6)))
+    shaft = b.dim(0.38, 0.51)
+    xs, zt = xt - 0.1, dp + 0.02
+    bracket = b.link("clamp_bracket", "aluminum", S.box((0.06, 0.14, 0.16), (xt - 0.03, 0, dp - 0.06)))
+    b.revolute(bracket, "base", (0, 1, 0), (xt - 0.05, 0, zt), 0.0, 1.0)
+    prop_r = b.dim(0.1, 0.15)
+    zl = dp - 0.05 - shaft
+    motor = [S.box((0.1, 0.08, shaft), (xs, 0, dp - 0.05 - shaft / 2)),
+             S.box((0.4, 0.3, 0.38), (xs - 0.1, 0, dp + 0.25)),
+             S.bar((xt - 0.02, 0, dp + 0.17), (xt + 0.55, 0, dp + 0.17), 0.035, 0.035),
+             S.cylinder(0.045, 0.2, (xs - 0.03, 0, zl - 0.02), "x", sections=12)]
+    b.link("motor", "plastic", *motor)
+    b.revolute("motor", bracket, "z", (xs, 0, zl), -0.6, 0.6)
+    prop = b.link("propeller", "aluminum", S.cylinder(0.03, 0.06, (xs - 0.16, 0, zl - 0.02), "x", sections=12),
+                  *[S.bar((xs - 0.16, 0, zl - 0.02), (xs - 0.16, prop_r * math.cos(a), zl - 0.02 + prop_r * math.sin(a)), 0.05, 0.01)
+                    for a in (0.3, 0.3 + 2 * math.pi / 3, 0.3 + 4 * math.pi / 3)])
+    b.continuous(prop, "motor", "x", (xs - 0.13, 0, zl - 0.02))
+    extras = []
+    if b.chance(0.5):
+        grip = b.link("throttle_grip", "rubber", S.cylinder(0.022, 0.12, (xt + 0.49, 0, dp + 0.17), "x", sections=12))
+        b.revolute(grip, "motor", "x", (xt + 0.49, 0, dp + 0.17), 0.0, 1.5)
+        extras.append("a twist-grip throttle")
+    if b.chance(0.5):
+        x0 = xt + hl - 0.02
+        lid = b.link("locker_lid", "plastic", S.box((0.4, bm * 0.5, 0.02), (x0 - 0.2, 0, dp + 0.01)))
+        b.revolute(lid, "base", (0, -1, 0), (x0 - 0.4, 0, dp + 0.02), 0.0, 1.5)
+        b.add("base", S.box((0.45, bm - 2 * wall, 0.02), (x0 - 0.225, 0, dp - 0.01)))
+        extras.append("a bow locker")
+    return f"motor dinghy with {thwarts} thwart{'s' * (thwarts > 1)}" + (" and " + " and ".join(extras) if extras else "")
