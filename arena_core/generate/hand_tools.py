@@ -79,7 +79,7 @@ def _stadium(length: float, width: float, t: float, center) -> object:
 
 @kind("folding_ruler", "tools")
 def folding_ruler(b: Builder) -> str:
-    """Folding (zigzag) rule lying folded: 4-8 segments stacked one per layer, each opening
+    """Folding (zigzag) rule lying folded: 5-8 segments stacked one per layer, each opening
     half a turn about its rivet at alternate ends (revolute Z); on some the bottom segment
     carries a brass slide that pulls out (prismatic).
 
@@ -87,7 +87,7 @@ def folding_ruler(b: Builder) -> str:
     thick in wood, 2.5 mm in aluminium or glass fibre (typical retail range, e.g. Stabila,
     Hultafors; EU Measuring Instruments Directive accuracy class III).
     """
-    n = b.count(4, 8)
+    n = b.count(5, 8)
     s, w = b.dim(0.1, 0.2), b.dim(0.015, 0.017)
     material = b.pick(("wood", "wood", "aluminum", "plastic"))
     t = b.dim(0.003, 0.0035) if material == "wood" else 0.0025
