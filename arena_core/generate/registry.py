@@ -30,6 +30,8 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     desk_items,
     electronics,
     furniture,
+    games,
+    hand_tools,
     household,
     kitchenware,
     lighting,
@@ -42,6 +44,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     storage,
     tools,
     toys,
+    transport,
     vehicles,
 )
 from arena_core.generate.builder import Builder, GeneratedObject
