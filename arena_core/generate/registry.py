@@ -36,6 +36,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     tools,
     toys,
     vehicles,
+    vessels,
     washroom,
 )
 from arena_core.generate.builder import Builder, GeneratedObject
