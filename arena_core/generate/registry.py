@@ -25,6 +25,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     bathroom,
     containers,
     electronics,
+    entrances,
     furniture,
     household,
     lighting,
