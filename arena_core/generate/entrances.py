@@ -230,8 +230,9 @@ def _tripod(b: Builder, name: str, sy: int, w: float, h: float, arm: float, ra: 
     out at 45 degrees, each arm at 45 degrees to it (one arm level across the lane)."""
     axis = np.array([0.0, sy * math.sqrt(0.5), -math.sqrt(0.5)])
     hub = np.array([0.0, sy * (w / 2 + 0.04), h - 0.02])
-    b.add("base", S.cylinder(0.05, 0.12, hub - axis * 0.063, axis, sections=16))
-    parts = [S.cylinder(0.045, 0.04, hub + axis * 0.02, axis, sections=16)]
+    head = b.link(f"{name}_head", "metal", S.cylinder(0.05, 0.12, hub - axis * 0.063, axis, sections=12))
+    b.fixed(head, "base")  # its own link: the cabinet's hollow does not carve it
+    parts = [S.cylinder(0.045, 0.04, hub + axis * 0.02, axis, sections=12)]
     root = hub + axis * 0.02
     level = np.array([0.0, float(sy), 0.0])
     for k in range(3):
