@@ -1,5 +1,6 @@
 """Entrances: sliding barn doors, Dutch (stable) doors, pet doors, bifold doors, tripod
-turnstiles and boom barriers (the outside or the room toward +X, width along Y)."""
+turnstiles, boom barriers and floor hatches (the outside or the room toward +X, width
+along Y)."""
 
 from __future__ import annotations
 
@@ -289,3 +290,41 @@ def boom_barrier(b: Builder) -> str:
                z0=0.08, z1=zb - bh / 2 - 0.1, t=0.004, hinge=b.pick(("left", "right")), material="metal",
                max_angle=1.6, handle=None)
     return f"{' '.join(extras[:2]) + ' ' if extras else ''}boom barrier"
+
+
+@kind("hatch", "doors_windows")
+def hatch(b: Builder) -> str:
+    """Floor access hatch: one or two diamond-plate leaves lying flush in a framed opening
+    in a patch of floor, each hinged on its outer edge and lifting past upright
+    (revolute), each with a drop handle lying flat in it (revolute); a lock (revolute) on
+    some.
+
+    Sizes: single leaves 0.6-1.2 m square, double-leaf openings up to 1.8 m long, 6 mm
+    plate on a 25 mm frame ledge (typical range of floor access doors, 24-48 in single,
+    up to 72 in double leaf).
+    """
+    double = b.chance(0.4)
+    a = b.dim(1.0, 1.8) if double else b.dim(0.6, 1.2)
+    w, t = b.dim(0.6, 1.2), 0.006
+    margin, slab = b.dim(0.15, 0.3), 0.06
+    b.link("base", "wood", S.box((a + 2 * margin, w + 2 * margin, slab), (0, 0, -slab / 2)))
+    b.cut("base", S.box((a, w, 2 * slab), (0, 0, 0)))
+    frame = b.link("frame", "metal", *[S.box((0.025, w, 0.006), (sx * (a / 2 - 0.0125), 0, -t - 0.005)) for sx in (-1, 1)],
+                   *[S.box((a, 0.025, 0.006), (0, sy * (w / 2 - 0.0125), -t - 0.005)) for sy in (-1, 1)])
+    b.fixed(frame, "base")
+    leaves = (("leaf_0", -a / 2, 0.0, 1), ("leaf_1", 0.0, a / 2, -1)) if double else \
+        ((("leaf", -a / 2, a / 2, 1) if b.chance(0.5) else ("leaf", -a / 2, a / 2, -1)),)
+    for name, x0, x1, s in leaves:
+        x0, x1 = x0 + 0.003, x1 - 0.003
+        b.link(name, "aluminum", S.box((x1 - x0, w - 0.006, t), ((x0 + x1) / 2, 0, -t / 2)))
+        xh = x0 if s > 0 else x1  # the hinge edge; the leaf lifts its other edge
+        b.revolute(name, "base", (0, -s, 0), (xh, 0, 0), 0.0, b.real(1.65, 1.85))
+        xg = x1 - 0.12 if s > 0 else x0 + 0.12
+        grip = b.link(f"{name}_handle", "metal", S.box((0.012, 0.12, 0.008), (xg, 0, 0.005)),
+                      S.cylinder(0.004, 0.14, (xg - s * 0.006, 0, 0.005), "y", sections=8))
+        b.revolute(grip, name, (0, -s, 0), (xg - s * 0.006, 0, 0.005), 0.0, 1.4)
+    if b.chance(0.35):
+        name, x0, x1, s = leaves[0]
+        P.knob(b, "lock", name, ((x0 + x1) / 2, w / 2 - 0.08, 0.0), "z", 0.015, 0.008, limits=(0.0, math.pi / 2))
+        return f"{'double' if double else 'single'}-leaf floor hatch with a lock"
+    return f"{'double' if double else 'single'}-leaf floor hatch"

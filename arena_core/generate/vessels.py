@@ -1,5 +1,5 @@
 """Vessels: collapsible and lidded crates, curbside and wall mailboxes, jerry cans, cash
-boxes, bread boxes and trigger spray bottles (front +X, width along Y)."""
+boxes, bread boxes, trigger spray bottles and pet carriers (front +X, width along Y)."""
 
 from __future__ import annotations
 
@@ -331,3 +331,45 @@ def spray_bottle(b: Builder) -> str:
                   S.box((0.008, 0.016, lt), (xp, 0, top - 0.004 - lt / 2)))
     b.revolute(trig, head, (0, 1, 0), (xp, 0, top - 0.004), 0.0, b.real(0.26, 0.35))
     return "trigger spray bottle"
+
+
+@kind("pet_carrier", "containers")
+def pet_carrier(b: Builder) -> str:
+    """Pet carrier (travel kennel): a hollow plastic shell with vent slots, a front grille
+    door hinged on either side (revolute) with a latch lever (revolute), a folding carry
+    handle on top (revolute) and on some a top-loading door (revolute).
+
+    Sizes: 0.48-0.8 m long, 0.32-0.55 m wide and 0.3-0.55 m tall, 3-4 mm walls (typical
+    retail range of small to large plastic kennels, 19-32 in long).
+    """
+    ln, w, h = b.dim(0.48, 0.8), b.dim(0.32, 0.55), b.dim(0.3, 0.55)
+    wall = 0.004
+    P.shell(b, "base", "plastic", (ln, w, h), (0, 0, h / 2), wall)
+    vents = b.count(2, 4)
+    for sy in (-1, 1):
+        b.cut("base", *[S.box((0.04, 0.02, h * 0.35), (-ln / 2 + 0.08 + k * 0.07, sy * w / 2, h * 0.55))
+                        for k in range(vents)])
+    hinge = b.pick(("left", "right"))
+    m = 0.04
+    P.door(b, "door", "base", x_face=ln / 2, y0=-w / 2 + m, y1=w / 2 - m, z0=m, z1=h - m,
+           t=0.008, hinge=hinge, material="metal", max_angle=b.real(1.6, 2.2), handle=None)
+    dw, dh = w - 2 * m - 0.004, h - 2 * m - 0.004
+    cols, rows = max(2, int(dw / 0.09)), max(2, int(dh / 0.09))
+    cw, rh = (dw - 0.012 * (cols + 1)) / cols, (dh - 0.012 * (rows + 1)) / rows
+    b.cut("door", *[S.box((0.03, cw, rh), (ln / 2, -dw / 2 + 0.012 + cw / 2 + i * (cw + 0.012),
+                                           m + 0.002 + 0.012 + rh / 2 + j * (rh + 0.012)))
+                    for i in range(cols) for j in range(rows)])
+    yl = (w / 2 - m - 0.03) * (1 if hinge == "left" else -1)
+    latch = b.link("latch", "plastic", S.box((0.012, 0.025, 0.08), (ln / 2 + 0.014, yl, h / 2)))
+    b.revolute(latch, "door", (1, 0, 0), (ln / 2 + 0.008, yl, h / 2), -0.6, 0.6)
+    zg = h + 0.012
+    grip = b.link("handle", "plastic", S.box((0.03, 0.14, 0.016), (0.015, 0, zg)),
+                  *[S.box((0.05, 0.014, 0.012), (-0.01, sy * 0.063, zg)) for sy in (-1, 1)])
+    b.revolute(grip, "base", (0, -1, 0), (-0.035, 0, zg), 0.0, b.real(1.3, 1.6))
+    if b.chance(0.4):
+        x0, x1 = -ln / 2 + 0.06, -0.07
+        b.cut("base", S.box((x1 - x0, w * 0.6, 0.02), ((x0 + x1) / 2, 0, h)))
+        lid = b.link("top_door", "metal", S.box((x1 - x0 + 0.02, w * 0.6 + 0.02, 0.006), ((x0 + x1) / 2, 0, h + 0.003)))
+        b.revolute(lid, "base", (0, -1, 0), (x0 - 0.01, 0, h), 0.0, b.real(1.6, 1.9))
+        return "pet carrier with a front and a top door"
+    return "pet carrier with a grille door"

@@ -1,6 +1,6 @@
 """Washroom fixtures: wall-hung urinals with flush valves, fold-up grab bars, fold-down
-shower seats, paper-towel dispensers, baby changing stations and extending shaving mirrors
-(front +X, the wall behind at -X)."""
+shower seats, paper-towel dispensers, baby changing stations, extending shaving mirrors and
+toilet partitions (front +X, the wall behind at -X)."""
 
 from __future__ import annotations
 
@@ -274,3 +274,50 @@ def shaving_mirror(b: Builder) -> str:
         P.button(b, "light_switch", "base", (0.012, 0, zp - rp * 0.75), "x", 0.012, 0.003)
     return (f"{'double-sided' if double else 'tilting'} shaving mirror on a "
             + (f"{stages}-stage telescoping arm" if stages else "swing arm"))
+
+
+@kind("toilet_partition", "bathroom_fixtures")
+def toilet_partition(b: Builder) -> str:
+    """Toilet partition (restroom stall): one or two compartments of panels raised off the
+    floor, front pilasters and a headrail, an in-swinging door per compartment hinged on
+    either pilaster (revolute) with a slide bolt (prismatic) or an occupancy turn knob
+    (revolute) and a coat hook.
+
+    Sizes: compartments 0.86-0.95 m wide and 1.4-1.6 m deep, panels 1.45-1.8 m tall and
+    25 mm thick, 0.23-0.33 m above the floor (typical retail range of toilet partitions,
+    36 in x 60 in stalls, 58 in panels 12 in up; 2010 ADA Standards 604.8.2: ambulatory
+    compartments 35-37 in wide), doors about 0.6 m wide.
+    """
+    w, d, ph = b.dim(0.86, 0.95), b.dim(1.4, 1.6), b.dim(1.45, 1.8)
+    z0, t = b.dim(0.23, 0.33), 0.025
+    n = b.pick((1, 1, 2))
+    material = b.pick(("plastic", "metal", "wood"))
+    top = z0 + ph
+    xf = d / 2
+    b.link("base", material, *[S.box((d - t, t, ph), (-t / 2, -n * w / 2 + k * w, z0 + ph / 2)) for k in range(n + 1)],
+           S.box((0.03, n * w + t, 0.04), (xf - t / 2, 0, top + 0.06)))
+    dw = min(0.62, w - 0.2)
+    for k in range(n):
+        y0 = -n * w / 2 + k * w + t / 2
+        pw = (w - t - dw) / 2
+        for ya in (y0, y0 + pw + dw):
+            b.add("base", S.box((t, pw, top + 0.04), (xf - t / 2, ya + pw / 2, (top + 0.04) / 2)))
+        hinge = b.pick(("low", "high"))
+        ya, yb = y0 + pw + 0.004, y0 + pw + dw - 0.004
+        leaf = b.link(f"door_{k}", material, S.box((t, yb - ya, ph), (xf - t / 2, (ya + yb) / 2, z0 + ph / 2)),
+                      S.box((0.03, 0.015, 0.05), (xf - t - 0.015, (ya + yb) / 2, z0 + ph - 0.25)))
+        if hinge == "low":
+            b.revolute(leaf, "base", "z", (xf - t, ya, z0 + ph / 2), 0.0, b.real(1.4, 1.6))
+            free, inward = yb, -1.0
+        else:
+            b.revolute(leaf, "base", (0, 0, -1), (xf - t, yb, z0 + ph / 2), 0.0, b.real(1.4, 1.6))
+            free, inward = ya, 1.0
+        zl = 1.0
+        if b.chance(0.6):
+            y = free + inward * 0.05
+            bolt = b.link(f"bolt_{k}", "metal", S.box((0.01, 0.06, 0.012), (xf - t - 0.007, y, zl)))
+            b.prismatic(bolt, leaf, (0, -inward, 0), 0.0, 0.045)
+        else:
+            P.knob(b, f"turn_knob_{k}", leaf, (xf - t, free + inward * 0.06, zl), (-1, 0, 0), 0.015,
+                   0.015, limits=(0.0, math.pi / 2))
+    return f"toilet partition with {n} compartment{'s' if n > 1 else ''}"
