@@ -1,6 +1,6 @@
 """Entrances: sliding barn doors, Dutch (stable) doors, pet doors, bifold doors, tripod
-turnstiles, boom barriers and floor hatches (the outside or the room toward +X, width
-along Y)."""
+turnstiles, boom barriers, floor hatches and saloon doors (the outside or the room
+toward +X, width along Y)."""
 
 from __future__ import annotations
 
@@ -328,3 +328,36 @@ def hatch(b: Builder) -> str:
         P.knob(b, "lock", name, ((x0 + x1) / 2, w / 2 - 0.08, 0.0), "z", 0.015, 0.008, limits=(0.0, math.pi / 2))
         return f"{'double' if double else 'single'}-leaf floor hatch with a lock"
     return f"{'double' if double else 'single'}-leaf floor hatch"
+
+
+@kind("saloon_door", "doors_windows")
+def saloon_door(b: Builder) -> str:
+    """Saloon (cafe) doors: two half-height leaves hung mid-height in a door frame on
+    double-acting hinges at their mid-thickness, each swinging both ways (revolute); flat,
+    panelled or louvred-look faces.
+
+    Sizes: openings 0.6-1.0 m wide and 2.0-2.1 m high, leaves 0.9-1.2 m tall with their
+    bottoms 0.3-0.5 m above the floor, 20-30 mm thick (typical retail range of cafe doors
+    for 24-36 in openings, 36-48 in tall).
+    """
+    w, h = b.dim(0.6, 1.0), b.dim(2.0, 2.1)
+    depth, bar = b.dim(0.08, 0.12), b.dim(0.03, 0.05)
+    _jambs(b, w, h, depth, bar)
+    t, lh, z0 = b.dim(0.02, 0.03), b.dim(0.9, 1.2), b.dim(0.3, 0.5)
+    face = b.pick(("flat", "panelled", "slatted"))
+    gap = t / 2 + 0.005
+    swing = b.real(1.3, 1.55)
+    for k, s in enumerate((-1, 1)):
+        ya, yb = s * (w / 2 - gap), s * 0.003
+        lo, hi = min(ya, yb), max(ya, yb)
+        leaf = b.link(f"leaf_{k}", "wood", S.box((t, hi - lo, lh), (0, (lo + hi) / 2, z0 + lh / 2)),
+                      S.cylinder(0.008, lh * 0.9, (0, ya, z0 + lh / 2), sections=12))
+        if face == "panelled":
+            for sx in (-1, 1):
+                b.add(leaf, S.box((0.008, hi - lo - 0.1, lh * 0.6), (sx * t / 2, (lo + hi) / 2, z0 + lh * 0.45)))
+        elif face == "slatted":
+            for j in range(int(lh * 0.6 / 0.05)):
+                for sx in (-1, 1):
+                    b.add(leaf, S.box((0.006, hi - lo - 0.08, 0.025), (sx * t / 2, (lo + hi) / 2, z0 + 0.15 + j * 0.05)))
+        b.revolute(leaf, "base", "z", (0, ya, z0 + lh / 2), -swing, swing)
+    return f"{face} saloon doors"

@@ -1,6 +1,6 @@
 """Washroom fixtures: wall-hung urinals with flush valves, fold-up grab bars, fold-down
-shower seats, paper-towel dispensers, baby changing stations, extending shaving mirrors and
-toilet partitions (front +X, the wall behind at -X)."""
+shower seats, paper-towel dispensers, baby changing stations, extending shaving mirrors,
+toilet partitions and hand dryers (front +X, the wall behind at -X)."""
 
 from __future__ import annotations
 
@@ -321,3 +321,35 @@ def toilet_partition(b: Builder) -> str:
             P.knob(b, f"turn_knob_{k}", leaf, (xf - t, free + inward * 0.06, zl), (-1, 0, 0), 0.015,
                    0.015, limits=(0.0, math.pi / 2))
     return f"toilet partition with {n} compartment{'s' if n > 1 else ''}"
+
+
+@kind("hand_dryer", "bathroom_fixtures")
+def hand_dryer(b: Builder) -> str:
+    """Warm-air hand dryer on a wall plate: a hollow housing, a push button (prismatic) or
+    an infrared sensor window, and a round nozzle under it swivelling all the way round
+    (continuous) or a fixed slot outlet.
+
+    Sizes: housings 0.24-0.3 m wide, 0.22-0.3 m tall and 0.1-0.22 m deep (typical retail
+    range of surface-mounted hand dryers; the 2010 ADA Standards 307.2 limit wall-mounted
+    objects to 100 mm of protrusion 685-2030 mm above the floor, which the shallow ones
+    meet), buttons 45-60 mm across.
+    """
+    w, d, h = b.dim(0.24, 0.3), b.dim(0.1, 0.22), b.dim(0.22, 0.3)
+    material = b.pick(("metal", "plastic"))
+    P.shell(b, "base", material, (d, w, h), (0, 0, h / 2), 0.002 if material == "metal" else 0.003,
+            open_face=None)
+    b.add("base", S.box((0.006, w + 0.02, h + 0.02), (-d / 2 - 0.003, 0, h / 2)))
+    button = b.chance(0.55)
+    if button:
+        P.button(b, "button", "base", (d / 2, 0, h * 0.62), "x", b.dim(0.045, 0.06), 0.006, round_=True)
+    else:
+        eye = b.link("sensor", "glass", S.box((0.004, 0.05, 0.02), (d / 2 + 0.001, 0, h * 0.2)))
+        b.fixed(eye, "base")
+    xn = d * 0.15
+    if button and b.chance(0.3):
+        b.add("base", S.box((d * 0.5, w * 0.6, 0.012), (xn, 0, -0.005)))
+        return "push-button hand dryer with a slot outlet"
+    nozzle = b.link("nozzle", material, S.cylinder(0.03, 0.024, (xn, 0, -0.014), sections=16),
+                    S.cylinder(0.018, 0.05, (xn + 0.018, 0, -0.035), (0.7, 0, -0.7), sections=12))
+    b.continuous(nozzle, "base", "z", (xn, 0, 0))
+    return f"{'push-button' if button else 'automatic'} hand dryer with a swivel nozzle"
