@@ -29,6 +29,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     cupboards_b,
     desk_items,
     electronics,
+    entrances,
     furniture,
     games,
     hand_tools,
@@ -46,6 +47,8 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     toys,
     transport,
     vehicles,
+    vessels,
+    washroom,
 )
 from arena_core.generate.builder import Builder, GeneratedObject
 from arena_core.generate.kinds import REGISTERED, SUPERCATEGORIES, KindSpec
