@@ -1,5 +1,5 @@
 """Electronics, continued: desktop computers, USB flash drives, webcams, walkie-talkies,
-cassette players, DVD players (front faces +X)."""
+cassette players, DVD players, tablets and loudspeakers (front faces +X)."""
 
 from __future__ import annotations
 
@@ -252,3 +252,94 @@ def dvd_player(b: Builder) -> str:
         b.revolute(flap, "base", LIFT, (d / 2 + 0.004, yf, zf), 0.0, b.real(1.4, 1.57))
     kind_name = b.pick(("DVD", "Blu-ray"))
     return f"{kind_name} player with {n} front buttons"
+
+
+@kind("tablet", "electronics")
+def tablet(b: Builder) -> str:
+    """Tablet computer lying screen up: power and volume buttons (prismatic) and a cover
+    that opens to the side, either one folio panel or a smart cover of 3-4 folding strips
+    (a chain of revolutes).
+
+    Tablets of 7-13 in are 12-22 cm by 20-29 cm and 6-9 mm thick (manufacturers' published
+    sizes: iPad 10.9 in 248 x 179 x 6.1 mm, iPad mini 195 x 135 x 6.3 mm); covers are 1-3 mm
+    thick and open 180 degrees, each strip of a smart cover folding up to 180 degrees on the
+    next; buttons press 0.5-1 mm.
+    """
+    ln, w, t = b.dim(0.2, 0.29), b.dim(0.12, 0.22), b.dim(0.006, 0.009)
+    b.link("base", "aluminum", S.box((ln, w, t), (0, 0, t / 2)),
+           S.box((0.025, 0.025, 0.002), (-ln / 2 + 0.025, -w / 2 + 0.025, -0.0005)))
+    P.button(b, "power_button", "base", (ln / 2, -w / 2 + 0.03, t / 2), "x", 0.004, 0.0008)
+    for k in range(2):
+        vol = b.link(f"volume_button_{k}", "aluminum",
+                     S.box((0.012, 0.002, 0.003), (ln / 2 - 0.03 - k * 0.016, w / 2 + 0.001, t / 2)))
+        b.prismatic(vol, "base", (0, -1, 0), 0.0, 0.0008, point=(ln / 2 - 0.03 - k * 0.016, w / 2, t / 2))
+    cover = b.pick(("none", "folio", "smart"))
+    if cover == "none":
+        return "tablet"
+    ct = b.dim(0.0015, 0.003)
+    z_hinge = t + 0.001 + ct
+    strips = 1 if cover == "folio" else b.count(3, 4)
+    width = w / strips
+    parent = "base"
+    for k in range(strips):
+        y0 = -w / 2 + k * width
+        strip = b.link(f"cover_{k}", "plastic",
+                       S.box((ln, width - 0.002, ct), (0, y0 + width / 2, t + 0.001 + ct / 2)))
+        b.revolute(strip, parent, "x", (0, y0, z_hinge), 0.0, math.pi - 0.05)
+        parent = strip
+    return f"tablet with a {'folio' if cover == 'folio' else f'{strips}-fold smart'} cover"
+
+
+@kind("speaker", "electronics")
+def speaker(b: Builder) -> str:
+    """Loudspeaker: a portable box speaker with top buttons (prismatic) and a folding carry
+    handle (revolute), or a party speaker on wheels (continuous) with a telescoping trolley
+    handle (prismatic) and 1-3 knobs (continuous); front grille.
+
+    Portable speakers are 15-30 cm wide, 7-12 cm deep and 8-18 cm tall; party speakers 30-45
+    cm wide, 28-40 cm deep and 55-90 cm tall (retail range: JBL Flip/Charge/PartyBox,
+    Sony SRS), with trolley handles pulling out 25-40 cm and wheels 10-14 cm across.
+    """
+    party = b.chance(0.5)
+    if party:
+        w, d, h = b.dim(0.3, 0.45), b.dim(0.28, 0.4), b.dim(0.55, 0.9)
+        wall, material = 0.015, "wood"
+    else:
+        w, d, h = b.dim(0.15, 0.3), b.dim(0.07, 0.12), b.dim(0.08, 0.18)
+        wall, material = 0.004, "plastic"
+    z0 = 0.01
+    P.shell(b, "base", material, (d, w, h), (0, 0, z0 + h / 2), wall, open_face=None)
+    grille = b.link("grille", "aluminum", S.box((0.0015, w - 0.02, h - 0.02), (d / 2 + 0.00075, 0, z0 + h / 2)))
+    b.fixed(grille, "base")
+    top = z0 + h
+    if not party:
+        b.add("base", *(S.box((d * 0.6, 0.02, z0), (0, sy * (w / 2 - 0.02), z0 / 2)) for sy in (-1, 1)))
+        n = b.count(3, 5)
+        for k in range(n):
+            P.button(b, f"button_{k}", "base", (0, (k - (n - 1) / 2) * 0.02, top), "z", 0.012,
+                     0.0015, round_=True)
+        span = min(w * 0.8, 0.03 * n + 0.06)
+        grip = b.link("carry_handle", "rubber",
+                      S.box((0.01, 0.012, 0.03), (-d / 2 - 0.008, -span / 2, top - 0.02)),
+                      S.box((0.01, 0.012, 0.03), (-d / 2 - 0.008, span / 2, top - 0.02)),
+                      S.box((0.01, span + 0.012, 0.012), (-d / 2 - 0.008, 0, top + 0.001)))
+        b.revolute(grip, "base", LIFT, (-d / 2 - 0.008, 0, top - 0.03), 0.0, math.pi / 2)
+        return f"portable speaker with {n} buttons and a carry handle"
+    wheel_r = b.dim(0.05, 0.07)
+    for k, sy in enumerate((-1, 1)):
+        P.wheel(b, f"wheel_{k}", "base", (-d / 2 + wheel_r * 0.6, sy * (w / 2 + 0.016), wheel_r),
+                "y", wheel_r, 0.028)
+    b.add("base", S.rod((-d / 2 + wheel_r * 0.6, -w / 2 - 0.016, wheel_r), (-d / 2 + wheel_r * 0.6, w / 2 + 0.016, wheel_r), 0.008),
+          *(S.box((0.04, 0.04, z0 + 0.005), (d / 2 - 0.04, sy * (w / 2 - 0.04), (z0 + 0.005) / 2))
+            for sy in (-1, 1)))
+    tube = h * 0.7
+    trolley = b.link("trolley_handle", "aluminum",
+                     *(S.box((0.015, 0.015, tube), (-d / 2 - 0.012, sy * w * 0.3, top - tube / 2 + 0.03))
+                       for sy in (-1, 1)),
+                     S.box((0.03, w * 0.6 + 0.015, 0.025), (-d / 2 - 0.012, 0, top + 0.0425)))
+    b.add("base", *(S.box((0.006, 0.03, 0.04), (-d / 2 - 0.003, sy * w * 0.3, top - 0.03)) for sy in (-1, 1)))
+    b.prismatic(trolley, "base", "z", 0.0, b.dim(0.25, min(0.4, tube - 0.1)), point=(-d / 2, 0, top))
+    knobs = b.count(1, 3)
+    for k in range(knobs):
+        P.knob(b, f"knob_{k}", "base", (0.0, (k - (knobs - 1) / 2) * 0.06, top), "z", 0.018, 0.02)
+    return f"party speaker on wheels with {knobs} knob{'s' if knobs > 1 else ''}"

@@ -1,5 +1,5 @@
 """Home appliances, continued: flatbed scanners, hair dryers, clothes irons, garment
-steamers, hair straighteners and electric shavers (front faces +X)."""
+steamers, hair straighteners, electric shavers and steam mops (front faces +X)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def hair_dryer(b: Builder) -> str:
     ln, r, hl = b.dim(0.18, 0.27), b.dim(0.03, 0.045), b.dim(0.1, 0.14)
     ht, hw = b.dim(0.028, 0.035), b.dim(0.025, 0.032)
     zc = hl + r + 0.02
-    b.link("base", "plastic", S.tube(r - 0.003, r, ln, (0, 0, zc), "x"),
+    b.link("base", "plastic", S.tube(r - 0.003, r, ln, (0, 0, zc), "x", sections=16),
            S.cylinder(r - 0.0015, 0.004, (-ln / 2 + 0.003, 0, zc), "x"))
     xh = -ln / 2 + 0.06
     folding = b.chance(0.4)
@@ -100,14 +100,14 @@ def hair_dryer(b: Builder) -> str:
     xf = ln / 2
     if nozzle == "concentrator":
         slot = b.dim(0.06, 0.09)
-        part = b.link("concentrator", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x"),
+        part = b.link("concentrator", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x", sections=16),
                       S.box((0.045, slot, 0.014), (xf + 0.016 + 0.0225, 0, zc)))
         b.continuous(part, "base", "x", (xf, 0, zc))
     elif nozzle == "diffuser":
         dr = b.dim(0.055, 0.075)
-        part = b.link("diffuser", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x"),
-                      S.cone(dr, 0.03, (xf + 0.05, 0, zc), (-1, 0, 0)),
-                      S.cylinder(dr, 0.03, (xf + 0.065, 0, zc), "x"))
+        part = b.link("diffuser", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x", sections=16),
+                      S.cone(dr, 0.03, (xf + 0.05, 0, zc), (-1, 0, 0), sections=16),
+                      S.cylinder(dr, 0.03, (xf + 0.065, 0, zc), "x", sections=16))
         b.continuous(part, "base", "x", (xf, 0, zc))
     kind_name = "travel hair dryer" if folding else "hair dryer"
     return kind_name + ("" if nozzle == "none" else f" with a {nozzle}")
@@ -173,7 +173,7 @@ def garment_steamer(b: Builder) -> str:
     1-2 foot switches (prismatic) and wheels (continuous).
 
     Upright steamers have bases 28-40 cm wide, 25-32 cm deep and 25-35 cm tall holding 1.5-2.5
-    L tanks, poles reaching 1.4-1.9 m, hangers 35-45 cm wide (retail range: Philips, Rowenta
+    L tanks, square aluminium poles telescoping to 1.4-1.9 m, hangers 35-45 cm wide (retail range: Philips, Rowenta
     and Tefal upright steamers, 5-8 kg); wheels 5-7 cm across.
     """
     w, d, h = b.dim(0.28, 0.4), b.dim(0.25, 0.32), b.dim(0.25, 0.35)
@@ -199,22 +199,22 @@ def garment_steamer(b: Builder) -> str:
           *(S.box((0.02, 0.02, wheel_r), (d / 2 - 0.03, sy * (w / 2 - 0.03), wheel_r / 2)) for sy in (-1, 1)))
     top = z0 + h
     xp = -d / 2 + 0.05
-    b.add("base", S.tube(0.021, 0.026, 0.12, (xp, 0, top + 0.06), sections=16))
+    b.add("base", *_square_tube(0.042, 0.052, 0.12, (xp, 0, top + 0.06)))
     sections = b.count(2, 3)
-    parent, radii = "base", ((0.017, 0.0195), (0.0135, 0.016), (0.01, 0.0125))
+    parent, sizes = "base", ((0.034, 0.039), (0.027, 0.032), (0.02, 0.025))
     seg = b.dim(0.45, 0.6)
     for k in range(sections):
-        r_in, r_out = radii[k]
+        inner, outer = sizes[k]
         bottom = top + 0.01 + 0.01 * k
         ln = seg + 0.03 * k
-        solid = k == sections - 1
-        part = (S.cylinder(r_out, ln, (xp, 0, bottom + ln / 2), sections=16) if solid
-                else S.tube(r_in, r_out, ln, (xp, 0, bottom + ln / 2), sections=16))
-        name = b.link(f"pole_{k}", "aluminum", part)
+        center = (xp, 0, bottom + ln / 2)
+        solids = ([S.box((outer, outer, ln), center)] if k == sections - 1
+                  else _square_tube(inner, outer, ln, center))
+        name = b.link(f"pole_{k}", "aluminum", *solids)
         b.prismatic(name, parent, "z", 0.0, round(ln - 0.12, 3), point=(xp, 0, bottom))
         parent, pole_top = name, bottom + ln
     hw = b.dim(0.35, 0.45)
-    hanger = b.link("hanger", "plastic", S.cylinder(0.016, 0.03, (xp, 0, pole_top + 0.017)),
+    hanger = b.link("hanger", "plastic", S.box((0.03, 0.03, 0.03), (xp, 0, pole_top + 0.017)),
                     S.bar((xp, -hw / 2, pole_top + 0.05), (xp, hw / 2, pole_top + 0.05), 0.02, 0.025),
                     S.box((0.016, 0.016, 0.04), (xp, 0, pole_top + 0.036)))
     if b.chance(0.5):
@@ -226,6 +226,13 @@ def garment_steamer(b: Builder) -> str:
         P.button(b, f"foot_switch_{k}", "base", (d / 2 - 0.04, (k - (n - 1) / 2) * 0.06 + w * 0.25, top), "z",
                  0.035, 0.004)
     return f"garment steamer with a {sections}-section pole"
+
+
+def _square_tube(inner: float, outer: float, length: float, center) -> list:
+    """Four walls of a square tube ``outer`` wide with an ``inner`` bore, along Z."""
+    t, (x, y, z) = (outer - inner) / 2, center
+    return [*(S.box((outer, t, length), (x, y + s * (outer - t) / 2, z)) for s in (-1, 1)),
+            *(S.box((t, inner, length), (x + s * (outer - t) / 2, y, z)) for s in (-1, 1))]
 
 
 @kind("hair_straightener", "home_appliances")
@@ -302,3 +309,50 @@ def electric_shaver(b: Builder) -> str:
         b.prismatic(tr, "base", "z", 0.0, b.dim(0.015, 0.025))
     P.button(b, "power_button", "base", (d / 2, 0, h * 0.55), "x", 0.012, 0.002, round_=b.chance(0.5))
     return f"{detail} electric shaver"
+
+
+@kind("steam_mop", "home_appliances")
+def steam_mop(b: Builder) -> str:
+    """Steam mop: a floor head with a swivel neck that tilts the body back (revolute) and
+    side to side (revolute), a water tank lifting out of the body (prismatic), a fixed or
+    telescoping handle (prismatic), a steam trigger (revolute) and a power button.
+
+    Steam mops stand 1.1-1.25 m tall with heads 28-40 cm wide and 12-16 cm deep, 0.3-0.4 L
+    tanks and 2-3 kg mass (retail range: Bissell PowerFresh, Shark and Vax steam mops); the
+    neck tilts the body back about 65 degrees and 30 degrees to each side, telescoping
+    handles extend 15-25 cm.
+    """
+    hw, hd, hh = b.dim(0.28, 0.4), b.dim(0.12, 0.16), b.dim(0.03, 0.04)
+    b.link("base", "plastic", S.box((hd, hw, hh), (0, 0, hh / 2)),
+           S.box((0.03, 0.05, 0.012), (0, 0, hh + 0.004)))
+    b.cut("base", S.box((hd - 0.008, hw - 0.008, hh - 0.008), (0, 0, hh / 2)))
+    z_tilt = hh + 0.02
+    yoke = b.link("neck", "plastic", S.box((0.02, 0.04, 0.05), (0, 0, z_tilt + 0.02)),
+                  S.cylinder(0.008, 0.06, (0, 0, z_tilt), "y", sections=12))
+    b.revolute(yoke, "base", LIFT, (0, 0, z_tilt), -0.1, b.real(1.0, 1.1))
+    z_side = z_tilt + 0.045
+    bl, br = b.dim(0.5, 0.65), 0.035
+    z0 = z_tilt + 0.08
+    body = b.link("body", "plastic", S.box((2 * br, 2 * br, bl), (0, 0, z0 + bl / 2)),
+                  S.box((0.02, 0.03, z0 - z_side + 0.01), (0, 0, (z0 + z_side) / 2 + 0.004)))
+    b.cut(body, S.box((2 * br - 0.006, 2 * br - 0.006, bl - 0.2), (0, 0, z0 + bl / 2 - 0.05)))
+    b.revolute(body, yoke, "x", (0, 0, z_side), -b.real(0.45, 0.55), b.real(0.45, 0.55))
+    tank_h = bl * 0.35
+    tank = b.link("water_tank", "plastic", S.box((0.03, 0.06, tank_h), (br + 0.0165, 0, z0 + 0.05 + tank_h / 2)))
+    b.prismatic(tank, body, "z", 0.0, round(tank_h * 0.8, 3))
+    P.button(b, "power_button", body, (br, 0, z0 + bl - 0.06), "x", 0.014, 0.002, round_=True)
+    top = z0 + bl
+    pole_l = b.dim(0.35, 0.45)
+    holder, telescoping = body, b.chance(0.5)
+    if telescoping:
+        pole = b.link("handle_pole", "aluminum", S.cylinder(0.012, pole_l, (0, 0, top + pole_l / 2 - 0.1), sections=12))
+        b.add(body, *_square_tube(0.03, 0.04, 0.08, (0, 0, top + 0.04)))
+        b.prismatic(pole, body, "z", 0.0, b.dim(0.15, 0.25), point=(0, 0, top))
+        holder = pole
+    else:
+        b.add(body, S.cylinder(0.012, pole_l, (0, 0, top + pole_l / 2 - 0.1), sections=12))
+    z_grip = top + pole_l - 0.1
+    b.add(holder, S.box((0.04, 0.035, 0.14), (0, 0, z_grip + 0.07)))
+    trigger = b.link("trigger", "plastic", S.box((0.012, 0.016, 0.05), (0.028, 0, z_grip + 0.07)))
+    b.revolute(trigger, holder, (0, 1, 0), (0.022, 0, z_grip + 0.095), 0.0, 0.25)
+    return "steam mop" + (" with a telescoping handle" if telescoping else "")

@@ -1,5 +1,5 @@
-"""Furniture, continued: coffee tables, storage benches, storage beds, cribs, easels and sun
-loungers (front faces +X)."""
+"""Furniture, continued: coffee tables, storage benches, storage beds, cribs, easels, sun
+loungers and rows of theater seats (front faces +X)."""
 
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ def crib(b: Builder) -> str:
     iw, il = b.pick(((0.6, 1.2), (0.7, 1.4), (0.71, 1.33)))
     post, rail_h = 0.04, b.dim(0.6, 0.66)
     W, L = iw + 2 * post, il + 2 * post  # X across, Y along
-    casters = b.chance(0.35)
+    casters = b.chance(0.25)
     wheel_r = 0.022
     foot = 2.3 * wheel_r + 0.002 if casters else 0.0
     z_sup = foot + b.dim(0.25, 0.35)
@@ -309,3 +309,43 @@ def sun_lounger(b: Builder) -> str:
         b.prismatic(tray, "base", "y", 0.0, 0.25)
     detail = " and a lifting foot section" if foot else ""
     return "sun lounger with a reclining back" + detail + (" on wheels" if wheels else "")
+
+
+@kind("theater_seating", "furniture")
+def theater_seating(b: Builder) -> str:
+    """Row of theater seats: 2-5 seats on shared standards, each seat tipping up (revolute),
+    backs fixed or rocking (revolute), armrests between seats, some with cup holders.
+
+    Auditorium seats are 50-60 cm wide on centres with the seat 43-46 cm high and 45-50 cm
+    deep, backs reaching 90-105 cm, armrests 60-68 cm high (typical ranges of auditorium
+    seating catalogues; EN 12727 tests such ganged seating); seats tip up 70-85 degrees,
+    rocking backs recline 8-12 degrees.
+    """
+    n, pitch = b.count(2, 5), b.dim(0.5, 0.6)
+    sh, sd, bh = b.dim(0.43, 0.46), b.dim(0.45, 0.5), b.dim(0.9, 1.05)
+    arm_h, sw = b.dim(0.6, 0.68), 0.07
+    W = n * pitch + sw
+    x_back = -sd / 2 - 0.02
+    b.link("base", "aluminum", S.box((0.08, W, 0.06), (x_back + 0.06, 0, sh - 0.12)))
+    for k in range(n + 1):
+        y = -W / 2 + sw / 2 + k * pitch
+        b.add("base", S.box((0.05, sw, sh), (x_back + 0.06, y, sh / 2)),
+              S.box((sd * 0.5, sw * 0.8, 0.02), (x_back + 0.06, y, 0.01)),
+              S.box((0.05, sw, arm_h - sh), (x_back + 0.03, y, (arm_h + sh) / 2)),
+              S.box((sd * 0.9, sw, 0.04), (x_back + sd * 0.45, y, arm_h - 0.02)))
+        if 0 < k < n and b.chance(0.4):
+            xc = x_back + sd * 0.8
+            b.add("base", *(S.box((0.07, 0.006, 0.06), (xc, y + s * 0.032, arm_h + 0.01)) for s in (-1, 1)),
+                  *(S.box((0.006, 0.058, 0.06), (xc + s * 0.032, y, arm_h + 0.01)) for s in (-1, 1)))
+    rocking = b.chance(0.4)
+    for k in range(n):
+        y = -W / 2 + sw + (k + 0.5) * pitch - sw / 2
+        inner = pitch - sw - 0.01
+        back = b.link(f"back_{k}", "foam", S.box((0.08, inner, bh - sh), (x_back - 0.05, y, (bh + sh) / 2 + 0.01)))
+        if rocking:
+            b.revolute(back, "base", LIFT, (x_back - 0.01, y, sh + 0.01), 0.0, b.real(0.14, 0.2))
+        else:
+            b.fixed(back, "base", (x_back - 0.01, y, sh + 0.01))
+        seat = b.link(f"seat_{k}", "foam", S.box((sd, inner, 0.08), (x_back + 0.01 + sd / 2, y, sh - 0.04)))
+        b.revolute(seat, "base", LIFT, (x_back + 0.01, y, sh), 0.0, b.real(1.2, 1.45))
+    return f"row of {n} theater seats" + (" with rocking backs" if rocking else "")
