@@ -1,9 +1,11 @@
 """Electronics, continued: desktop computers, USB flash drives, webcams, walkie-talkies,
-cassette players, DVD players, tablets and loudspeakers (front faces +X)."""
+cassette players, DVD players, tablets, loudspeakers and microphones (front faces +X)."""
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
@@ -67,10 +69,9 @@ def usb_drive(b: Builder) -> str:
     ln, w, t = b.dim(0.035, 0.06), b.dim(0.015, 0.022), b.dim(0.007, 0.011)
     style = b.pick(("cap", "swivel", "slider"))
     plug = (0.012, 0.012, 0.0045)
+    t = max(t, 0.009) if style == "slider" else t  # room for the plug's channel
     zc = t / 2
     if style == "slider":
-        t = max(t, 0.009)
-        zc = t / 2
         b.link("base", "plastic", S.box((ln, w, t), (0, 0, zc)))
         b.cut("base", S.box((ln - 0.002, 0.0135, 0.0055), (0.003, 0, zc)),
               S.box((ln * 0.7, 0.005, t), (0, 0, t)))
@@ -343,3 +344,66 @@ def speaker(b: Builder) -> str:
     for k in range(knobs):
         P.knob(b, f"knob_{k}", "base", (0.0, (k - (knobs - 1) / 2) * 0.06, top), "z", 0.018, 0.02)
     return f"party speaker on wheels with {knobs} knob{'s' if knobs > 1 else ''}"
+
+
+@kind("microphone", "electronics")
+def microphone(b: Builder) -> str:
+    """Studio microphone with a gain knob (continuous): on a weighted desk stand whose yoke
+    swivels and tilts the microphone (revolute), or hanging from a boom arm clamped to a desk
+    (clamp screw helical, mast swivel continuous, two arm hinges and a tilting mount,
+    revolute).
+
+    USB and broadcast microphones are 4-6 cm across and 12-19 cm long (manufacturers'
+    published sizes: Shure SM7B 96 x 191 mm, Rode PodMic 62 x 172 mm); desk stands have 12-16
+    cm bases and 10-15 cm posts; boom arms reach 2 x 35-45 cm, their clamps take desks 40-55
+    mm thick with a screw of 1.5-2 mm pitch; mounts tilt about 45 degrees each way.
+    """
+    mr, ml = b.dim(0.022, 0.03), b.dim(0.12, 0.19)
+    if b.chance(0.5):
+        (holder, pivot), hanging = _boom_arm(b, mr), True
+    else:
+        br, post = b.dim(0.06, 0.08), b.dim(0.1, 0.15)
+        b.link("base", "metal", S.cylinder(br, 0.02, (0, 0, 0.01)),
+               S.cylinder(0.008, post, (0, 0, 0.02 + post / 2), sections=12))
+        z = 0.02 + post
+        holder = b.link("yoke", "metal", S.box((0.012, 2 * mr + 0.02, 0.008), (0, 0, z + 0.004)),
+                        *(S.box((0.012, 0.006, mr + 0.01), (0, sy * (mr + 0.007), z + 0.008 + (mr + 0.01) / 2))
+                          for sy in (-1, 1)))
+        b.revolute(holder, "base", "z", (0, 0, z), -math.pi / 2, math.pi / 2)
+        pivot, hanging = np.array([0.0, 0.0, z + 0.014 + mr]), False
+    half = ml / 2 - mr
+    body_c = pivot + (0, 0, -half if hanging else half)
+    mic = b.link("microphone_body", "metal", S.capsule(mr, ml - 2 * mr, body_c, "z"))
+    b.revolute(mic, holder, "y", pivot, -0.75, 0.75)
+    P.knob(b, "gain_knob", mic, body_c + (mr - 0.002, 0, 0), "x", 0.007, 0.006)
+    return "studio microphone " + ("on a boom arm" if hanging else "on a desk stand")
+
+
+def _boom_arm(b: Builder, mr: float) -> tuple[str, np.ndarray]:
+    """A desk clamp (``base``) with its screw, mast and two arms; returns the upper arm and
+    the point under its tip where a microphone of radius ``mr`` hangs."""
+    jaw = b.dim(0.04, 0.055)
+    b.link("base", "metal", S.box((0.06, 0.05, 0.012), (0, 0, jaw + 0.018)),
+           S.box((0.012, 0.05, jaw + 0.03), (-0.024, 0, (jaw + 0.03) / 2)),
+           S.box((0.06, 0.05, 0.012), (0, 0, 0.006)),
+           S.cylinder(0.012, 0.05, (0, 0, jaw + 0.049), sections=12))
+    pitch = b.real(0.0015, 0.002) / (2 * math.pi)
+    screw = b.link("clamp_screw", "metal",
+                   S.cylinder(0.005, jaw * 0.5, (0.01, 0, 0.012 + jaw * 0.25), sections=12),
+                   S.cylinder(0.012, 0.01, (0.01, 0, 0.017 + jaw * 0.5), sections=12),
+                   S.cylinder(0.015, 0.008, (0.01, 0, -0.006), sections=12))
+    b.helical(screw, "base", "z", (0.01, 0, 0.012), 0.0, (jaw * 0.5 - 0.012) / pitch, pitch)
+    z_m = jaw + 0.074
+    mast = b.link("mast", "metal", S.cylinder(0.01, 0.06, (0, 0, z_m + 0.03), sections=12))
+    b.continuous(mast, "base", "z", (0, 0, z_m))
+    l1, l2 = b.dim(0.35, 0.45), b.dim(0.35, 0.45)
+    shoulder = np.array([0.0, 0.0, z_m + 0.06])
+    elbow = shoulder + l1 * np.array([math.cos(0.9), 0.0, math.sin(0.9)])
+    tip = elbow + l2 * np.array([math.cos(-0.35), 0.0, math.sin(-0.35)])
+    lower = b.link("lower_arm", "metal", S.bar(shoulder + (0, 0.02, 0), elbow + (0, 0.02, 0), 0.012, 0.02))
+    b.revolute(lower, mast, "y", shoulder, -0.4, 0.4)
+    side = np.array([0.0, 0.04, 0.0])
+    upper = b.link("upper_arm", "metal", S.bar(elbow + side, tip + side, 0.012, 0.02),
+                   S.box((0.012, 0.012, 0.02 + mr), tip + side - (0, 0, (0.02 + mr) / 2)))
+    b.revolute(upper, lower, "y", elbow, -0.5, 0.5)
+    return upper, tip + side - (0, 0, 0.02 + mr)

@@ -1,5 +1,5 @@
 """Furniture, continued: coffee tables, storage benches, storage beds, cribs, easels, sun
-loungers and rows of theater seats (front faces +X)."""
+loungers, rows of theater seats and sofas (front faces +X)."""
 
 from __future__ import annotations
 
@@ -349,3 +349,57 @@ def theater_seating(b: Builder) -> str:
         seat = b.link(f"seat_{k}", "foam", S.box((sd, inner, 0.08), (x_back + 0.01 + sd / 2, y, sh - 0.04)))
         b.revolute(seat, "base", LIFT, (x_back + 0.01, y, sh), 0.0, b.real(1.2, 1.45))
     return f"row of {n} theater seats" + (" with rocking backs" if rocking else "")
+
+
+@kind("sofa", "furniture")
+def sofa(b: Builder) -> str:
+    """Sofa of 2-4 seats: reclining end seats (or all seats) with backs and footrests
+    (revolute), a chaise end with a lift-up storage lid (revolute), or a middle back that
+    folds down into a console (revolute).
+
+    Sofas have seats 50-65 cm wide on 42-46 cm high cushions, 55-65 cm deep, backs 80-95 cm
+    high and arms 12-25 cm wide, 55-65 cm high (typical retail range; seat height as for
+    lounge seating, BIFMA X5.4); power and manual recliners recline their backs 25-40 degrees
+    and swing footrests up 75-90 degrees; chaises reach 55-70 cm further forward.
+    """
+    n, sw = b.count(2, 4), b.dim(0.5, 0.65)
+    sd, hs, top = b.dim(0.55, 0.65), b.dim(0.42, 0.46), b.dim(0.8, 0.95)
+    aw, ah, bd = b.dim(0.12, 0.25), b.dim(0.55, 0.65), 0.2
+    W = n * sw + 2 * aw
+    x_front = sd / 2
+    b.link("base", "foam", S.box((sd, n * sw, hs), (0, 0, hs / 2)),
+           S.box((bd, W, hs), (-sd / 2 - bd / 2, 0, hs / 2)),
+           *(S.box((sd + bd, aw, ah), (-bd / 2, sy * (W / 2 - aw / 2), ah / 2)) for sy in (-1, 1)))
+    b.cut("base", S.box((sd - 0.1, n * sw - 0.1, hs - 0.15), (0, 0, hs / 2 - 0.02)),
+          S.box((bd - 0.08, n * sw - 0.1, hs - 0.1), (-sd / 2 - bd / 2, 0, hs / 2)),
+          *(S.box((sd + bd - 0.1, aw - 0.08, ah - 0.1), (-bd / 2, sy * (W / 2 - aw / 2), ah / 2))
+            for sy in (-1, 1)))
+    style = b.pick(("recliner", "chaise", "console") if n >= 3 else ("recliner", "chaise"))
+    y_seat = [-n * sw / 2 + (k + 0.5) * sw for k in range(n)]
+    reclining = set()
+    if style == "recliner":
+        reclining = set(range(n)) if b.chance(0.4) else {0, n - 1}
+    for k, y in enumerate(y_seat):
+        back = S.box((bd, sw - 0.01, top - hs), (-sd / 2 - bd / 2, y, (top + hs) / 2 + 0.002))
+        if k in reclining:
+            link = b.link(f"back_{k}", "foam", back)
+            b.revolute(link, "base", (0, -1, 0), (-sd / 2, y, hs), 0.0, b.real(0.45, 0.7))
+            foot_l = b.dim(0.3, 0.36)
+            rest = b.link(f"footrest_{k}", "foam",
+                          S.box((0.06, sw - 0.04, foot_l), (x_front + 0.035, y, hs - 0.03 - foot_l / 2)))
+            b.revolute(rest, "base", (0, -1, 0), (x_front + 0.065, y, hs - 0.03), 0.0, b.real(1.3, 1.57))
+        elif style == "console" and k == n // 2:
+            link = b.link("console_back", "foam", back)
+            b.revolute(link, "base", "y", (-sd / 2, y, hs + 0.002), 0.0, b.real(1.45, 1.57))
+        else:
+            b.add("base", back)
+    if style == "chaise":
+        cl, side = b.dim(0.55, 0.7), b.pick((-1, 1))
+        y = y_seat[0 if side < 0 else -1]
+        b.add("base", S.box((cl, sw, hs - 0.1), (x_front + cl / 2, y, (hs - 0.1) / 2)))
+        b.cut("base", S.box((cl - 0.04, sw - 0.04, hs - 0.14), (x_front + cl / 2, y, (hs - 0.1) / 2 + 0.03)))
+        lid = b.link("chaise_lid", "foam", S.box((cl - 0.004, sw - 0.004, 0.098), (x_front + cl / 2 + 0.001, y, hs - 0.049 + 0.001)))
+        b.revolute(lid, "base", (0, -1, 0), (x_front + 0.002, y, hs + 0.002), 0.0, b.real(1.0, 1.3))
+    detail = {"recliner": f" with {len(reclining)} reclining seats", "chaise": " with a storage chaise",
+              "console": " with a fold-down console"}[style]
+    return f"{n}-seat sofa{detail}"
