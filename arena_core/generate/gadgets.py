@@ -156,7 +156,7 @@ def walkie_talkie(b: Builder) -> str:
     telescoping = b.chance(0.4)
     if telescoping:
         rod = b.link("antenna", "metal", S.cylinder(0.002, stub, (0, ya, h + stub / 2 + 0.004)),
-                     S.sphere(0.003, (0, ya, h + stub + 0.006), count=8))
+                     S.cylinder(0.003, 0.006, (0, ya, h + stub + 0.005), sections=12))
         b.prismatic(rod, "base", "z", 0.0, round(stub * 0.9, 3), point=(0, ya, h + stub))
     knobs = b.count(1, 2)
     for k, y in enumerate((w / 2 - 0.0085, 0.0)[:knobs]):

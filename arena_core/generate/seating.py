@@ -235,12 +235,12 @@ def easel(b: Builder) -> str:
     mast = b.dim(0.03, 0.04)
     b.link("base", "wood", S.box((mast, mast, H), (0, 0, H / 2)),
            *(S.bar((0, sy * spread, 0.0), (0, sy * 0.03, H - 0.05), 0.03, 0.025) for sy in (-1, 1)),
-           S.box((0.025, 2 * spread * 0.7, 0.03), (0, 0, H * 0.3)))
+           S.box((0.02, 2 * spread * 0.7, 0.03), (0, 0, H * 0.3)))
     reach = b.dim(0.5, 0.7)
     xh, zh = -mast / 2 - 0.032, H - 0.08
-    b.add("base", *(S.box((0.04, 0.006, 0.05), (-mast / 2 - 0.018, sy * (mast / 2 + 0.004), zh))
+    b.add("base", *(S.box((0.04, 0.006, 0.05), (-mast / 2 - 0.018, sy * (mast / 2 + 0.002), zh))
                     for sy in (-1, 1)))
-    rear = b.link("rear_leg", "wood", S.bar((xh, 0, zh), (xh - reach, 0, 0.015), 0.03, 0.025))
+    rear = b.link("rear_leg", "wood", S.bar((xh, 0, zh), (xh - reach, 0, 0.015), 0.024, 0.025))
     fold = 0.8 * math.atan2(reach, zh - 0.015)
     b.revolute(rear, "base", "y", (xh, 0, zh), -round(fold, 3), 0.1)
     xf = mast / 2 + 0.002
