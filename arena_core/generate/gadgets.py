@@ -110,9 +110,9 @@ def webcam(b: Builder) -> str:
     mount (revolute about Z, optional) and tilting (revolute), optional privacy shutter.
 
     Webcam heads are 70-100 mm wide, 24-35 mm tall and 22-35 mm deep with lenses of 16-24 mm
-    across (manufacturers' published sizes: Logitech C920 94 x 29 x 24 mm, C270 73 x 32 mm
-    front); the clip's leg folds 80-90 degrees, the head tilts about 25 degrees each way and
-    swivels up to 90 degrees each way.
+    across (typical retail range; Logitech C920 94 mm wide, C270 73 mm wide); the clip's
+    leg folds 80-90 degrees, the head tilts about 25 degrees each way and swivels up to 90
+    degrees each way.
     """
     hw, hh, hd = b.dim(0.07, 0.1), b.dim(0.024, 0.035), b.dim(0.022, 0.035)
     cd, cw = b.dim(0.025, 0.04), b.dim(0.03, 0.05)
@@ -262,7 +262,7 @@ def tablet(b: Builder) -> str:
     (a chain of revolutes).
 
     Tablets of 7-13 in are 12-22 cm by 20-29 cm and 6-9 mm thick (manufacturers' published
-    sizes: iPad 10.9 in 248 x 179 x 6.1 mm, iPad mini 195 x 135 x 6.3 mm); covers are 1-3 mm
+    sizes: iPad Air 10.9 in 248 x 179 x 6.1 mm, iPad mini 195 x 135 x 6.3 mm); covers are 1-3 mm
     thick and open 180 degrees, each strip of a smart cover folding up to 180 degrees on the
     next; buttons press 0.5-1 mm.
     """
@@ -353,10 +353,10 @@ def microphone(b: Builder) -> str:
     (clamp screw helical, mast swivel continuous, two arm hinges and a tilting mount,
     revolute).
 
-    USB and broadcast microphones are 4-6 cm across and 12-19 cm long (manufacturers'
-    published sizes: Shure SM7B 96 x 191 mm, Rode PodMic 62 x 172 mm); desk stands have 12-16
-    cm bases and 10-15 cm posts; boom arms reach 2 x 35-45 cm, their clamps take desks 40-55
-    mm thick with a screw of 1.5-2 mm pitch; mounts tilt about 45 degrees each way.
+    USB and broadcast microphones are 4-6 cm across and 12-19 cm long (typical retail
+    range); desk stands have 12-16 cm bases and 10-15 cm posts; boom arms reach 2 x 35-45
+    cm, their clamps take desks 40-55 mm thick with a screw of 1.5-2 mm pitch; mounts tilt
+    about 45 degrees each way.
     """
     mr, ml = b.dim(0.022, 0.03), b.dim(0.12, 0.19)
     if b.chance(0.5):

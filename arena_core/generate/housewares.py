@@ -72,7 +72,7 @@ def hair_dryer(b: Builder) -> str:
     ln, r, hl = b.dim(0.18, 0.27), b.dim(0.03, 0.045), b.dim(0.1, 0.14)
     ht, hw = b.dim(0.028, 0.035), b.dim(0.025, 0.032)
     zc = hl + r + 0.02
-    b.link("base", "plastic", S.tube(r - 0.003, r, ln, (0, 0, zc), "x", sections=16),
+    b.link("base", "plastic", S.tube(r - 0.003, r, ln, (0, 0, zc), "x", sections=12),
            S.cylinder(r - 0.0015, 0.004, (-ln / 2 + 0.003, 0, zc), "x"))
     xh = -ln / 2 + 0.06
     folding = b.chance(0.4)
@@ -100,12 +100,12 @@ def hair_dryer(b: Builder) -> str:
     xf = ln / 2
     if nozzle == "concentrator":
         slot = b.dim(0.06, 0.09)
-        part = b.link("concentrator", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x", sections=16),
+        part = b.link("concentrator", "plastic", S.cylinder(r + 0.003, 0.02, (xf + 0.011, 0, zc), "x", sections=16),
                       S.box((0.045, slot, 0.014), (xf + 0.016 + 0.0225, 0, zc)))
         b.continuous(part, "base", "x", (xf, 0, zc))
     elif nozzle == "diffuser":
         dr = b.dim(0.055, 0.075)
-        part = b.link("diffuser", "plastic", S.tube(r - 0.002, r + 0.003, 0.02, (xf + 0.006, 0, zc), "x", sections=16),
+        part = b.link("diffuser", "plastic", S.cylinder(r + 0.003, 0.02, (xf + 0.011, 0, zc), "x", sections=16),
                       S.cone(dr, 0.03, (xf + 0.05, 0, zc), (-1, 0, 0), sections=16),
                       S.cylinder(dr, 0.03, (xf + 0.065, 0, zc), "x", sections=16))
         b.continuous(part, "base", "x", (xf, 0, zc))

@@ -81,9 +81,9 @@ def storage_bench(b: Builder) -> str:
     """Storage bench: a box seat whose one or two lids lift on rear hinges (revolute), maybe
     cushioned, with an optional fixed backrest and a drawer under the box (prismatic).
 
-    Benches are 80-140 cm long and 35-45 cm deep with the seat 42-48 cm high (typical retail
-    range, seat height as for dining chairs, EN 1729/BIFMA: 40-48 cm); boards 15-18 mm, seat
-    cushions 4-8 cm; lids open 80-105 degrees (80-85 when a backrest stands behind them).
+    Benches are 80-140 cm long and 35-45 cm deep with the seat 42-48 cm high, as for dining
+    chairs (typical retail range); boards 15-18 mm, seat cushions 4-8 cm; lids open 80-105
+    degrees (77-85 when a backrest stands behind them).
     """
     w, d, h = b.dim(0.8, 1.4), b.dim(0.35, 0.45), b.dim(0.42, 0.48)
     bt = b.dim(0.015, 0.018)
@@ -125,7 +125,8 @@ def bed(b: Builder) -> str:
 
     Mattresses of 90-180 x 190-200 cm (European sizes; US twin 38 x 75 in to king 76 x 80 in),
     15-25 cm thick, on a frame 25-35 cm high; headboards reach 90-120 cm (typical retail
-    range); ottoman platforms lift 35-45 degrees on gas struts, bed drawers run 50-60 cm.
+    range); ottoman platforms lift 35-45 degrees on gas struts, bed drawers are about 60 cm
+    deep and run out 80% of it.
     """
     width, length = b.pick((0.9, 1.2, 1.4, 1.6, 1.8)), b.pick((1.9, 2.0))
     fh, mt, bt = b.dim(0.25, 0.35), b.dim(0.15, 0.25), 0.018
@@ -172,10 +173,11 @@ def crib(b: Builder) -> str:
     """Baby crib: slatted sides, solid ends, optional lowering side (prismatic), an
     under-crib drawer (prismatic) and casters (continuous swivel and wheel).
 
-    Crib interiors are 60 x 120 or 70 x 140 cm (EN 716-1 cot sizes; US full-size cribs 28 x
-    52 3/8 in, 16 CFR 1220), slats at most 6 cm apart (6 cm, 16 CFR 1220 / EN 716), the rail
-    60-66 cm above the mattress support (66 cm / 26 in, 16 CFR 1220); a lowering side of older
-    and some European cots drops 15-20 cm; drawers run about 70% of their depth.
+    Crib interiors are 60 x 120 or 70 x 140 cm (European cot mattress sizes) or 71 x 133 cm
+    (US full-size cribs, 28 x 52 3/8 in, 16 CFR 1220), slats less than 6 cm apart (2 3/8 in,
+    16 CFR 1220), the rail 60-66 cm above the mattress support (US: 26 in / 66 cm at the
+    lowest support position); a lowering side of older cots drops 15-20 cm; drawers run about
+    70% of their depth.
     """
     iw, il = b.pick(((0.6, 1.2), (0.7, 1.4), (0.71, 1.33)))
     post, rail_h = 0.04, b.dim(0.6, 0.66)
@@ -358,8 +360,8 @@ def sofa(b: Builder) -> str:
     folds down into a console (revolute).
 
     Sofas have seats 50-65 cm wide on 42-46 cm high cushions, 55-65 cm deep, backs 80-95 cm
-    high and arms 12-25 cm wide, 55-65 cm high (typical retail range; seat height as for
-    lounge seating, BIFMA X5.4); power and manual recliners recline their backs 25-40 degrees
+    high and arms 12-25 cm wide, 55-65 cm high (typical retail range); power and manual
+    recliners recline their backs 25-40 degrees
     and swing footrests up 75-90 degrees; chaises reach 55-70 cm further forward.
     """
     n, sw = b.count(2, 4), b.dim(0.5, 0.65)
