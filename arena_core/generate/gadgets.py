@@ -363,7 +363,7 @@ def microphone(b: Builder) -> str:
         (holder, pivot), hanging = _boom_arm(b, mr), True
     else:
         br, post = b.dim(0.06, 0.08), b.dim(0.1, 0.15)
-        b.link("base", "metal", S.cylinder(br, 0.02, (0, 0, 0.01)),
+        b.link("base", "aluminum", S.cylinder(br, 0.02, (0, 0, 0.01)),
                S.cylinder(0.008, post, (0, 0, 0.02 + post / 2), sections=12))
         z = 0.02 + post
         holder = b.link("yoke", "metal", S.box((0.012, 2 * mr + 0.02, 0.008), (0, 0, z + 0.004)),
@@ -373,7 +373,7 @@ def microphone(b: Builder) -> str:
         pivot, hanging = np.array([0.0, 0.0, z + 0.014 + mr]), False
     half = ml / 2 - mr
     body_c = pivot + (0, 0, -half if hanging else half)
-    mic = b.link("microphone_body", "metal", S.capsule(mr, ml - 2 * mr, body_c, "z"))
+    mic = b.link("microphone_body", "plastic", S.capsule(mr, ml - 2 * mr, body_c, "z"))
     b.revolute(mic, holder, "y", pivot, -0.75, 0.75)
     P.knob(b, "gain_knob", mic, body_c + (mr - 0.002, 0, 0), "x", 0.007, 0.006)
     return "studio microphone " + ("on a boom arm" if hanging else "on a desk stand")

@@ -44,6 +44,8 @@ def scanner(b: Builder) -> str:
     feeder = b.chance(0.35)
     lt = b.dim(0.05, 0.08) if feeder else b.dim(0.012, 0.02)
     lid = b.link("lid", "plastic", S.box((d, w, lt), (0, 0, h + 0.0015 + lt / 2)))
+    if feeder:
+        b.cut(lid, S.box((d - 0.008, w - 0.008, lt - 0.008), (0, 0, h + 0.0015 + lt / 2)))
     pivot = (-d / 2, 0, h + 0.0015)
     b.revolute(lid, lid_parent, LIFT, pivot, 0.0, b.real(1.4, 1.7))
     if feeder:
