@@ -1,5 +1,5 @@
 """More office stationery: self-inking stamps, drafting compasses, binder and bulldog clips,
-cash boxes and staple removers.
+staple removers, laptop stands, books and rotary card files.
 
 Conventions of :mod:`arena_core.generate.parts`: meters, Z up, the front faces +X.
 """
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 
-from arena_core.generate import parts as P
 from arena_core.generate import shapes as S
 from arena_core.generate.builder import Builder
 from arena_core.generate.kinds import kind
@@ -165,53 +164,6 @@ def _bulldog_clip(b: Builder) -> str:
            S.bar((-length / 2 + 0.004, 0, t + 0.002), (-length / 2 - 0.012, 0, hz + 0.01), w * 0.6, t))
     b.revolute("lever", "base", (0, -1, 0), (-length / 2 + 0.006, 0, t + 0.002), 0.0, b.real(0.3, 0.5))
     return "bulldog clip"
-
-
-@kind("cash_box", "office_stationery")
-def cash_box(b: Builder) -> str:
-    """Cash box: a thin steel box whose lid hinges at the back (revolute), a lift-out coin
-    tray of 3-6 cups (prismatic), and on some a folding carry handle on the lid (revolute)
-    and a key lock (revolute).
-
-    Steel cash boxes are 20-37 cm wide, 15-30 cm deep and 7-11 cm tall (typical retail range,
-    8 to 14 inch boxes), sheet steel about 1 mm, the lid opening 95-105 degrees and the key
-    turning a quarter turn.
-    """
-    w, d, h = b.dim(0.2, 0.37), b.dim(0.15, 0.3), b.dim(0.07, 0.11)
-    t = 0.0012
-    P.shell(b, "base", "metal", (d, w, h), (0, 0, h / 2), t, open_face="+z")
-    lh = b.dim(0.012, 0.02)
-    lid = _open_box(b, "lid", "metal", (d + 0.004, w + 0.004, lh), (0, 0, h + 0.002 + lh / 2), t)
-    b.revolute(lid, "base", (0, -1, 0), (-d / 2 - 0.002, 0, h + 0.002), 0.0, b.real(1.65, 1.8))
-    cups = b.count(3, 6)
-    th = min(0.035, h * 0.4)
-    tw, td = w - 2 * t - 0.006, d - 2 * t - 0.006
-    z0 = h - th - 0.003
-    tray = b.link("tray", "plastic", S.box((td, tw, th), (0, 0, z0 + th / 2)))
-    pitch = (tw - 0.004) / cups
-    b.cut(tray, *[S.box((td * 0.5 - 0.004, pitch - 0.004, th),
-                        (td * 0.25 - 0.001, -tw / 2 + 0.002 + pitch * (k + 0.5), z0 + th / 2 + 0.003))
-                  for k in range(cups)])
-    b.cut(tray, S.box((td * 0.5 - 0.004, tw - 0.008, th), (-td * 0.25 + 0.001, 0, z0 + th / 2 + 0.003)))
-    b.prismatic(tray, "base", "z", 0.0, th + 0.02)
-    extras = []
-    if b.chance(0.6):
-        top, hw, hl = h + 0.002 + lh, min(0.12, w * 0.45), min(0.07, d * 0.4)
-        px = d / 2 - 0.02
-        for sy in (-1, 1):
-            b.add(lid, S.box((0.012, 0.004, 0.008), (px, sy * (hw / 2 + 0.006), top + 0.004)))
-        r = 0.003
-        zr = top + r + 0.002
-        b.link("handle", "metal", S.rod((px, -hw / 2 - 0.004, zr), (px, hw / 2 + 0.004, zr), r, sections=8),
-               *[S.rod((px, sy * hw / 2, zr), (px - hl, sy * hw / 2, zr), r, sections=8) for sy in (-1, 1)],
-               S.rod((px - hl, -hw / 2 - r, zr), (px - hl, hw / 2 + r, zr), r * 1.5, sections=8))
-        b.revolute("handle", lid, (0, 1, 0), (px, 0, zr), 0.0, math.pi / 2)
-        extras.append("a carry handle")
-    if b.chance(0.6):
-        P.knob(b, "lock", "base", (d / 2, 0, h - 0.018), "x", 0.008, 0.006, limits=(0.0, math.pi / 2),
-               material="metal")
-        extras.append("a key lock")
-    return f"cash box with a {cups}-cup coin tray" + "".join(f" and {e}" for e in extras)
 
 
 @kind("staple_remover", "office_stationery")

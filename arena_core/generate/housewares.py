@@ -1,5 +1,5 @@
 """Home appliances, continued: flatbed scanners, hair dryers, clothes irons, garment
-steamers, hair straighteners, electric shavers and steam mops (front faces +X)."""
+steamers and steam mops (front faces +X)."""
 
 from __future__ import annotations
 
@@ -235,82 +235,6 @@ def _square_tube(inner: float, outer: float, length: float, center) -> list:
     t, (x, y, z) = (outer - inner) / 2, center
     return [*(S.box((outer, t, length), (x, y + s * (outer - t) / 2, z)) for s in (-1, 1)),
             *(S.box((t, inner, length), (x + s * (outer - t) / 2, y, z)) for s in (-1, 1))]
-
-
-@kind("hair_straightener", "home_appliances")
-def hair_straightener(b: Builder) -> str:
-    """Hair straightener: two heated arms on a hinge (revolute), a lock slider (prismatic),
-    1-3 buttons (prismatic), maybe a cord swivel (continuous).
-
-    Flat irons are 25-31 cm long with plates of 25-45 mm (1 in to 1.75 in) by 9-12 cm (retail
-    range: GHD, Remington, BaByliss, 0.3-0.5 kg); the arms open 25-35 degrees, the lock slides
-    8-12 mm.
-    """
-    ln, aw = b.dim(0.25, 0.31), b.dim(0.03, 0.048)
-    at, pl = b.dim(0.014, 0.02), b.dim(0.09, 0.12)
-    x_pivot = -ln / 2 + 0.005
-    b.link("base", "plastic", S.box((ln, aw, at), (0, 0, at / 2)),
-           S.box((pl, aw - 0.004, 0.003), (ln / 2 - 0.01 - pl / 2, 0, at + 0.0005)))
-    upper = b.link("upper_arm", "plastic", S.box((ln - 0.008, aw, at), (x_pivot + (ln - 0.008) / 2, 0, at + 0.0045 + at / 2)),
-                   S.box((pl, aw - 0.004, 0.003), (ln / 2 - 0.01 - pl / 2, 0, at + 0.0035)))
-    b.revolute(upper, "base", LIFT, (x_pivot, 0, at + 0.002), 0.0, b.real(0.45, 0.6))
-    lock = b.link("lock", "plastic", S.box((0.012, 0.004, 0.006), (x_pivot + 0.02, aw / 2 + 0.002, at / 2)))
-    b.prismatic(lock, "base", "x", 0.0, b.dim(0.008, 0.012), point=(x_pivot + 0.02, aw / 2, at / 2))
-    n = b.count(1, 3)
-    for k in range(n):
-        P.button(b, f"button_{k}", "base", (x_pivot + 0.06 + k * 0.018, -aw / 2, at / 2), (0, -1, 0),
-                 0.009, 0.0015)
-    swivel = b.chance(0.6)
-    if swivel:
-        sv = b.link("cord_swivel", "rubber", S.cylinder(0.007, 0.025, (-ln / 2 - 0.0135, 0, at / 2), "x"))
-        b.continuous(sv, "base", "x", (-ln / 2, 0, at / 2))
-    return f"hair straightener with {n} button{'s' if n > 1 else ''}"
-
-
-@kind("electric_shaver", "home_appliances")
-def electric_shaver(b: Builder) -> str:
-    """Electric shaver: a head on a flexing pivot (revolute) or fixed, with three rotary cutters
-    (continuous) or two-three floating foils (prismatic), a pop-up trimmer (prismatic) and a
-    power button (prismatic).
-
-    Shavers are 13-17 cm tall, 4.5-6 cm wide and 3-4.5 cm deep (retail range: Philips rotary
-    and Braun foil shavers, 0.15-0.25 kg); heads flex 15-20 degrees each way, rotary cutters
-    are 2-2.4 cm across, foils float 1-2 mm, trimmers pop up 1.5-2.5 cm.
-    """
-    h, w, d = b.dim(0.12, 0.15), b.dim(0.045, 0.06), b.dim(0.03, 0.045)
-    b.link("base", "plastic", S.box((d, w, h), (0, 0, h / 2)),
-           S.box((d * 0.4, w * 0.5, 0.013), (0, 0, h + 0.0065)))
-    rotary = b.chance(0.5)
-    hd, hh = d - 0.006, b.dim(0.018, 0.025)
-    cr = min(b.dim(0.01, 0.012), hd / 2 - 0.002)
-    cutters = b.count(2, 3)
-    hw = max(w * 1.1, cutters * (2 * cr + 0.003) + 0.004) if rotary else w
-    z_pivot = h + 0.014
-    head = b.link("head", "plastic", S.box((hd, hw, hh), (0, 0, z_pivot + 0.001 + hh / 2)))
-    if b.chance(0.6):
-        b.revolute(head, "base", "y", (0, 0, z_pivot), -b.real(0.25, 0.3), b.real(0.25, 0.3))
-    else:
-        b.fixed(head, "base", (0, 0, z_pivot))
-    z_top = z_pivot + 0.001 + hh
-    if rotary:
-        for k in range(cutters):
-            y = (k - (cutters - 1) / 2) * (2 * cr + 0.003)
-            cutter = b.link(f"cutter_{k}", "metal", S.cylinder(cr, 0.004, (0, y, z_top + 0.0025)))
-            b.continuous(cutter, head, "z", (0, y, z_top))
-        detail = "rotary"
-    else:
-        foils = b.count(2, 3)
-        fw = (hw - 0.004) / foils
-        for k in range(foils):
-            y = -hw / 2 + 0.002 + (k + 0.5) * fw
-            foil = b.link(f"foil_{k}", "metal", S.box((hd - 0.004, fw - 0.002, 0.006), (0, y, z_top + 0.0035)))
-            b.prismatic(foil, head, (0, 0, -1), 0.0, b.dim(0.001, 0.002), point=(0, y, z_top))
-        detail = f"{foils}-foil"
-    if b.chance(0.6):
-        tr = b.link("trimmer", "plastic", S.box((0.004, w * 0.5, h * 0.35), (-d / 2 - 0.003, 0, h - 0.005 - h * 0.175)))
-        b.prismatic(tr, "base", "z", 0.0, b.dim(0.015, 0.025))
-    P.button(b, "power_button", "base", (d / 2, 0, h * 0.55), "x", 0.012, 0.002, round_=b.chance(0.5))
-    return f"{detail} electric shaver"
 
 
 @kind("steam_mop", "home_appliances")
