@@ -21,7 +21,7 @@ Example:
     >>> m = load_source_manifest({"name": "gen", "adapter": "generated", "license": "CC0-1.0",
     ...                           "n": 2, "seed": 7})
     >>> [(o.source_id, o.category) for o in GeneratedAdapter().iter_objects(m, tmp, work_dir=tmp)]
-    [('gen-7-00000', 'cabinet'), ('gen-7-00001', 'office_chair')]
+    [('gen-7-00000', 'tool_cabinet'), ('gen-7-00001', 'office_chair')]
 """
 
 from __future__ import annotations

@@ -68,13 +68,14 @@ WITH_DOORS = {
 #: Generated kinds with drawers (first objects of these kinds, run seed 0): storage
 #: furniture, a desk organizer's small drawers, a vanity unit's drawers under its basins.
 GENERATED_KINDS = ["cabinet", "dresser", "nightstand", "file_cabinet", "desk_organizer",
-                   "vanity_unit"]
+                   "vanity_unit", "flat_file", "tool_cabinet", "kitchen_unit", "cube_organizer"]
 #: Generated kinds whose base is a bin open at the top once its lid, flaps or handle are out
 #: of the way (a toolbox's tray and a lunch box's divider fill theirs): containers, a jar
 #: (its flip-top lid opens off the screw band), a cooler, a bathtub, a kettle's water
-#: chamber, a rice cooker's pot, a jewelry box's top compartment (beside its ring tray).
+#: chamber, a rice cooker's pot, a jewelry box's top compartment (beside its ring tray), a
+#: chest freezer, a crate (folding walls or a tote's lid halves).
 GENERATED_BINS = ["trash_can", "bucket", "box", "jar", "cooler", "bathtub", "kettle",
-                  "rice_cooker", "jewelry_box"]
+                  "rice_cooker", "jewelry_box", "freezer", "crate"]
 
 
 @pytest.fixture(scope="module")
