@@ -41,7 +41,7 @@ def rubber_stamp(b: Builder) -> str:
     bands = b.pick((0, 0, 3, 4))
     if bands:
         bw = min(0.006, (length - 2 * t - 0.004) / bands - 0.0015)
-        r = width / 2 - t - 0.002
+        r = min(width / 2 - t - 0.002, (fh - 0.01) / 2)  # 2 mm under the frame's top edge
         pitch = bw + 0.0015
         for k in range(bands):
             y = (k - (bands - 1) / 2) * pitch
