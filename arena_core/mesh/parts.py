@@ -282,7 +282,8 @@ def _solid_part(vertices: np.ndarray, faces: np.ndarray) -> Part:
         return Part(0.0, vertices.mean(axis=0), np.zeros((3, 3)), hull, False)
     if inverted:
         return triangles_part(np.asarray(mesh.triangles), hull, solid=True)
-    # the integrals ``mesh.volume`` computed: trimesh's own call of ``triangles_part``'s
+    # ``mesh.volume`` already integrated these triangles at density 1 (the same call as
+    # ``triangles_part``, the same bits): reuse the integrals
     props = mesh.mass_properties
     return Part(float(props.volume), np.asarray(props.center_mass, float),
                 np.asarray(props.inertia, float), hull, True)
