@@ -280,7 +280,7 @@ def test_killed_build_resumes_to_the_same_release(first, inputs, harness, tmp_pa
     early = entry_stats(out / "store")
     # The kill lands at a time, not an object count: it must fall inside normalization
     # (some objects stored, not all) for the resume below to mean anything.
-    assert 1 <= len(early) < expected_objects()
+    assert 0 < len(early) < expected_objects(), f"{len(early)} objects stored at the kill"
     kill_when(cmd, env, lambda: any(out.glob(".release.tmp-*/objects/*/*.zip")),
               "the release was being written")
     assert len(store_keys(out / "store")) == expected_objects()
