@@ -7,14 +7,21 @@ shard (:class:`release.shards.Data`); rows are converted to the release schema
 :data:`ROW_CHECK_BATCH` at a time, and an object whose archive or row fails is left out
 with its issue while the others go on. Archives and rows are made by
 :data:`RELEASE_THREADS` threads (:func:`ordered_map`), and taken in order, so the release
-is the same bytes as one thread writes.
+is the same bytes as one thread writes. Writing an archive is mostly Python (zip members,
+hashes), which threads cannot run at once: past the first :data:`ARCHIVE_POOL_AFTER`,
+archives are written by :data:`ARCHIVE_PROCESSES` processes (:class:`Archives`), so a
+large release uses every core while the build's workers wait for it.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -45,13 +52,74 @@ class ReleaseObject:
 #: rows it holds): a row that cannot be converted is found, and its object left out, per batch.
 ROW_CHECK_BATCH = 64
 
-#: Threads that write archives and build rows at once. The work per object is mostly file
-#: reads, zip writes and hashing, which release the GIL: on the 20,000-object build two
-#: threads keep the second core busy while the flow's worker processes sit idle.
-RELEASE_THREADS = 2
+#: Threads that write archives and build rows at once (in order: :func:`ordered_map`); while
+#: the archive processes work, the threads wait for them, so there are more of them.
+RELEASE_THREADS = 4
+
+#: Fresh archives a release writes in its own process before it starts the archive
+#: processes (a small release never starts them: ~1 s of CPU to start two).
+ARCHIVE_POOL_AFTER = 256
+
+#: Processes that write archives in a large release (the machine's cores, at most 2: the
+#: rows are built in the calling process meanwhile).
+ARCHIVE_PROCESSES = min(2, os.cpu_count() or 1)
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+
+def archive_file(folder: Path, dest: Path, checksum: str | None) -> tuple[str, int]:
+    """Write the archive of ``folder`` to ``dest`` (:func:`write_object_archive`); its sha256
+    and size."""
+    write_object_archive(folder, dest, expected_checksum=checksum)
+    return file_sha256(dest), dest.stat().st_size
+
+
+class Archives:
+    """Writes archives (:func:`archive_file`): the first ``after`` (default
+    :data:`ARCHIVE_POOL_AFTER`) in the calling thread, the others in ``processes`` (default
+    :data:`ARCHIVE_PROCESSES`; ``0``: none) spawned processes, started then. A pool that
+    breaks (a process killed) is given up and the calling threads write the rest; an error
+    of one archive is raised for that archive alone, as in the calling thread. ``pooled``
+    counts the archives the processes wrote."""
+
+    def __init__(self, processes: int | None = None, after: int | None = None):
+        self.processes = ARCHIVE_PROCESSES if processes is None else processes
+        self.after = ARCHIVE_POOL_AFTER if after is None else after
+        self.written = self.pooled = 0
+        self._pool: ProcessPoolExecutor | None = None
+        self._broken = False
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> Archives:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    def write(self, folder: Path, dest: Path, checksum: str | None) -> tuple[str, int]:
+        pool = self._pool_for_next()
+        if pool is not None:
+            try:
+                done = pool.submit(archive_file, folder, dest, checksum).result()
+            except BrokenProcessPool:
+                self._broken = True
+            else:
+                with self._lock:
+                    self.pooled += 1
+                return done
+        return archive_file(folder, dest, checksum)
+
+    def _pool_for_next(self) -> ProcessPoolExecutor | None:
+        with self._lock:
+            self.written += 1
+            if self._broken or self.processes < 1 or self.written <= self.after:
+                return None
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"))
+            return self._pool
 
 
 def object_id_of(entry: ReleaseObject | KeyedObject) -> str:
@@ -62,9 +130,12 @@ def object_id_of(entry: ReleaseObject | KeyedObject) -> str:
 def write_objects(tmp: Path, entries: Iterable[ReleaseObject | KeyedObject],
                   subset: SubsetResult,
                   duplicates: Sequence[DuplicateRecord], previous: Previous,
-                  data: Data) -> tuple[list[dict], int, dict[str, Issue]]:
+                  data: Data, archives: Archives | None = None
+                  ) -> tuple[list[dict], int, dict[str, Issue]]:
     """Write (or reuse) every archive and stream every row; return summaries, reuse and the
-    objects that failed to release (each with its issue; the others go on)."""
+    objects that failed to release (each with its issue; the others go on). ``archives``:
+    who writes them (default: this process alone)."""
+    archives = archives if archives is not None else Archives(processes=0)
     members: dict[str, list[str]] = {}
     for d in duplicates:
         members.setdefault(d.duplicate_of, []).append(d.object_id)
@@ -87,8 +158,7 @@ def write_objects(tmp: Path, entries: Iterable[ReleaseObject | KeyedObject],
                 and link_file(previous.root / rel, dest, old[3])):
             sha, size, reuse = old[2], old[3], 1
         else:
-            write_object_archive(entry.folder, dest, expected_checksum=rec.checksum)
-            sha, size, reuse = file_sha256(dest), dest.stat().st_size, 0
+            (sha, size), reuse = archives.write(entry.folder, dest, rec.checksum), 0
         row = object_row(rec, entry.folder, mesh_archive=rel, archive_sha256=sha,
                          archive_bytes=size, duplicates=members.get(rec.object_id, ()),
                          subset_entry=chosen.get(rec.object_id))

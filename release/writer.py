@@ -63,7 +63,7 @@ from arena_core.util.fs import replace_folder
 from arena_core.util.hashing import bytes_sha256, file_sha256, hash_tree
 from release import card, figures, reports
 from release.diff import diff_markdown, diff_releases
-from release.objects import ReleaseObject, object_id_of, write_objects
+from release.objects import Archives, ReleaseObject, object_id_of, write_objects
 from release.reader import ReleaseReadError
 from release.reuse import (
     KeyedObject,
@@ -156,8 +156,9 @@ def write_release(
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out.parent))
     try:
         data = Data(tmp, spec.row_group_size, spec.rows_per_shard, previous.rows)
-        rows, reused, failed = write_objects(tmp, _ordered(objects, keys), subset,
-                                             duplicates, previous, data)
+        with Archives() as archives:
+            rows, reused, failed = write_objects(tmp, _ordered(objects, keys), subset,
+                                                 duplicates, previous, data, archives)
         subset, duplicates, report = _without_failed(failed, subset, duplicates, report,
                                                      len(rows))
         _check_references(rows, subset, duplicates)

@@ -113,6 +113,36 @@ def test_one_thread_writes_what_two_write(built, tmp_path, monkeypatch):
     assert release_checksums(out) == release_checksums(built.release_dir)
 
 
+def test_archive_processes_write_what_one_thread_writes(built, tmp_path, monkeypatch):
+    """Past the first ARCHIVE_POOL_AFTER archives, processes write them: the same bytes, and
+    an archive that fails in a process leaves out its object alone."""
+    import release.objects
+    import release.writer
+
+    made = []
+
+    class Counted(release.objects.Archives):
+        def __exit__(self, *exc):
+            made.append(self.pooled)
+            super().__exit__(*exc)
+
+    monkeypatch.setattr(release.objects, "ARCHIVE_POOL_AFTER", 2)
+    monkeypatch.setattr(release.writer, "Archives", Counted)
+    out = tmp_path / "pooled"
+    write_release(out, built.objects, **built.kwargs())
+    assert made == [len(built.objects) - 2]
+    assert release_checksums(out) == release_checksums(built.release_dir)
+    last = built.objects[-1]  # written by a process: its folder changed after its record
+    broken = tmp_path / "broken" / last.record.object_id
+    shutil.copytree(last.folder, broken)
+    (broken / last.record.urdf).write_text("<robot name='edited'/>\n")
+    write_release(tmp_path / "one-lost", [*built.objects[:-1], replace(last, folder=broken)],
+                  **built.kwargs())
+    report = json.loads((tmp_path / "one-lost" / "reports" / "build_report.json").read_text())
+    assert {k: v["code"] for k, v in report["release_failures"].items()} == {
+        last.record.object_id: "release.checksum_mismatch"}
+
+
 def test_rewrite_reuses_unchanged_archives_and_stays_identical(built, release_copy):
     before = release_checksums(release_copy)
     summary = write_release(release_copy, built.objects, **built.kwargs())
