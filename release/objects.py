@@ -57,8 +57,9 @@ ROW_CHECK_BATCH = 64
 RELEASE_THREADS = 4
 
 #: Fresh archives a release writes in its own process before it starts the archive
-#: processes (a small release never starts them: ~1 s of CPU to start two).
-ARCHIVE_POOL_AFTER = 256
+#: processes: starting two costs ~1 s (each imports the program that runs the release), what
+#: writing ~500 archives in threads loses; the default build's release never starts them.
+ARCHIVE_POOL_AFTER = 1000
 
 #: Processes that write archives in a large release (the machine's cores, at most 2: the
 #: rows are built in the calling process meanwhile).
