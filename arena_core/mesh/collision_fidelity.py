@@ -90,9 +90,18 @@ def link_fidelity(link: Link, source: Link, cache: MeshCache, *,
     source_prims = sum(_primitive_volume(p) for p in _collisions(source.primitives))
     used = sum(_hull_volume(*g, convex) for g, convex in placed) + prim_volume
     least = sum(_component_volume(m, cache) for m in _collisions(source.meshes)) + source_prims
+    return LinkFidelity(size, standoff, _added(used - least, points),
+                        len(placed) + len(link.primitives))
+
+
+def _added(excess: float, points: np.ndarray) -> float:
+    """``excess`` volume relative to the hull of the link's collision surface (its ``(n, 3)``
+    corner ``points``); 0.0 when there is none, without the hull (a link of convex solids
+    adds none)."""
+    if not excess > 0:
+        return 0.0
     whole = hull_volume(weld_rows(points)[0])  # each corner once: a third of the points
-    added = max(0.0, used - least) / whole if whole > 0 else 0.0
-    return LinkFidelity(size, standoff, added, len(placed) + len(link.primitives))
+    return excess / whole if whole > 0 else 0.0
 
 
 def collision_surface(link: Link, cache: MeshCache) -> np.ndarray | None:
