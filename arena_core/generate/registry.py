@@ -22,9 +22,11 @@ import numpy as np
 
 from arena_core.generate import (  # noqa: F401  (imported to register their kinds)
     appliances,
+    appliances_b,
     bathroom,
     carry,
     containers,
+    containers_b,
     cupboards,
     cupboards_b,
     desk_items,
