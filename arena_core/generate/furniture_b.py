@@ -14,15 +14,6 @@ from arena_core.generate.furniture import RECLINE
 from arena_core.generate.kinds import kind
 
 
-def _tube(b: Builder, name: str, material: str, size, x: float, y: float, z0: float, z1: float,
-          wall: float) -> str:
-    """A rectangular leg tube ``size`` (X, Y) from ``z0`` to ``z1``, open at the top."""
-    b.link(name, material, S.box((size[0], size[1], z1 - z0), (x, y, (z0 + z1) / 2)))
-    b.cut(name, S.box((size[0] - 2 * wall, size[1] - 2 * wall, z1 - z0),
-                      (x, y, (z0 + z1) / 2 + wall)))
-    return name
-
-
 @kind("standing_desk", "furniture")
 def standing_desk(b: Builder) -> str:
     """Sit-stand desk: two telescoping legs on T-feet, two or three stages (one or two
