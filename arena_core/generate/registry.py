@@ -23,6 +23,7 @@ import numpy as np
 from arena_core.generate import (  # noqa: F401  (imported to register their kinds)
     appliances,
     bathroom,
+    bathroom_b,
     carry,
     containers,
     cupboards,
@@ -50,6 +51,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     toys,
     transport,
     vehicles,
+    vehicles_b,
     vessels,
     washroom,
 )
