@@ -24,6 +24,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     appliances,
     appliances_b,
     bathroom,
+    bathroom_b,
     carry,
     containers,
     containers_b,
@@ -60,6 +61,7 @@ from arena_core.generate import (  # noqa: F401  (imported to register their kin
     toys_b,
     transport,
     vehicles,
+    vehicles_b,
     vessels,
     washroom,
 )
