@@ -35,3 +35,23 @@ def test_reduced_scale_run_keeps_counts_and_checksums(tmp_path):
     verdict = next(line for line in done.stdout.splitlines() if line.startswith("scale "))
     assert "MISSED" not in verdict and verdict.count("OK") == 4, verdict
     assert "[scale unchanged]" in done.stdout and "[scale edited]" in done.stdout
+
+
+def test_the_bench_sampler_catches_a_short_peak_of_a_descendant():
+    """The tree sampler reads PSS once a second, and at once when the summed RSS reaches a
+    new high: a grandchild that holds 300 MB for 0.5 s between two slow readings is seen."""
+    sys.path.insert(0, str(REPO / "tests" / "bench"))
+    from bench_build import TreeSampler
+
+    script = ("import subprocess, sys, time; time.sleep(1.5); subprocess.run([sys.executable, "
+              "'-c', 'import time; b = bytearray(300 * 2**20); b[::4096] = b\"x\" * len(b[::4096]);"
+              " time.sleep(0.5)']); time.sleep(1.5)")
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    sampler = TreeSampler(proc.pid, every=0.1, full_every=10.0)
+    sampler.start()
+    proc.wait()
+    sampler.done.set()
+    sampler.join()
+    assert sampler.peak > 300 * 2**20
+    assert sampler.peak_procs == 2
+    assert 2 <= sampler.readings < 15  # the first reading, the new high; not every tick
