@@ -316,3 +316,23 @@ def test_ordered_map_keeps_the_order_and_takes_only_a_few_items_ahead():
     assert [(i, s) for i, s, _ in seen] == [(i, i * i) for i in range(40)]
     assert all(in_thread for _, _, in_thread in seen)
     assert list(ordered_map(lambda i: -i, range(3), workers=1)) == [(0, 0), (1, -1), (2, -2)]
+
+
+def test_archives_written_by_the_threads_when_a_process_dies(built, tmp_path):
+    """A killed archive process breaks the pool: that archive and the rest are written by
+    the calling thread, the same bytes."""
+    import os
+    import signal
+
+    from release.objects import Archives, archive_file
+
+    first, second = built.objects[:2]
+    with Archives(processes=1, after=0) as archives:
+        done = archives.write(first.folder, tmp_path / "a.zip", first.record.checksum)
+        assert archives.pooled == 1
+        for pid in list(archives._pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        again = archives.write(second.folder, tmp_path / "b.zip", second.record.checksum)
+        assert archives.pooled == 1  # not by the broken pool
+    assert done == archive_file(first.folder, tmp_path / "a2.zip", first.record.checksum)
+    assert again == archive_file(second.folder, tmp_path / "b2.zip", second.record.checksum)
