@@ -9,7 +9,9 @@ seconds per mesh and thickens thin walls by a voxel):
 
 1. each part minus the cuts that reach it (``manifold3d`` booleans, exact);
 2. a piece whose hull adds no volume to it, or little (a mean gap between hull and piece
-   of at most ``GAP_FRACTION`` of ``limit``), is one piece;
+   of at most ``GAP_FRACTION`` of ``limit``), is one piece, written as its hull (a tube's
+   annular sector closed by its chord): engines that collide hulls and engines that collide
+   meshes as they are see the same solid;
 3. a box minus boxes of its orientation (a shell, a panel with a window) is cut exactly
    into boxes along the cuts' faces;
 4. any other piece is split in two by a plane and each half is treated the same way, at
@@ -21,8 +23,9 @@ seconds per mesh and thickens thin walls by a voxel):
 Only elementwise arithmetic and ``manifold3d`` touch coordinates (no BLAS, no SVD), so the
 pieces are the same bits on every CPU, like the rest of the generator's output.
 
-Pieces are returned as closed meshes in the object frame, each written as its own collision
-mesh (so each is its own hull in every engine, and the pipeline finds nothing to decompose),
+Pieces are returned as closed convex meshes in the object frame (a piece step 4 left far
+from convex after ``MAX_DEPTH`` splits as it is), each written as its own collision mesh (so
+each is its own hull in every engine, and the pipeline finds nothing to decompose or measure),
 shrunk about their centroid by ``SEPARATION`` (m) so that no two share a vertex position
 (a tool that merges the pieces of a link into one mesh and splits it by welding equal
 positions gets them back).
@@ -46,7 +49,14 @@ from manifold3d import Manifold
 
 from arena_core.generate import meshing
 from arena_core.mesh.convexity import cross_rows as cross
-from arena_core.mesh.plane_split import MAX_DEPTH, arrays, convex, solid_of, split
+from arena_core.mesh.plane_split import (
+    MAX_DEPTH,
+    arrays,
+    close_hull,
+    convex,
+    solid_of,
+    split,
+)
 
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.
@@ -70,7 +80,18 @@ def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trime
             hits = [c for c in others if _overlap(c, box)]
             solid = solid_of(box.vertices, box.faces)
             out += _carved(solid, hits, None, limit) if hits else [solid]
-    return [_separated(m) for m in out]
+    return [_separated(_as_collided(m, limit)) for m in out]
+
+
+def _as_collided(piece: Manifold, limit: float) -> Manifold:
+    """``piece`` as engines collide it: its hull when it is not convex but close to it
+    (:func:`~arena_core.mesh.plane_split.close_hull`: what :func:`split` accepts), so
+    the file is the geometry every engine simulates, not only those that take hulls. A
+    convex piece is kept as it is (its hull would only triangulate it anew, with planes
+    that float32 rounding tilts), and so is a piece ``MAX_DEPTH`` left far from convex, for
+    the pipeline to measure and decompose."""
+    hull = close_hull(piece, limit)
+    return piece if hull is None else hull
 
 
 def _carved(solid: Manifold, cuts: Sequence[trimesh.Trimesh], part: trimesh.Trimesh | None,

@@ -80,6 +80,16 @@ def close_to_convex(solid: Manifold, limit: float) -> bool:
     return _within(*_excess(solid, area=True), limit)
 
 
+def close_hull(solid: Manifold, limit: float) -> Manifold | None:
+    """``solid``'s hull when ``solid`` is not convex but close to it (:func:`close_to_convex`
+    and not :func:`convex`), else ``None``; one hull computed for both tests."""
+    hull = solid.hull()
+    excess = max(0.0, hull.volume() - solid.volume())
+    if excess <= CONVEX_EXCESS or not _within(excess, hull.surface_area(), limit):
+        return None
+    return hull
+
+
 def convex(solid: Manifold) -> bool:
     """Whether ``solid``'s hull adds no volume to it (to ``CONVEX_EXCESS``)."""
     return _excess(solid) <= CONVEX_EXCESS
