@@ -24,7 +24,7 @@ from arena_core.pipeline.store import ObjectStore, link_canonical_folder
 from release.objects import ReleaseObject
 from release.reports import ReportTally
 from release.reuse import KeyedObject
-from release.summaries import SummaryCache, canonical_folder, summary_of
+from release.summaries import SummaryCache, canonical_folder, summaries_of
 from schemas.curation import Override
 from schemas.release import BuildReport
 
@@ -66,16 +66,15 @@ def curate_stored(store: ObjectStore, keys: Iterable[str], *, taxonomy: Taxonomy
     if index is not None:
         index.mkdir(parents=True, exist_ok=True)
 
+    cache.summaries.update(summaries_of(
+        store, [key for key in keys if key not in cache.summaries], taxonomy=taxonomy,
+        overrides=overrides, source_priority=source_priority))
+
     def summaries() -> Iterator[ObjectCuration]:
         for key in keys:
             one = cache.summaries.get(key)
-            if one is None:
-                stored = store.get(key)
-                if stored is None:
-                    continue
-                one = cache.summaries[key] = summary_of(
-                    stored, taxonomy=taxonomy, overrides=overrides,
-                    source_priority=source_priority)
+            if one is None:  # not in the store
+                continue
             tally.add_outcome(one.source, one.object_id, one.accepted, one.codes)
             if one.has_folder:
                 if index is not None:

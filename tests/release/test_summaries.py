@@ -8,16 +8,21 @@ another set of keys must give exactly what curating from scratch gives.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy
 from arena_core.pipeline.store import ObjectStore, object_key
 from flows.adapters import get_adapter
 from release.stored import curate_stored
-from release.summaries import SummaryCache, summary_context
+import release.summaries as summaries
+from release.summaries import SummaryCache, summaries_of, summary_context
 from schemas.sources import load_source_manifest
 
 REPO = Path(__file__).resolve().parents[2]
@@ -89,3 +94,64 @@ def test_a_cache_for_another_context_or_unreadable_is_ignored(stored, tmp_path):
     path.write_bytes(b"not a pickle")
     cache = SummaryCache.load(path, "one")
     assert not cache.summaries and curated(store, before, cache) == curated(store, before)
+
+
+def _summaries(store, keys, **kw):
+    index = load_taxonomy(TAXONOMY)
+    found = summaries_of(store, keys, taxonomy=index, source_priority=PRIORITY,
+                         overrides=load_overrides(OVERRIDES, index=index), **kw)
+    return {key: _plain(summary) for key, summary in found.items()}
+
+
+def _plain(value):
+    """``value`` as nested tuples of plain values (arrays by dtype, shape and bytes), so
+    that equal summaries made in different processes compare equal."""
+    if isinstance(value, np.ndarray):
+        return ("array", value.dtype.str, value.shape, value.tobytes())
+    if isinstance(value, dict):
+        return tuple(sorted((_plain(k), _plain(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [_plain(v) for v in value]
+        return (type(value).__name__, tuple(sorted(items) if isinstance(value, set | frozenset)
+                                            else items))
+    if hasattr(value, "__dict__") or hasattr(value, "__slots__"):
+        fields = value.__dict__ if hasattr(value, "__dict__") else {
+            name: getattr(value, name) for name in value.__slots__}
+        return (type(value).__name__, _plain(fields))
+    return value
+
+
+def test_summaries_made_in_processes_are_those_made_in_one(stored):
+    """A large build's summaries come from spawned processes, by batches: the same ones,
+    a key not in the store left out, and the same curation."""
+    store, before, after = stored
+    keys = [*sorted(set(before) | set(after)), "0" * 64]
+    alone = _summaries(store, keys, processes=0)
+    assert len(alone) == len(keys) - 1
+    assert _summaries(store, keys, processes=2, after=0, batch=3) == alone
+
+
+def test_summaries_left_by_a_killed_process_are_made_in_this_one(stored, monkeypatch):
+    """A process killed while the pool summarizes breaks it: the batches it did not finish
+    are summarized by the calling process, with the same result."""
+    store, before, _ = stored
+
+    class Dying(ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            future = super().submit(*args, **kwargs)
+            future.result()  # one batch done, then every process killed
+            for pid in list(self._processes):
+                os.kill(pid, signal.SIGKILL)
+            return future
+
+    alone = _summaries(store, before, processes=0)
+    monkeypatch.setattr(summaries, "ProcessPoolExecutor", Dying)
+    assert _summaries(store, before, processes=1, after=0, batch=4) == alone
+
+
+def test_a_large_build_curates_the_same_through_the_processes(stored, monkeypatch):
+    store, before, _ = stored
+    alone = curated(store, before)
+    monkeypatch.setattr(summaries, "SUMMARY_POOL_AFTER", 0)
+    monkeypatch.setattr(summaries, "SUMMARY_BATCH", 5)
+    assert curated(store, before) == alone
