@@ -10,7 +10,8 @@ seconds per mesh and thickens thin walls by a voxel):
 1. each part minus the cuts that reach it (``manifold3d`` booleans, exact);
 2. a piece whose hull adds no volume to it, or little (a mean gap between hull and piece
    of at most ``GAP_FRACTION`` of ``limit``), is one piece, written as its hull (a tube's
-   annular sector closed by its chord): engines that collide hulls and engines that collide
+   annular sector closed by its chord) when that hull stands off it by at most
+   ``HULL_STANDOFF`` times ``limit``: engines that collide hulls and engines that collide
    meshes as they are see the same solid;
 3. a box minus boxes of its orientation (a shell, a panel with a window) is cut exactly
    into boxes along the cuts' faces;
@@ -46,9 +47,11 @@ from collections.abc import Sequence
 import numpy as np
 import trimesh
 from manifold3d import Manifold
+from scipy.spatial import cKDTree
 
 from arena_core.generate import meshing
 from arena_core.mesh.convexity import cross_rows as cross
+from arena_core.mesh.convexity import area_samples, surface_samples, triangle_distances
 from arena_core.mesh.plane_split import (
     MAX_DEPTH,
     arrays,
@@ -61,6 +64,14 @@ from arena_core.mesh.plane_split import (
 #: Pieces are shrunk by this much (m) toward their centroid at their extremities, so no
 #: two pieces share a vertex position (module docstring); far below any tolerance.
 SEPARATION = 2e-5
+
+#: A piece close to convex is written as its hull when the hull stands off it by at most
+#: this many times ``limit``: the pipeline decomposes a collision mesh whose hull stands off
+#: it by more than max(1 cm, 2% of the link's diagonal), twice the generator's limit.
+HULL_STANDOFF = 2.0
+
+#: Seeded points on a piece whose distances bound those of its hull's samples (above).
+PIECE_SAMPLES = 256
 
 def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trimesh], *,
                   limit: float) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -85,13 +96,35 @@ def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trime
 
 def _as_collided(piece: Manifold, limit: float) -> Manifold:
     """``piece`` as engines collide it: its hull when it is not convex but close to it
-    (:func:`~arena_core.mesh.plane_split.close_hull`: what :func:`split` accepts), so
-    the file is the geometry every engine simulates, not only those that take hulls. A
-    convex piece is kept as it is (its hull would only triangulate it anew, with planes
-    that float32 rounding tilts), and so is a piece ``MAX_DEPTH`` left far from convex, for
-    the pipeline to measure and decompose."""
+    (:func:`~arena_core.mesh.plane_split.close_hull`: what :func:`split` accepts) and the
+    hull stands off it by at most :data:`HULL_STANDOFF` times ``limit``, so the file is
+    the geometry every engine simulates, not only those that take hulls. A convex piece is
+    kept as it is (its hull would only triangulate it anew, with planes that float32
+    rounding tilts), and so is a piece whose hull stands off farther (a rim's stepped
+    sector, ``MAX_DEPTH`` splits left far from convex), for the pipeline to measure and
+    decompose."""
     hull = close_hull(piece, limit)
-    return piece if hull is None else hull
+    if hull is None or not _stands_within(hull, piece, HULL_STANDOFF * limit):
+        return piece
+    return hull
+
+
+def _stands_within(hull: Manifold, piece: Manifold, reach: float) -> bool:
+    """Whether ``hull``'s surface samples (its vertices, face centres and seeded random
+    points: :func:`~arena_core.mesh.convexity.surface_samples`, those the pipeline's
+    fidelity figure takes) all lie within ``reach`` (m) of ``piece``'s surface. The
+    distance to the nearest of the piece's vertices and :data:`PIECE_SAMPLES` seeded points
+    on it bounds each from above; only the samples that bound leaves beyond ``reach`` are
+    measured exactly, so the answer is that of measuring all. It decides which solid is
+    written, never a coordinate."""
+    vertices, faces = arrays(piece)
+    triangles = vertices[faces]
+    samples = surface_samples(arrays(hull)[0], seed=0)
+    known = np.concatenate([vertices, area_samples(triangles, PIECE_SAMPLES, 0)])
+    bound = cKDTree(known).query(samples)[0]
+    far = bound > reach
+    return not far.any() or bool(
+        triangle_distances(samples[far], triangles, within=bound[far]).max() <= reach)
 
 
 def _carved(solid: Manifold, cuts: Sequence[trimesh.Trimesh], part: trimesh.Trimesh | None,

@@ -31,7 +31,7 @@ from arena_core.generate.registry import KINDS, generate_object, kind_for_index
 from arena_core.util.fs import write_atomic
 
 #: Bumped whenever the same (seed, index) would produce different files.
-GENERATOR_VERSION = "1.8.0"
+GENERATOR_VERSION = "1.8.1"
 
 #: File name of the URDF inside each object folder.
 URDF_NAME = "model.urdf"

@@ -116,7 +116,7 @@ class SurfaceIndex:
         if self._tree is None:
             self._tree = cKDTree(np.concatenate([
                 np.unique(self.triangles.reshape(-1, 3), axis=0),
-                _area_samples(self.triangles, REFERENCE_SAMPLES, self.seed)]))
+                area_samples(self.triangles, REFERENCE_SAMPLES, self.seed)]))
         return self._tree
 
     def standoff(self, points: np.ndarray) -> float:
@@ -318,7 +318,7 @@ def surface_samples(points: np.ndarray, *, seed: int) -> np.ndarray:
     if len(tris) == 0:
         return np.asarray(points, dtype=float).reshape(-1, 3)
     return np.concatenate([np.unique(tris.reshape(-1, 3), axis=0), tris.mean(axis=1),
-                           _area_samples(tris, SURFACE_SAMPLES, seed)])
+                           area_samples(tris, SURFACE_SAMPLES, seed)])
 
 
 def connected_pieces(vertices: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
@@ -387,7 +387,7 @@ def _hull(points: np.ndarray) -> ConvexHull | None:
     return hull
 
 
-def _area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
+def area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
     """``(count, 3)`` seeded points on ``(m, 3, 3)`` triangles, uniform by area (none when
     the triangles have no area)."""
     area = 0.5 * np.linalg.norm(cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]),
