@@ -50,8 +50,8 @@ from manifold3d import Manifold
 from scipy.spatial import cKDTree
 
 from arena_core.generate import meshing
-from arena_core.mesh.convexity import cross_rows as cross
 from arena_core.mesh.convexity import area_samples, surface_samples, triangle_distances
+from arena_core.mesh.convexity import cross_rows as cross
 from arena_core.mesh.plane_split import (
     MAX_DEPTH,
     arrays,

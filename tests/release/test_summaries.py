@@ -17,11 +17,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import release.summaries as summaries
 from arena_core.curation.taxonomy import load_overrides, load_taxonomy
 from arena_core.pipeline.store import ObjectStore, object_key
 from flows.adapters import get_adapter
 from release.stored import curate_stored
-import release.summaries as summaries
 from release.summaries import SummaryCache, summaries_of, summary_context
 from schemas.sources import load_source_manifest
 
