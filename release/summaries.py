@@ -50,7 +50,7 @@ CODE = (arena_core.curation, arena_core.metric, sys.modules[__name__])
 CACHE_NAME = "curation-summaries.pkl"
 
 #: Stored objects to summarize above which :func:`summaries_of` spawns processes: a summary
-#: costs ~1 ms (reading and validating the record, the joint tree), a spawned process ~1 s
+#: costs ~0.6 ms (reading and validating the record, the joint tree), a spawned process ~1 s
 #: to start; the default build's ~450 objects never start them.
 SUMMARY_POOL_AFTER = 2000
 
@@ -93,9 +93,8 @@ def summaries_of(store: ObjectStore, keys: Sequence[str], *, taxonomy: TaxonomyI
     out): in this process, or, for more than ``after`` keys (default
     :data:`SUMMARY_POOL_AFTER`), in ``processes`` spawned processes (default
     :data:`SUMMARY_PROCESSES`; ``0``: none) by batches of ``batch`` keys (default
-    :data:`SUMMARY_BATCH`). A pool that
-    breaks (a process killed) leaves the batches it did not finish to this process; the
-    summaries are the same either way."""
+    :data:`SUMMARY_BATCH`). A pool that breaks (a process killed) leaves the batches it did
+    not finish to this process; the summaries are the same either way."""
     processes = SUMMARY_PROCESSES if processes is None else processes
     after = SUMMARY_POOL_AFTER if after is None else after
     size = SUMMARY_BATCH if batch is None else batch
