@@ -47,10 +47,9 @@ from collections.abc import Sequence
 import numpy as np
 import trimesh
 from manifold3d import Manifold
-from scipy.spatial import cKDTree
 
 from arena_core.generate import meshing
-from arena_core.mesh.convexity import area_samples, surface_samples, triangle_distances
+from arena_core.mesh.convexity import SurfaceIndex
 from arena_core.mesh.convexity import cross_rows as cross
 from arena_core.mesh.plane_split import (
     MAX_DEPTH,
@@ -70,7 +69,8 @@ SEPARATION = 2e-5
 #: it by more than max(1 cm, 2% of the link's diagonal), twice the generator's limit.
 HULL_STANDOFF = 2.0
 
-#: Seeded points on a piece whose distances bound those of its hull's samples (above).
+#: Seeded points on a piece whose distances bound those of its hull's samples from above
+#: (:meth:`~arena_core.mesh.convexity.SurfaceIndex.within`: a small piece needs few).
 PIECE_SAMPLES = 256
 
 def convex_pieces(parts: Sequence[trimesh.Trimesh], cuts: Sequence[trimesh.Trimesh], *,
@@ -104,27 +104,11 @@ def _as_collided(piece: Manifold, limit: float) -> Manifold:
     sector, ``MAX_DEPTH`` splits left far from convex), for the pipeline to measure and
     decompose."""
     hull = close_hull(piece, limit)
-    if hull is None or not _stands_within(hull, piece, HULL_STANDOFF * limit):
+    if hull is None:
         return piece
-    return hull
-
-
-def _stands_within(hull: Manifold, piece: Manifold, reach: float) -> bool:
-    """Whether ``hull``'s surface samples (its vertices, face centres and seeded random
-    points: :func:`~arena_core.mesh.convexity.surface_samples`, those the pipeline's
-    fidelity figure takes) all lie within ``reach`` (m) of ``piece``'s surface. The
-    distance to the nearest of the piece's vertices and :data:`PIECE_SAMPLES` seeded points
-    on it bounds each from above; only the samples that bound leaves beyond ``reach`` are
-    measured exactly, so the answer is that of measuring all. It decides which solid is
-    written, never a coordinate."""
-    vertices, faces = arrays(piece)
-    triangles = vertices[faces]
-    samples = surface_samples(arrays(hull)[0], seed=0)
-    known = np.concatenate([vertices, area_samples(triangles, PIECE_SAMPLES, 0)])
-    bound = cKDTree(known).query(samples)[0]
-    far = bound > reach
-    return not far.any() or bool(
-        triangle_distances(samples[far], triangles, within=bound[far]).max() <= reach)
+    vertices, faces = arrays(piece)  # measured as the pipeline samples a hull's standoff
+    surface = SurfaceIndex(vertices[faces], seed=0, samples=PIECE_SAMPLES)
+    return hull if surface.within(arrays(hull)[0], HULL_STANDOFF * limit) else piece
 
 
 def _carved(solid: Manifold, cuts: Sequence[trimesh.Trimesh], part: trimesh.Trimesh | None,

@@ -94,17 +94,20 @@ class SurfaceIndex:
     """A reference surface (``(m, 3, 3)`` triangles; degenerate ones stand for points) that
     answers how far a convex hull stands off it.
 
-    Its vertices and :data:`REFERENCE_SAMPLES` seeded area-weighted points are kept in a
-    k-d tree: the distance to the nearest of them is an upper bound of the distance to the
-    surface. :meth:`standoff` ranks the hull's surface samples by that bound and measures the
-    :data:`EXACT_CANDIDATES` farthest exactly (:func:`trimesh.proximity.closest_point`); the
-    result is never more than the true largest distance over the samples, and less by at
-    most the sampling gap of the reference (the bound of the next candidate).
+    Its vertices and ``samples`` (default :data:`REFERENCE_SAMPLES`) seeded area-weighted
+    points are kept in a k-d tree: the distance to the nearest of them is an upper bound of
+    the distance to the surface. :meth:`standoff` ranks the hull's surface samples by that
+    bound and measures the :data:`EXACT_CANDIDATES` farthest exactly
+    (:func:`trimesh.proximity.closest_point`); the result is never more than the true
+    largest distance over the samples, and less by at most the sampling gap of the reference
+    (the bound of the next candidate). :meth:`within` answers whether every sample lies
+    within a distance, exactly (the bound spares the near ones a measurement).
     """
 
-    def __init__(self, triangles: np.ndarray, *, seed: int):
+    def __init__(self, triangles: np.ndarray, *, seed: int, samples: int = REFERENCE_SAMPLES):
         self.triangles = np.asarray(triangles, dtype=float).reshape(-1, 3, 3)
         self.seed = seed
+        self.samples = samples
         self._tree: cKDTree | None = None
         self._mesh: trimesh.Trimesh | None = None
         self._convex: set[bytes] | None = None
@@ -116,7 +119,7 @@ class SurfaceIndex:
         if self._tree is None:
             self._tree = cKDTree(np.concatenate([
                 np.unique(self.triangles.reshape(-1, 3), axis=0),
-                area_samples(self.triangles, REFERENCE_SAMPLES, self.seed)]))
+                _area_samples(self.triangles, self.samples, self.seed)]))
         return self._tree
 
     def standoff(self, points: np.ndarray) -> float:
@@ -134,6 +137,18 @@ class SurfaceIndex:
         if key not in self._known:
             self._known[key] = self._measured(points)
         return self._known[key]
+
+    def within(self, points: np.ndarray, reach: float) -> bool:
+        """Whether every surface sample of the hull of ``(n, 3)`` points (those
+        :meth:`standoff` takes) lies within ``reach`` (m) of the surface: exact over the
+        samples; only those whose k-d tree bound is beyond ``reach`` are measured."""
+        samples = surface_samples(points, seed=self.seed)
+        if len(samples) == 0 or len(self.triangles) == 0:
+            return True
+        bound = self.tree.query(samples)[0]
+        far = bound > reach
+        return not far.any() or bool(
+            triangle_distances(samples[far], self.triangles, within=bound[far]).max() <= reach)
 
     def _measured(self, points: np.ndarray) -> float:
         samples = surface_samples(points, seed=self.seed)
@@ -318,7 +333,7 @@ def surface_samples(points: np.ndarray, *, seed: int) -> np.ndarray:
     if len(tris) == 0:
         return np.asarray(points, dtype=float).reshape(-1, 3)
     return np.concatenate([np.unique(tris.reshape(-1, 3), axis=0), tris.mean(axis=1),
-                           area_samples(tris, SURFACE_SAMPLES, seed)])
+                           _area_samples(tris, SURFACE_SAMPLES, seed)])
 
 
 def connected_pieces(vertices: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
@@ -387,7 +402,7 @@ def _hull(points: np.ndarray) -> ConvexHull | None:
     return hull
 
 
-def area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
+def _area_samples(tris: np.ndarray, count: int, seed: int) -> np.ndarray:
     """``(count, 3)`` seeded points on ``(m, 3, 3)`` triangles, uniform by area (none when
     the triangles have no area)."""
     area = 0.5 * np.linalg.norm(cross_rows(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]),
