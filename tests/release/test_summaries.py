@@ -121,14 +121,23 @@ def _plain(value):
     return value
 
 
-def test_summaries_made_in_processes_are_those_made_in_one(stored):
+def test_summaries_made_in_processes_are_those_made_in_one(stored, monkeypatch):
     """A large build's summaries come from spawned processes, by batches: the same ones,
     a key not in the store left out, and the same curation."""
     store, before, after = stored
     keys = [*sorted(set(before) | set(after)), "0" * 64]
+    submitted = []
+
+    class Counted(ProcessPoolExecutor):
+        def submit(self, *args, **kwargs):
+            submitted.append(args[2])  # the batch of keys
+            return super().submit(*args, **kwargs)
+
     alone = _summaries(store, keys, processes=0)
     assert len(alone) == len(keys) - 1
+    monkeypatch.setattr(summaries, "ProcessPoolExecutor", Counted)
     assert _summaries(store, keys, processes=2, after=0, batch=3) == alone
+    assert sorted(k for batch in submitted for k in batch) == sorted(keys)  # all in the pool
 
 
 def test_summaries_left_by_a_killed_process_are_made_in_this_one(stored, monkeypatch):
@@ -136,17 +145,21 @@ def test_summaries_left_by_a_killed_process_are_made_in_this_one(stored, monkeyp
     are summarized by the calling process, with the same result."""
     store, before, _ = stored
 
+    killed = []
+
     class Dying(ProcessPoolExecutor):
         def submit(self, *args, **kwargs):
             future = super().submit(*args, **kwargs)
             future.result()  # one batch done, then every process killed
             for pid in list(self._processes):
                 os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
             return future
 
     alone = _summaries(store, before, processes=0)
     monkeypatch.setattr(summaries, "ProcessPoolExecutor", Dying)
     assert _summaries(store, before, processes=1, after=0, batch=4) == alone
+    assert killed and len(before) > 4  # a pool process died with batches left
 
 
 def test_a_large_build_curates_the_same_through_the_processes(stored, monkeypatch):
