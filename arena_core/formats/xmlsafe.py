@@ -57,7 +57,7 @@ def root_tag(data: bytes) -> str | None:
     """The tag of the first element of ``data`` (after :func:`safe_xml_bytes`), read without
     parsing the rest: what a document too deep or too broken to parse says it is."""
     try:
-        clean = safe_xml_bytes(data)
+        clean = tinyxml_leniencies(safe_xml_bytes(data))[0]
         parser = etree.XMLPullParser(events=("start",), resolve_entities=False,
                                      no_network=True, load_dtd=False)
         for start in range(0, min(len(clean), 1 << 16), 256):
@@ -114,17 +114,66 @@ def parse_xml(data: bytes, *, recover: bool = False,
                              huge_tree=False, recover=recover, remove_comments=True,
                              remove_pis=True)
     try:
-        root = etree.fromstring(clean, parser=parser)
-    except etree.XMLSyntaxError as exc:
-        if "Excessive depth" in str(exc):
-            raise XmlError("input.too_deep", f"elements nest deeper than {MAX_DEPTH} levels, "
-                           "the most the XML reader follows") from None
-        root = _with_prefixes_declared(clean, parser, exc, issues)
+        root = _parse(clean, parser, issues)
+    except XmlError as exc:
+        repaired, fixes = tinyxml_leniencies(clean)
+        if exc.code != "xml.malformed" or not fixes:
+            raise
+        try:
+            root = _parse(repaired, parser, issues)
+        except XmlError:
+            raise exc from None
+        if issues is not None:
+            issues.append(issue("xml.repaired", f"not well-formed XML that TinyXML-2 "
+                                f"(urdfdom's and MuJoCo's parser) reads: {'; '.join(fixes)}",
+                                location="file"))
     if root is None:
         raise XmlError("xml.malformed", "no XML element found")
     if root.getroottree().docinfo.internalDTD is not None:
         raise XmlError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed")
     return root
+
+
+def _parse(clean: bytes, parser: etree.XMLParser,
+           issues: list[Issue] | None) -> etree._Element:
+    try:
+        return etree.fromstring(clean, parser=parser)
+    except etree.XMLSyntaxError as exc:
+        if "Excessive depth" in str(exc):
+            raise XmlError("input.too_deep", f"elements nest deeper than {MAX_DEPTH} levels, "
+                           "the most the XML reader follows") from None
+        return _with_prefixes_declared(clean, parser, exc, issues)
+
+
+def tinyxml_leniencies(clean: bytes) -> tuple[bytes, list[str]]:
+    """``clean`` (from :func:`safe_xml_bytes`) with what TinyXML-2 reads and XML forbids
+    repaired, and what was: comments holding ``--`` (a myosuite leg's), which are dropped
+    like every comment, and attributes with no space between them
+    (``name="exoUpperarm"type="box"``), which get one. Nothing else is repaired.
+
+    Raises:
+        XmlError: ``xml.doctype`` when dropping a comment would reveal a DOCTYPE.
+
+    Example:
+        >>> tinyxml_leniencies(b'<a><!-- x -- y --><b c="1"d="2"/></a>')
+        (b'<a><b c="1" d="2"/></a>', ["'--' inside a comment", 'attributes with no space between them'])
+    """
+    fixes, text = [], clean
+    if any(b"--" in m.group(1) for m in _COMMENT.finditer(text)):
+        text = _COMMENT.sub(b"", text)
+        if b"<!DOCTYPE" in text or b"<!ENTITY" in text:
+            raise XmlError("xml.doctype", "DOCTYPE/ENTITY declarations are not allowed")
+        fixes.append("'--' inside a comment")
+    glued = _TAG.sub(lambda m: _GLUED.sub(rb"\1 ", m.group(0)), text)
+    if glued != text:
+        text = glued
+        fixes.append("attributes with no space between them")
+    return text, fixes
+
+
+_COMMENT = re.compile(rb"<!--(.*?)-->", re.DOTALL)
+_TAG = re.compile(rb"<[A-Za-z_][^<>]*>")
+_GLUED = re.compile(rb"""(=\s*(?:"[^"]*"|'[^']*'))(?=[A-Za-z_:])""")
 
 
 def _with_prefixes_declared(clean: bytes, parser: etree.XMLParser, exc: etree.XMLSyntaxError,

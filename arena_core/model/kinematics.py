@@ -55,12 +55,22 @@ def rotation(axis: np.ndarray, angle: float) -> np.ndarray:
 
 
 def configuration(obj: ArticulatedObject, q: Mapping[str, float]) -> dict[str, float]:
-    """Every joint's coordinate: ``q`` (missing joints at 0), mimic joints from their source."""
+    """Every joint's coordinate: ``q`` (missing joints at 0), mimic joints from their source,
+    through chains in any order (reachy2's finger mimics a joint that mimics another; on a
+    cycle of mimics, the joint the walk meets twice keeps its own coordinate)."""
     out = {j.name: float(q.get(j.name, 0.0)) for j in obj.joints}
-    for j in obj.joints:
-        if j.mimic is not None and j.mimic.joint in out:
-            out[j.name] = j.mimic.multiplier * out[j.mimic.joint] + j.mimic.offset
-    return out
+    mimics = {j.name: j.mimic for j in obj.joints if j.mimic is not None and j.mimic.joint in out}
+    resolved: dict[str, float] = {}
+    for start in mimics:
+        path, name = [], start
+        while name in mimics and name not in resolved and name not in path:
+            path.append(name)
+            name = mimics[name].joint
+        value = resolved.get(name, out[name])
+        for follower in reversed(path):
+            value = mimics[follower].multiplier * value + mimics[follower].offset
+            resolved[follower] = value
+    return out | resolved
 
 
 def link_poses(obj: ArticulatedObject, q: Mapping[str, float]) -> dict[str, np.ndarray]:

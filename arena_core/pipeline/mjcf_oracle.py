@@ -13,7 +13,9 @@ must give, after the recorded similarity ``T: x -> R (s x) + t`` (canonical = T 
   ``T(xanchor)`` = the origin of each of its three joints;
 * every body in ``body_map``: ``T . (xpos, xmat) . offset`` = its link's pose (rotation
   entries and position);
-* every joint's limits: hinge ``range - qpos0`` (slide: times ``s``), unlimited -> infinite;
+* every joint's limits: hinge ``range - qpos0`` (slide: times ``s``), unlimited -> infinite
+  (an unlimited slide that an active linear equality makes a limited joint follow: the
+  range that joint's range allows it);
   a limited ball's three joints each contain ``[-r, r]`` (so they reach MuJoCo's cone
   ``|angle| <= r``), an unlimited ball's three are continuous;
 * every ``<mimic>``: MuJoCo's own residual of an active joint equality of the two joints
@@ -57,6 +59,7 @@ SAMPLES = 8
 SEED = 0
 #: MuJoCo joint types (``mujoco.mjtJoint``).
 _FREE, _BALL, _SLIDE, _HINGE = 0, 1, 2, 3
+_EQ_JOINT = 2  # mujoco.mjtEq.mjEQ_JOINT
 
 
 class OracleFailure(ArenaError, ValueError):
@@ -293,7 +296,7 @@ class _Plan:
                 scale = self.t.scale if jtype == _SLIDE else 1.0
                 ref = float(self.m.qpos0[self.m.jnt_qposadr[j]])
                 want = (np.asarray(self.m.jnt_range[j], float) - ref) * scale if limited \
-                    else np.array([-math.inf, math.inf])
+                    else self._held_range(j) * scale
                 out.update(_limit_gap(self.obj.joint(names[0]), want), where)
             elif jtype == _BALL:
                 r = float(np.max(np.abs(self.m.jnt_range[j]))) if limited else math.inf
@@ -301,6 +304,22 @@ class _Plan:
                         _limit_gap(j_, np.array([-math.inf, math.inf]))
                         for j_ in map(self.obj.joint, names)]
                 out.update(max(gaps), where)
+
+
+    def _held_range(self, j: int) -> np.ndarray:
+        """The range of unlimited joint ``j`` (MuJoCo units, from ``qpos0``): what the
+        first active linear equality that makes a limited hinge or slide follow a slide ``j``
+        allows it (``y = c0 + c1 x``), else infinite."""
+        m = self.m
+        for e in range(m.neq if int(m.jnt_type[j]) == _SLIDE else 0):
+            a, coef = int(m.eq_obj1id[e]), np.asarray(m.eq_data[e][:5], float)
+            if int(m.eq_type[e]) != _EQ_JOINT or int(m.eq_obj2id[e]) != j \
+                    or not bool(m.eq_active0[e]) or np.any(coef[2:]) or coef[1] == 0 \
+                    or int(m.jnt_type[a]) not in (_HINGE, _SLIDE) or not bool(m.jnt_limited[a]):
+                continue
+            follower = np.asarray(m.jnt_range[a], float) - float(m.qpos0[m.jnt_qposadr[a]])
+            return np.sort((follower - coef[0]) / coef[1])
+        return np.array([-math.inf, math.inf])
 
 
 def _enable_equalities(model) -> None:

@@ -321,7 +321,7 @@ def _canonical_inertial(link: Link, density: float, cache: MeshCache,
         issues.append(issue("normalize.inertial.replaced", "URDF inertial is not physical "
                             f"(mass {given.mass}); replaced by {props.source} mass properties",
                             location=f"link:{link.name}"))
-    return props
+    return _balanced(props, link.name, issues)  # as a rewritten file would be: idempotent
 
 
 def _exact_symmetric(props: MassProperties) -> MassProperties:
@@ -332,24 +332,29 @@ def _exact_symmetric(props: MassProperties) -> MassProperties:
 
 
 def _balanced(props: MassProperties, name: str, issues: list[Issue]) -> MassProperties:
-    """``props`` unless its principal moments ``a <= b <= c`` are a rod's (``a`` below
-    ``tol.INERTIA_SLACK`` of ``c``) on the edge of ``a + b >= c``, which the rule of
-    :mod:`arena_core.model.inertia` allows and MuJoCo refuses when its own rounding breaks it
-    (Stretch's ``link_puller``: ``a + b - c`` is +3e-23 to numpy, -2e-22 to MuJoCo). Then
-    ``a`` is raised to ``c (1 + slack) - b``, a change within the rule's slack, with
+    """``props`` unless its principal moments ``a <= b <= c`` are on the edge of
+    ``a + b >= c``, which the rule of :mod:`arena_core.model.inertia` allows and MuJoCo
+    refuses when its own rounding breaks it: a rod's (``a`` below ``tol.INERTIA_SLACK`` of
+    ``c``; Stretch's ``link_puller``: ``a + b - c`` is +3e-23 to numpy, -2e-22 to MuJoCo) or
+    a flat plate's (``a + b - c`` within ``tol.INERTIA_EDGE`` of ``c``; a myosuite vertebra's
+    ``diaginertia="0.01643 0.01123 0.0052"`` turned by a quaternion: -3.5e-18 to MuJoCo).
+    Then ``a`` is raised to ``c (1 + slack) - b``, a change within the rule's slack, with
     ``normalize.inertial.balanced``."""
     moments, axes = np.linalg.eigh(np.asarray(props.inertia, dtype=float))
     a, b, c = (float(m) for m in moments)
     raised = c * (1.0 + tol.INERTIA_SLACK) - b
-    if not (a < tol.INERTIA_SLACK * c and a < raised):
+    edge = a < tol.INERTIA_SLACK * c or a + b - c < tol.INERTIA_EDGE * c
+    if not (edge and a < raised):
         return props
+    shape = "a rod's" if a < tol.INERTIA_SLACK * c else "a flat plate's"
     inertia = axes @ np.diag([raised, b, c]) @ axes.T
     issues.append(issue("normalize.inertial.balanced",
-                        f"principal moments [{a:.6g}, {b:.6g}, {c:.6g}] are a rod's "
+                        f"principal moments [{a:.6g}, {b:.6g}, {c:.6g}] are {shape} "
                         f"on the edge of A + B >= C (A + B - C = {a + b - c:.3g}); the "
                         f"smallest raised to {raised:.6g}, as MuJoCo's balanceinertia",
                         location=f"link:{name}"))
-    return _exact_symmetric(replace(props, inertia=(inertia + inertia.T) / 2))
+    return replace(_exact_symmetric(replace(props, inertia=(inertia + inertia.T) / 2)),
+                   source=props.source)
 
 
 # ----------------------------------------------------------------------------- exact rpy

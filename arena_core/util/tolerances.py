@@ -44,6 +44,11 @@ MAX_INERTIA = 1e12
 #: of ``c`` (rounding of the written digits; relative, unitless).
 INERTIA_SLACK = 1e-6
 
+#: Principal moments with ``a + b - c`` below this fraction of ``c`` are on the edge of the
+#: triangle inequality: an engine's own eigen-decomposition of the tensor can round them to
+#: either side of it (a flat plate, ``c = a + b`` exactly; relative, unitless).
+INERTIA_EDGE = 1e-12
+
 #: Volume (m^3) below which a mesh is treated as degenerate.
 MIN_VOLUME = 1e-15
 

@@ -145,8 +145,10 @@ def _check_limits(joint: Joint, *, canonical: bool, virtual_base: bool = False,
         return [issue("joint.limit.missing", f"{joint.type} joint has no lower/upper limit",
                       location=loc)]
     if math.isinf(lo) or math.isinf(hi):
+        advice = ("use continuous" if joint.type == "revolute" else
+                  "URDF has no unlimited prismatic joint")
         return [issue("joint.limit.nonfinite",
-                      f"{joint.type} joint has infinite limits [{lo}, {hi}]; use continuous",
+                      f"{joint.type} joint has infinite limits [{lo}, {hi}]; {advice}",
                       location=loc)]
     if lo > hi:
         return [issue("joint.limit.inverted", f"lower {lo} > upper {hi}", location=loc)]

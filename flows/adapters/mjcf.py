@@ -66,11 +66,11 @@ class MjcfAdapter(Adapter):
     name = "mjcf"
 
     def _entries(self, manifest: SourceManifest, root: Path, work_dir: Path) -> Iterator[Entry]:
-        trees, unreadable = {}, {}
+        trees, unreadable, repaired = {}, {}, {}
         for xml in walk_files(root, (".xml",), include=manifest.include):
-            tree, tag, error = read_xml_checked(xml)
+            tree, tag, error = read_xml_checked(xml, read := [])
             if tree is not None:
-                trees[xml] = tree
+                trees[xml], repaired[xml] = tree, read
             elif tag == "mujoco" and error is not None:
                 unreadable[xml] = error  # a model, refused with its code (too deep, ...)
         models = {x: t for x, t in trees.items() if t.tag == "mujoco"}
@@ -88,15 +88,17 @@ class MjcfAdapter(Adapter):
             if hosts is None and objects[xml].tag != "mujoco":
                 hosts = _models_under(root)
             yield Entry(source_id, xml, partial(self._single, manifest, root, xml,
-                                                objects[xml], hosts or {}, work_dir))
+                                                objects[xml], hosts or {}, work_dir,
+                                                repaired[xml]))
 
     def _single(self, manifest: SourceManifest, root: Path, xml: Path, tree: etree._Element,
-                hosts: dict, work_dir: Path) -> list[SourceObject]:
-        return [self._object(manifest, root, xml, tree, hosts, work_dir)]
+                hosts: dict, work_dir: Path, read: list[Issue] = ()) -> list[SourceObject]:
+        return [self._object(manifest, root, xml, tree, hosts, work_dir, read)]
 
     def _object(self, manifest: SourceManifest, root: Path, xml: Path, tree: etree._Element,
-                hosts: dict, work_dir: Path) -> SourceObject:
-        """Prepare, compile and convert one model; failures become error issues."""
+                hosts: dict, work_dir: Path, read: list[Issue] = ()) -> SourceObject:
+        """Prepare, compile and convert one model; failures become error issues (``read``:
+        the repairs of reading its file)."""
         source_id = xml.relative_to(root).with_suffix("").as_posix()
         out = work_dir / manifest.name / "mjcf" / xml.relative_to(root)  # "a/b.xml/": no nesting
         model_tree, base = (tree, xml.parent) if tree.tag == "mujoco" else \
@@ -106,7 +108,7 @@ class MjcfAdapter(Adapter):
                                                  for p in prepared.files])
         extras = SourceExtras(files_root=root, mjcf_path=xml)
         urdf = out / f"{xml.stem}.urdf"
-        issues = list(prepared.issues)
+        issues = [*read, *prepared.issues]
         if not prepared.failed:
             extras, issues = self._convert(prepared, xml, urdf, extras, issues)
         return make_object(manifest, source_id=source_id, urdf_path=urdf, root_dir=out,

@@ -38,7 +38,10 @@ The conversion is exact at the model's reference configuration ``qpos0``:
   shown when its alpha is above 0 and its group below :data:`HIDDEN_GROUP` (MuJoCo's viewer
   hides groups 3-5), it collides when ``contype`` or ``conaffinity`` is set. Shown geoms
   that cannot collide are visuals; colliding geoms are collisions, and also visuals when
-  their body has no visual-only geom (the shown ones, or all of them when none is shown);
+  their body has no visual-only geom (the shown ones, or all of them when none is shown)
+  or, shown in a group of its visual-only geoms, reach out of their box (a brax humanoid's
+  forearm capsule beside its hand sphere, metaworld's gripper base; robosuite's collisions,
+  drawn in group 0 beside visuals in group 1, stay collisions);
   a geom with neither role (a marker, a hidden helper) is left out with the info
   ``mjcf.geom.marker_dropped``, so it defines neither the object's extent nor its parts;
 * joint dynamics come from the compiled model, so defaults and classes are applied:
@@ -327,8 +330,9 @@ class _State:
         first, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
         ids = list(range(first, first + count)) if first >= 0 else []
         roles = {g: geom_roles(m, g) for g in ids if int(m.geom_type[g]) not in _SKIPPED_GEOMS}
-        visual_only = any(visual and not colliding for visual, colliding in roles.values())
+        visual_only = [g for g, (visual, colliding) in roles.items() if visual and not colliding]
         shown = any(visual and colliding for visual, colliding in roles.values())
+        cover = _grown(_body_box(m, visual_only)) if visual_only else None
         link, inv = self.link[b], np.linalg.inv(self.offset[b])
         for g in ids:
             gtype = int(m.geom_type[g])
@@ -339,7 +343,8 @@ class _State:
                                          location=f"link:{link}/geom:{m.geom(g).name or g}"))
                 continue
             visual, colliding = roles[g]
-            stand_in = colliding and not visual_only and (visual or not shown)
+            stand_in = colliding and (visual and _drawn_outside(m, g, visual_only, cover)
+                                      if visual_only else visual or not shown)
             kinds = (["collision"] if colliding else []) + \
                 (["visual"] if visual and not colliding or stand_in else [])
             if not kinds:
@@ -406,6 +411,7 @@ class _State:
                 idx = next(i for i, jt in enumerate(self.joints) if jt.name == self.urdf_joint[a])
                 mimic = Mimic(self.urdf_joint[b], float(coef[1]), float(coef[0]))
                 self.joints[idx] = replace(self.joints[idx], mimic=mimic)
+                self.leader_range(self.joints[idx])
                 continue
             record = coupling_record(m, e, body_link=self.link.__getitem__,
                                      joint_map=self.joint_map)
@@ -415,6 +421,29 @@ class _State:
                                      "linear coupling of two one-DOF joints; recorded in the "
                                      "couplings, the URDF moves without it",
                                      location=f"equality:{m.eq(e).name or e}"))
+
+
+    def leader_range(self, follower: Joint) -> None:
+        """Give an unlimited slide the range its limited ``follower`` allows it (sai's
+        reachy2: ``tripod = -0.986 bar``, the tripod in [0, 0.21], the bar unlimited), with
+        ``mjcf.slide.range_derived``: MuJoCo's equality holds the slide to it."""
+        mimic = follower.mimic
+        idx = next(i for i, jt in enumerate(self.joints) if jt.name == mimic.joint)
+        leader = self.joints[idx]
+        if leader.type != "prismatic" or math.isfinite(leader.lower) or mimic.multiplier == 0 \
+                or follower.type == "continuous" or not math.isfinite(follower.lower) \
+                or not math.isfinite(follower.upper):
+            return
+        ends = sorted((v - mimic.offset) / mimic.multiplier + 0.0
+                      for v in (follower.lower, follower.upper))
+        self.joints[idx] = replace(leader, lower=ends[0], upper=ends[1])
+        where = f"joint:{leader.name}"
+        self.issues = [i for i in self.issues
+                       if not (i.code == "mjcf.slide.unlimited" and i.location == where)]
+        self.issues.append(issue("mjcf.slide.range_derived", f"unlimited slide joint "
+                                 f"{leader.name!r} given the range [{ends[0]:.6g}, {ends[1]:.6g}]"
+                                 f" that its equality with the limited joint {follower.name!r} "
+                                 "allows", location=where))
 
 
 def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -431,3 +460,42 @@ def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple
         mesh = trimesh.creation.icosphere(subdivisions=ELLIPSOID_SUBDIVISIONS)
         return np.asarray(mesh.vertices, float) * size[:3], np.asarray(mesh.faces, np.int64)
     return np.asarray(mesh.vertices, dtype=float), np.asarray(mesh.faces, dtype=np.int64)
+
+
+# ----------------------------------------------------------------------------- geom boxes
+#: A shown colliding geom is a stand-in for its body's visual-only geoms (robosuite's green
+#: collision meshes drawn in group 0) when its box lies in theirs grown by this fraction of
+#: their largest extent, at least :data:`COVER_MARGIN_MIN` (m).
+COVER_MARGIN = 0.1
+COVER_MARGIN_MIN = 0.01
+
+
+def _body_box(m: mujoco.MjModel, geoms: list[int]) -> np.ndarray:
+    """``(2, 3)`` lower and upper corner, in the body frame, of the geoms' boxes (MuJoCo's
+    ``geom_aabb``, in each geom's frame, turned by its pose)."""
+    corners = []
+    for g in geoms:
+        center, half = np.asarray(m.geom_aabb[g][:3], float), np.asarray(m.geom_aabb[g][3:], float)
+        signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
+        local = center + signs * half
+        corners.append(local @ quat_matrix(m.geom_quat[g]).T + np.asarray(m.geom_pos[g], float))
+    points = np.concatenate(corners)
+    return np.stack([points.min(axis=0), points.max(axis=0)])
+
+
+def _drawn_outside(m: mujoco.MjModel, g: int, visual_only: list[int], cover: np.ndarray) -> bool:
+    """Whether shown colliding geom ``g`` is part of what its body looks like beside the
+    body's ``visual_only`` geoms: drawn in a group they are drawn in (robosuite draws
+    collisions in group 0 and visuals in group 1) and reaching out of their grown box
+    ``cover`` (metaworld's gripper base mesh beside a small cylinder)."""
+    groups = {int(m.geom_group[v]) for v in visual_only}
+    return int(m.geom_group[g]) in groups and not _inside(_body_box(m, [g]), cover)
+
+
+def _grown(box: np.ndarray) -> np.ndarray:
+    margin = max(COVER_MARGIN * float(np.max(box[1] - box[0])), COVER_MARGIN_MIN)
+    return box + np.array([[-margin], [margin]])
+
+
+def _inside(box: np.ndarray, cover: np.ndarray) -> bool:
+    return bool(np.all(box[0] >= cover[0]) and np.all(box[1] <= cover[1]))

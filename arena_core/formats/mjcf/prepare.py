@@ -93,20 +93,23 @@ class Prepared:
         return has_error(self.issues)
 
 
-def read_xml(path: Path) -> etree._Element | None:
-    """The root element of a safe-to-read XML file, else None."""
-    return read_xml_checked(path)[0]
+def read_xml(path: Path, issues: list[Issue] | None = None) -> etree._Element | None:
+    """The root element of a safe-to-read XML file, else None (the repairs of reading it
+    appended to ``issues``)."""
+    return read_xml_checked(path, issues)[0]
 
 
-def read_xml_checked(path: Path) -> tuple[etree._Element | None, str | None, XmlError | None]:
+def read_xml_checked(path: Path, issues: list[Issue] | None = None,
+                     ) -> tuple[etree._Element | None, str | None, XmlError | None]:
     """``(root element, None, None)`` of a safe-to-read XML file; else ``(None, tag, why)``
     with the tag its first element declares (a model nested too deep to parse still says
-    it is ``mujoco``) when the file can be read at all."""
+    it is ``mujoco``) when the file can be read at all. The repairs of reading it (NUL
+    bytes, TinyXML-2's leniencies) are appended to ``issues``."""
     if file_problem(path, max_bytes=MAX_XML_BYTES) is not None:
         return None, None, None
     try:
         data = path.read_bytes()
-        return parse_xml(data), None, None
+        return parse_xml(data, issues=issues), None, None
     except OSError:
         return None, None, None
     except XmlError as exc:
@@ -126,6 +129,7 @@ def prepare_model(tree: etree._Element, base: Path, root: Path, work_dir: Path,
         strip_marks(out.tree)
         return out
     _strip_scene(out)
+    _unlimited_ranges(out)
     out.issues += model_bounds(out.tree) + number_issues(out.tree)
     if out.failed:
         strip_marks(out.tree)
@@ -215,15 +219,15 @@ def _expand_includes(out: Prepared, base: Path, root: Path) -> None:
         if parent is None:
             continue
         index = parent.index(el)
+        folders = search_folders(el, base, None)  # from its ancestors, before it leaves them
         parent.remove(el)
-        path = checked_path(el, "file", search_folders(el, base, None), root, out.issues,
-                            max_bytes=MAX_XML_BYTES)
+        path = checked_path(el, "file", folders, root, out.issues, max_bytes=MAX_XML_BYTES)
         if path is None or not _include_allowed(out, el, path, chain, expanded):
             if expanded >= MAX_MJCF_INCLUDES:
                 return  # one issue says so; the rest is not expanded
             continue
         if path not in parsed:
-            parsed[path] = read_xml(path)
+            parsed[path] = read_xml(path, out.issues)
         if parsed[path] is None:
             out.issues.append(issue("mjcf.include.unreadable", f"included file "
                                     f"{(el.get('file') or '')[:120]!r} is not readable XML",
@@ -291,6 +295,8 @@ def _strip_scene(out: Prepared) -> None:
     for body in gone:
         body.getparent().remove(body)
     dropped["body"] = len(gone)
+    tendons = _drop_tendons(tree, names)
+    dropped["tendon"], names = len(tendons), names | set(tendons) - {None}
     _drop_equalities(tree, names)
     if any(dropped.values()):
         plural = {"body": "bodies"}
@@ -309,6 +315,18 @@ def _names(body: etree._Element) -> set[str]:
     return {el.get("name") for el in body.iter() if el.get("name")}
 
 
+def _drop_tendons(tree: etree._Element, names: set[str]) -> list[str | None]:
+    """Remove tendons routed through a dropped site, geom or joint (a myosuite arm's muscles
+    anchored on a jointless thorax); the names of the tendons removed."""
+    keys, gone = ("site", "geom", "sidesite", "joint"), []
+    for section in tree.iter("tendon"):
+        for tendon in list(section):
+            if any(el.get(k) in names for el in tendon.iter() for k in keys):
+                section.remove(tendon)
+                gone.append(tendon.get("name"))
+    return gone
+
+
 def _drop_equalities(tree: etree._Element, names: set[str]) -> None:
     """Remove equality constraints that name a dropped body, joint or site."""
     keys = ("body1", "body2", "joint1", "joint2", "site1", "site2", "tendon1", "tendon2")
@@ -316,6 +334,28 @@ def _drop_equalities(tree: etree._Element, names: set[str]) -> None:
         for el in list(eq):
             if any(el.get(k) in names for k in keys):
                 eq.remove(el)
+
+
+# ----------------------------------------------------------------------------- ranges
+def _unlimited_ranges(out: Prepared) -> None:
+    """A joint's ``range="-inf inf"`` (sai's wheeled pendulum) is what MuJoCo simulates as
+    no limit at all: rewritten as ``limited="false"`` (a hinge reads as continuous; a slide
+    keeps the rule for unlimited slides), with ``mjcf.range.infinite``. Any other
+    non-finite range stays ``mjcf.number.invalid``."""
+    joints = [el for el in out.tree.iter("joint") if _infinite_range(el.get("range"))]
+    for joint in joints:
+        del joint.attrib["range"]
+        joint.set("limited", "false")
+    if joints:
+        names = ", ".join(repr(j.get("name") or "") for j in joints[:5])
+        out.issues.append(issue("mjcf.range.infinite", f"{len(joints)} joint(s) with range "
+                                f"'-inf inf' read as unlimited, as MuJoCo simulates them "
+                                f"({names})", location="file"))
+
+
+def _infinite_range(text: str | None) -> bool:
+    values = (text or "").lower().split()
+    return [v.lstrip("+") for v in values] in (["-inf", "inf"], ["-infinity", "infinity"])
 
 
 # ----------------------------------------------------------------------------- old syntax

@@ -440,7 +440,8 @@ def _physical_moments(moments: np.ndarray, moving: bool) -> np.ndarray:
     if moving:
         d = np.maximum(d, max(tol.INERTIA_FLOOR * float(d.max()), MIN_MOVING_INERTIA))
     for i in range(3):
-        others = float(d.sum() - d[i])
+        j, k = (i + 1) % 3, (i + 2) % 3
+        others = float(d[j] + d[k])  # MuJoCo's own sum: ``d.sum() - d[i]`` can round above it
         if others < d[i] <= others * (1.0 + tol.INERTIA_SLACK):
             d[i] = others
     return d

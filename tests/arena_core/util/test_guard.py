@@ -105,3 +105,31 @@ def test_latin1_declared_xml_is_decoded():
     root = parse_xml('<?xml version="1.0" encoding="ISO-8859-1"?><robot name="caf\xe9"/>'
                      .encode("latin-1"))
     assert root.get("name") == "caf\xe9"
+
+
+def test_what_tinyxml2_reads_is_repaired_with_a_warning_in_a_urdf_too(tmp_path):
+    """urdfdom, PyBullet and MuJoCo parse with TinyXML-2, which reads a comment holding
+    '--' and attributes with no space between them (myo-sim's files); XML forbids both."""
+    (tmp_path / "m.obj").write_text(CUBE_OBJ)
+    text = urdf_text("lenient").replace('<robot name="lenient">',
+                                        '<robot name="lenient"><!-- a lid -- hinged -->')
+    text = text.replace('<joint name="hinge" type="revolute">',
+                        '<joint name="hinge"type="revolute">')
+    assert text.count("--") == 3 and 'name="hinge"type=' in text
+    (tmp_path / "lenient.urdf").write_text(text)
+    read = read_urdf(tmp_path / "lenient.urdf")
+    assert [j.name for j in read.obj.joints] == ["hinge"]
+    (repaired,) = [i for i in read.issues if i.code == "xml.repaired"]
+    assert repaired.severity == "warning" and "'--' inside a comment" in repaired.message
+    assert "attributes with no space between them" in repaired.message
+
+
+@pytest.mark.parametrize("data, code", [
+    # a repair does not hide the rest, nor reveal a DOCTYPE
+    (b'<robot><!-- x -- y --><link name="a"<link/></robot>', "xml.malformed"),
+    (b'<robot><!<!-- x -- y -->DOCTYPE r><link name="a"/></robot>', "xml.doctype"),
+])
+def test_a_repair_never_accepts_what_is_still_broken_or_hidden(data, code):
+    with pytest.raises(XmlError) as caught:
+        parse_xml(data)
+    assert caught.value.code == code

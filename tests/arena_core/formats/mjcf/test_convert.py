@@ -214,11 +214,24 @@ def test_markers_and_hidden_geoms_are_neither_visuals_nor_collisions():
     assert dropped.severity == "info" and dropped.data["geoms"] == ["marker", "helper"]
 
 
-def test_a_shown_visual_only_geom_keeps_colliding_geoms_out_of_the_visuals():
-    shown = DRAWER.replace('rgba="1 0 0 0"', 'rgba="1 0 0 1"')
+@pytest.mark.parametrize("visual, boxes_shown", [
+    # robosuite: visuals drawn in group 1, collisions in group 0 -> collisions only
+    ('rgba="1 0 0 1" group="1"', False),
+    # a visual-only shell drawn over the colliding boxes -> they stand in for nothing
+    ('type="box" size="0.32 0.32 0.17" rgba="1 0 0 1"', False),
+    # brax's humanoid: a hand sphere beside the shown forearm -> the boxes are drawn too
+    ('rgba="1 0 0 1"', True),
+])
+def test_colliding_geoms_are_visuals_where_the_visual_only_geoms_do_not_draw_them(
+        visual, boxes_shown):
+    shown = DRAWER.replace('type="sphere" size="0.0001"', visual).replace(
+        'rgba="1 0 0 0"', "") if "type=" in visual else DRAWER.replace(
+        'rgba="1 0 0 0"', visual)
     _, conv = _convert(shown)
     kinds = sorted((p.kind, p.shape) for p in conv.obj.links["drawer"].primitives)
-    assert kinds == [("collision", "box"), ("collision", "box"), ("visual", "sphere")]
+    marker = "box" if "type=" in visual else "sphere"
+    assert kinds == sorted([("collision", "box"), ("collision", "box"), ("visual", marker),
+                            *([("visual", "box")] * 2 if boxes_shown else [])])
     (dropped,) = [i for i in conv.issues if i.code == "mjcf.geom.marker_dropped"]
     assert dropped.data["geoms"] == ["helper"]
 
