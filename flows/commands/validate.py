@@ -46,7 +46,9 @@ from arena_core.util.input_limits import MAX_FOLDER_DEPTH
 from flows.commands.common import jsonable
 from flows.commands.serving import view_validated
 from flows.commands.validate_mjcf import (
+    MJCF_ROOT_LEVELS,
     Rejected,
+    existing_files,
     file_root,
     folder_model,
     mjcf_root_tag,
@@ -69,6 +71,8 @@ from schemas.sources import ARCHIVE_SUFFIXES
 #: Folder levels below a lone URDF file searched for ``package.xml`` (its folder may be a
 #: large shared one, such as the temporary directory).
 URDF_PACKAGE_DEPTH = 2
+#: Mesh files a lone URDF's root is widened to hold (:func:`urdf_file_root`).
+MESH_SUFFIXES = (".obj", ".stl", ".dae", ".glb", ".gltf", ".ply", ".off")
 #: Where an archive is extracted inside OUT (removed when done).
 EXTRACT_DIR = "_input"
 #: Where an MJCF model is converted to a URDF folder inside OUT (removed when done).
@@ -295,9 +299,28 @@ def _single_child(folder: Path) -> Path:
 
 
 def _urdf_input(path: Path, args: argparse.Namespace) -> Input:
-    src = Input("urdf", path, path.parent, _provenance(object_name(path), args))
+    src = Input("urdf", path, urdf_file_root(path), _provenance(object_name(path), args))
     _find_packages(src, path.parent, max_depth=URDF_PACKAGE_DEPTH)
     return src
+
+
+def urdf_file_root(urdf: Path) -> Path:
+    """The root folder of a lone URDF file: its folder, widened to hold the meshes it names
+    by relative path (synriard's ``urdf/X/X.urdf`` naming ``../../meshes/X/...``; a build
+    reads the same file from its library's folder) when they lie within
+    :data:`MJCF_ROOT_LEVELS` folders above it, as for a lone MJCF file. Nothing above that
+    is looked at, only names with a mesh file's suffix count, and the root is never the file
+    system's root or a folder right under it (``/tmp``, ``/home``: the file's folder then);
+    a mesh farther out stays ``mesh.path.escapes``."""
+    from flows.adapters.urdf_refs import mesh_filenames
+
+    folder = urdf.parent
+    top = ([folder, *folder.parents][:MJCF_ROOT_LEVELS + 1])[-1]
+    named = [name for name in mesh_filenames(urdf)
+             if "://" not in name and name.lower().endswith(MESH_SUFFIXES)]
+    found = [p for name in named for p in existing_files(name, [folder], top)[:1]]
+    root = Path(os.path.commonpath([str(folder), *map(str, found)]))
+    return root if len(root.parts) > 2 else folder
 
 
 def _folder_input(folder: Path, args: argparse.Namespace, convert: Path, *, kind: str,

@@ -176,7 +176,7 @@ def _named_files(xml: Path) -> list[Path]:
             compiler = meshdir if _COMPILER_DIR.get(el.tag) == "meshdir" else None
             for attr, name in el.attrib.items():
                 if attr.startswith("file") and name and not os.path.isabs(name):
-                    found += _existing(name, lookup_folders(path.parent, base, compiler),
+                    found += existing_files(name, lookup_folders(path.parent, base, compiler),
                                        top)[:1]
     return found
 
@@ -192,14 +192,14 @@ def _include_chain(xml: Path, top: Path) -> list[tuple[Path, etree._Element]]:
         chain.append((current, tree))
         for el in tree.iter("include"):
             name = el.get("file") or ""
-            for path in _existing(name, lookup_folders(current.parent, xml.parent, None), top)[:1]:
+            for path in existing_files(name, lookup_folders(current.parent, xml.parent, None), top)[:1]:
                 if path not in seen and level < MAX_INCLUDE_DEPTH:
                     seen.add(path)
                     queue.append((path, level + 1))
     return chain
 
 
-def _existing(name: str, folders: list[Path], top: Path) -> list[Path]:
+def existing_files(name: str, folders: list[Path], top: Path) -> list[Path]:
     """The paths ``name`` resolves to from ``folders`` that lie under ``top`` and exist
     (nothing outside ``top`` is looked at)."""
     if not name or os.path.isabs(name):

@@ -273,6 +273,9 @@ def _check_geometry(root: etree._Element, path: Path) -> None:
     """Raise ``urdf.geometry.unsupported`` for a ``<geometry>`` that is not box/cylinder/
     sphere/mesh (``<capsule>`` is a pybullet/ROS 2 extension that URDF does not define)."""
     for geometry in urdf_elements(root, "geometry"):
+        owner = geometry.getparent()
+        if owner.tag not in ("visual", "collision") or owner.getparent().tag != "link":
+            continue  # inside an element URDF does not define (iiwa7's <self_collision_checking>)
         shapes = [child.tag for child in geometry if isinstance(child.tag, str)]
         unknown = [tag for tag in shapes if tag not in _GEOMETRIES]
         if unknown:

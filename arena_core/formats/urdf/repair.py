@@ -29,10 +29,11 @@ code                            severity  case
                                           differ: a joint's ``origin``, ``axis``, ``limit``,
                                           ``parent``, ``child`` or ``mimic``. Which one the
                                           author meant is unknown, so the object is refused
-``urdf.joint.floating_root``    warning   a ``floating`` joint from an empty root link
-                                          (PyBullet/Genesis ``world``) to the object: both
-                                          are dropped and the object is a free body (a
-                                          floating joint anywhere else stays
+``urdf.joint.floating_root``    warning   a ``floating`` or ``planar`` joint from an empty
+                                          root link (PyBullet/Genesis ``world``, a mobile
+                                          base's ``base_footprint``) to the object: both
+                                          are dropped and the object is a free body (such
+                                          a joint anywhere else stays
                                           ``joint.type.unsupported``)
 ``urdf.joint.spherical``        warning   a ``spherical`` joint (a PyBullet extension; its
                                           ball joint) is written as three joints about the
@@ -233,7 +234,8 @@ def _floating_root(root: etree._Element, issues: list[Issue]) -> None:
     children = [_link_of(j, "child") for j in joints]
     parents = [_link_of(j, "parent") for j in joints]
     for joint, parent in zip(joints, parents, strict=True):
-        if (joint.get("type") or "").strip() != "floating" or parent not in links:
+        kind = (joint.get("type") or "").strip()
+        if kind not in ("floating", "planar") or parent not in links:
             continue
         link = links[parent]
         empty = not any(isinstance(c.tag, str) for c in link)
@@ -241,8 +243,9 @@ def _floating_root(root: etree._Element, issues: list[Issue]) -> None:
             root.remove(joint)
             root.remove(link)
             _warn(issues, "urdf.joint.floating_root", f"joint:{joint.get('name')}",
-                  f"floating joint from the empty root link {parent!r} dropped with that "
-                  f"link: the object is the free body {_link_of(joint, 'child')!r}")
+                  f"{kind} joint from the empty root link {parent!r} dropped with that "
+                  f"link: the object is the {'free' if kind == 'floating' else 'planar'} "
+                  f"body {_link_of(joint, 'child')!r}, fixed where it starts")
 
 
 # ----------------------------------------------------------------------------- spherical
