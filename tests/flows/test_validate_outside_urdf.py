@@ -64,15 +64,21 @@ def test_a_mesh_name_never_widens_the_root_past_its_limit(tmp_path):
         assert status == 1 and "mesh.path.escapes" in report["reasons"], name
 
 
+def _accepted(tmp_path: Path, text: str, joints: int) -> dict:
+    """The report of ``text`` as a lone file, which PyBullet loads with ``joints`` joints."""
+    urdf = tmp_path / "in" / "arm.urdf"
+    urdf.parent.mkdir()
+    urdf.write_text(text)
+    assert _engine_loads(urdf) == joints
+    status, report = validate(urdf, "--out", tmp_path / "out")
+    assert status == 0, report["reasons"]
+    return report
+
+
 def test_a_planar_root_from_an_empty_link_is_dropped_like_a_floating_one(tmp_path):
     root = ('\n  <link name="base_footprint"/>\n  <joint name="base_joint" type="planar">'
             '<parent link="base_footprint"/><child link="base"/><axis xyz="0 0 1"/></joint>')
-    urdf = tmp_path / "in" / "arm.urdf"
-    urdf.parent.mkdir()
-    urdf.write_text(_arm('<box size="0.4 0.3 0.1"/>', root=root))
-    assert _engine_loads(urdf) == 2
-    status, report = validate(urdf, "--out", tmp_path / "out")
-    assert status == 0, report["reasons"]
+    report = _accepted(tmp_path, _arm('<box size="0.4 0.3 0.1"/>', root=root), joints=2)
     (dropped,) = [i for i in report["issues"] if i["code"] == "urdf.joint.floating_root"]
     assert dropped["severity"] == "warning" and "planar joint" in dropped["message"]
 
@@ -80,22 +86,14 @@ def test_a_planar_root_from_an_empty_link_is_dropped_like_a_floating_one(tmp_pat
 def test_a_capsule_in_an_element_urdf_does_not_define_is_ignored_with_it(tmp_path):
     extra = ('<self_collision_checking><geometry><capsule length="0.25" radius="0.15"/>'
              "</geometry></self_collision_checking>")
-    urdf = tmp_path / "in" / "arm.urdf"
-    urdf.parent.mkdir()
-    urdf.write_text(_arm('<box size="0.2 0.2 0.1"/>', extra=extra))
-    assert _engine_loads(urdf) == 1
-    status, report = validate(urdf, "--out", tmp_path / "out")
-    assert status == 0, report["reasons"]
+    report = _accepted(tmp_path, _arm('<box size="0.2 0.2 0.1"/>', extra=extra), joints=1)
     assert "urdf.element.ignored" in {i["code"] for i in report["issues"]}
 
 
 @pytest.mark.parametrize("where", ["visual", "collision"])
 def test_a_capsule_urdf_does_not_define_in_a_visual_is_still_split(tmp_path, where):
-    urdf = tmp_path / "in" / "arm.urdf"
-    urdf.parent.mkdir()
     text = _arm('<box size="0.2 0.2 0.1"/>').replace(
         f'<{where}><geometry><box size="0.2 0.2 0.1"/>',
         f'<{where}><geometry><capsule length="0.2" radius="0.05"/>', 1)
-    urdf.write_text(text)
-    status, report = validate(urdf, "--out", tmp_path / "out")
-    assert status == 0 and "urdf.geometry.capsule" in {i["code"] for i in report["issues"]}
+    report = _accepted(tmp_path, text, joints=1)
+    assert "urdf.geometry.capsule" in {i["code"] for i in report["issues"]}
