@@ -13,6 +13,7 @@ from arena_core.formats.mjcf.check import FK_TOLERANCE, check_mjcf, set_configur
 from arena_core.formats.mjcf.numbers import principal_inertia, quat_from_matrix
 from arena_core.formats.mjcf.write import (
     PLACEHOLDER_MASS,
+    _physical_moments,
     mjcf_names,
     mjcf_string,
     world_parent_pairs,
@@ -512,3 +513,14 @@ def test_the_mjcf_pose_error_is_the_engines_pose_error():
         b[:3, :3] = np.linalg.qr(rng.normal(size=(3, 3)))[0]
         a[:3, 3], b[:3, 3] = rng.normal(size=3), rng.normal(size=3)
         assert _pose_error(a[:3, 3], a[:3, :3], b) == pose_error(a, b)
+
+
+def test_a_plate_on_the_edge_of_the_triangle_inequality_passes_mujocos_own_sum():
+    """A myosuite vertebra's moments as normalization hands them over: C = A + B in decimal,
+    3.5e-18 over it in floats; ``d.sum() - d[i]`` rounds above MuJoCo's ``A + B``."""
+    d = _physical_moments(np.array([0.0052, 0.011230000000000004, 0.016430000000000007]),
+                          moving=True)
+    assert d[0] + d[1] >= d[2] and d[0] + d[2] >= d[1] and d[1] + d[2] >= d[0]
+    body = (f'<mujoco><worldbody><body><joint/><inertial pos="0 0 0" mass="1" '
+            f'diaginertia="{" ".join(map(repr, d.tolist()))}"/></body></worldbody></mujoco>')
+    mujoco.MjModel.from_xml_string(body)
