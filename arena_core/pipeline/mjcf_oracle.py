@@ -305,7 +305,6 @@ class _Plan:
                         for j_ in map(self.obj.joint, names)]
                 out.update(max(gaps), where)
 
-
     def _held_range(self, j: int) -> np.ndarray:
         """The range of unlimited joint ``j`` (MuJoCo units, from ``qpos0``): what the
         first active linear equality that makes a limited hinge or slide follow a slide ``j``

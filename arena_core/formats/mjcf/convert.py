@@ -468,6 +468,7 @@ def _mesh_data(m: mujoco.MjModel, g: int, gtype: int, size: np.ndarray) -> tuple
 #: their largest extent, at least :data:`COVER_MARGIN_MIN` (m).
 COVER_MARGIN = 0.1
 COVER_MARGIN_MIN = 0.01
+_BOX_CORNERS = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
 
 
 def _body_box(m: mujoco.MjModel, geoms: list[int]) -> np.ndarray:
@@ -476,8 +477,7 @@ def _body_box(m: mujoco.MjModel, geoms: list[int]) -> np.ndarray:
     corners = []
     for g in geoms:
         center, half = np.asarray(m.geom_aabb[g][:3], float), np.asarray(m.geom_aabb[g][3:], float)
-        signs = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float)
-        local = center + signs * half
+        local = center + _BOX_CORNERS * half
         corners.append(local @ quat_matrix(m.geom_quat[g]).T + np.asarray(m.geom_pos[g], float))
     points = np.concatenate(corners)
     return np.stack([points.min(axis=0), points.max(axis=0)])

@@ -15,12 +15,13 @@ from arena_core.formats.mjcf.write import MJCF_FILE
 from arena_core.formats.urdf.read import read_urdf
 from arena_core.model.inertia import PLACEHOLDER_MASS
 from arena_core.pipeline import run as run_module
-from arena_core.pipeline.normalize import NormalizeError
+from arena_core.pipeline.normalize import NormalizeError, normalize_object
 from arena_core.pipeline.run import (
     CANONICAL_URDF,
     RunObjectError,
     folder_checksum,
     run_object,
+    write_canonical_folder,
 )
 from arena_core.util import tolerances as tol
 from schemas.extras import SourceExtras
@@ -297,3 +298,26 @@ def test_a_rod_on_the_edge_of_the_triangle_inequality_is_balanced_for_mujoco(tmp
     moments = np.linalg.eigvalsh(np.asarray(rod.inertia))
     assert moments[0] + moments[1] >= moments[2] * (1 + 0.5e-6)
     np.testing.assert_allclose(moments[1:], [1.0931711e-07, 1.0931711e-07], rtol=1e-7)
+
+
+def test_a_plate_inertia_computed_from_a_mesh_is_balanced_once(tmp_path):
+    """A link with no inertial whose mesh is a 1 m sheet 0.1 um thick: the inertia computed
+    from it is a plate's on the edge of A + B >= C (A + B - C ~ 1e-14 C). It is balanced when
+    computed, so that normalizing the canonical object again changes nothing."""
+    src = tmp_path / "src"
+    src.mkdir()
+    trimesh.creation.box(extents=(1.0, 1.0, 1e-7)).export(src / "sheet.obj")
+    urdf = _write(src, """<robot name="sheet">
+  <link name="base"><visual><geometry><box size="0.2 0.2 0.2"/></geometry></visual></link>
+  <link name="sheet"><visual><geometry><mesh filename="sheet.obj"/></geometry></visual></link>
+  <joint name="hinge" type="revolute"><origin xyz="0 0 0.2"/><parent link="base"/>
+    <child link="sheet"/><axis xyz="1 0 0"/><limit lower="0" upper="1"/></joint>
+</robot>""")
+    source = read_urdf(urdf)
+    first = normalize_object(source.obj)
+    assert "normalize.inertial.balanced" in {i.code for i in first.issues}
+    write_canonical_folder(first.obj, tmp_path / "canonical")
+    again = normalize_object(read_urdf(tmp_path / "canonical" / CANONICAL_URDF).obj)
+    assert "normalize.inertial.balanced" not in {i.code for i in again.issues}
+    write_canonical_folder(again.obj, tmp_path / "again")
+    assert folder_checksum(tmp_path / "again") == folder_checksum(tmp_path / "canonical")
